@@ -1,0 +1,204 @@
+/* Preset loading and validation (see cfg.h). JSON parsing by jansson. */
+#include "cfg.h"
+#include "common.h"
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const char *key;
+    size_t off;
+    const char *const *names; /* NULL: unsigned integer; else enum spellings */
+    unsigned min, max;
+} field_t;
+
+static const char *const sched_names[] = {"lrr", "gto", "two_level", NULL};
+static const char *const bankmap_names[] = {"reg_plus_warp", "reg", NULL};
+
+#define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}
+static const field_t fields[] = {
+    F(lanes, 1, GPURF_MAX_LANES),
+    F(schedulers, 1, 8),
+    F(issue_width, 1, 2),
+    {"scheduler", offsetof(sm_cfg_t, scheduler), sched_names, 0, 0},
+    F(active_pool, 1, 64),
+    F(warp_slots, 1, 256),
+    F(block_slots, 1, 64),
+    F(shmem_bytes, 0, 1u << 24),
+    F(rf_warp_regs, 1, 1u << 16),
+    F(arch_regs, 2, 256),
+    F(banks, 1, 256),
+    {"bank_map", offsetof(sm_cfg_t, bank_map), bankmap_names, 0, 0},
+    F(bank_latency, 1, 64),
+    F(collectors, 1, 64),
+    F(max_srcs, 1, 16),
+    F(wb_ports, 1, 8),
+    F(lat_alu, 1, 1000),
+    F(lat_sfu, 1, 1000),
+    F(lat_shmem, 1, 10000),
+    F(lat_gmem_min, 1, 100000),
+    F(lat_gmem_max, 1, 100000),
+    F(lat_branch, 1, 1000),
+};
+#undef F
+#define NFIELDS (sizeof fields / sizeof fields[0])
+
+static const field_t *find_field(const char *key)
+{
+    for (size_t i = 0; i < NFIELDS; i++)
+        if (!strcmp(fields[i].key, key))
+            return &fields[i];
+    return NULL;
+}
+
+static int set_field(sm_cfg_t *c, const field_t *f, const char *sval, long long ival, int is_str,
+                     const char *where, char *err, size_t errlen)
+{
+    unsigned *dst = (unsigned *)((char *)c + f->off);
+    if (f->names) {
+        if (!is_str) {
+            snprintf(err, errlen, "%s: field '%s': expected a string", where, f->key);
+            return -1;
+        }
+        for (unsigned i = 0; f->names[i]; i++)
+            if (!strcmp(f->names[i], sval)) {
+                *dst = i;
+                return 0;
+            }
+        snprintf(err, errlen, "%s: field '%s': unknown value '%s'", where, f->key, sval);
+        return -1;
+    }
+    if (is_str) {
+        char *end;
+        ival = strtoll(sval, &end, 0);
+        if (!*sval || *end) {
+            snprintf(err, errlen, "%s: field '%s': '%s' is not an integer", where, f->key, sval);
+            return -1;
+        }
+    }
+    if (ival < (long long)f->min || ival > (long long)f->max) {
+        snprintf(err, errlen, "%s: field '%s': %lld is outside [%u, %u]", where, f->key, ival,
+                 f->min, f->max);
+        return -1;
+    }
+    *dst = (unsigned)ival;
+    return 0;
+}
+
+static int is_pow2(unsigned v) { return v && !(v & (v - 1)); }
+
+int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
+{
+#define REQ(cond, ...)                                                                             \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            snprintf(err, errlen, __VA_ARGS__);                                                    \
+            return -1;                                                                             \
+        }                                                                                          \
+    } while (0)
+    REQ(is_pow2(c->banks), "%s: field 'banks': %u is not a power of two", c->name, c->banks);
+    REQ(c->banks % c->schedulers == 0, "%s: field 'banks': %u not divisible by schedulers %u",
+        c->name, c->banks, c->schedulers);
+    REQ(c->collectors % c->schedulers == 0,
+        "%s: field 'collectors': %u not divisible by schedulers %u", c->name, c->collectors,
+        c->schedulers);
+    REQ(c->warp_slots % c->schedulers == 0,
+        "%s: field 'warp_slots': %u not divisible by schedulers %u", c->name, c->warp_slots,
+        c->schedulers);
+    REQ(c->rf_warp_regs % c->banks == 0, "%s: field 'rf_warp_regs': %u not divisible by banks %u",
+        c->name, c->rf_warp_regs, c->banks);
+    REQ(c->lat_gmem_max >= c->lat_gmem_min,
+        "%s: field 'lat_gmem_max': %u is below lat_gmem_min %u", c->name, c->lat_gmem_max,
+        c->lat_gmem_min);
+    REQ(c->active_pool <= cfg_warps_per_sc(c),
+        "%s: field 'active_pool': %u exceeds warps per scheduler %u", c->name, c->active_pool,
+        cfg_warps_per_sc(c));
+#undef REQ
+    return 0;
+}
+
+int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t errlen)
+{
+    const field_t *f = find_field(key);
+    if (!f) {
+        snprintf(err, errlen, "override '%s': unknown parameter", key);
+        return -1;
+    }
+    if (set_field(c, f, value, 0, 1, "override", err, errlen))
+        return -1;
+    return cfg_validate(c, err, errlen);
+}
+
+int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t errlen)
+{
+    char path[1024];
+    size_t n = strlen(spec);
+    if (n > 5 && !strcmp(spec + n - 5, ".json"))
+        snprintf(path, sizeof path, "%s", spec);
+    else
+        snprintf(path, sizeof path, "%s/%s.json", dir, spec);
+
+    json_error_t je;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    if (!root) {
+        snprintf(err, errlen, "%s:%d: %s", path, je.line, je.text);
+        return -1;
+    }
+    int rc = -1;
+    memset(c, 0, sizeof *c);
+    unsigned char seen[NFIELDS] = {0};
+    const char *key;
+    json_t *val;
+    if (!json_is_object(root)) {
+        snprintf(err, errlen, "%s: top level must be an object", path);
+        goto out;
+    }
+    json_object_foreach(root, key, val)
+    {
+        if (!strcmp(key, "description") || !strcmp(key, "source"))
+            continue;
+        if (!strcmp(key, "name")) {
+            if (!json_is_string(val)) {
+                snprintf(err, errlen, "%s: field 'name': expected a string", path);
+                goto out;
+            }
+            snprintf(c->name, sizeof c->name, "%s", json_string_value(val));
+            continue;
+        }
+        const field_t *f = find_field(key);
+        if (!f) {
+            snprintf(err, errlen, "%s: field '%s': unknown parameter", path, key);
+            goto out;
+        }
+        if (json_is_string(val)) {
+            if (set_field(c, f, json_string_value(val), 0, 1, path, err, errlen))
+                goto out;
+        } else if (json_is_integer(val)) {
+            if (f->names) {
+                snprintf(err, errlen, "%s: field '%s': expected a string", path, key);
+                goto out;
+            }
+            if (set_field(c, f, NULL, json_integer_value(val), 0, path, err, errlen))
+                goto out;
+        } else {
+            snprintf(err, errlen, "%s: field '%s': expected an integer or string", path, key);
+            goto out;
+        }
+        seen[f - fields] = 1;
+    }
+    if (!c->name[0]) {
+        snprintf(err, errlen, "%s: field 'name': missing", path);
+        goto out;
+    }
+    for (size_t i = 0; i < NFIELDS; i++)
+        if (!seen[i]) {
+            snprintf(err, errlen, "%s: field '%s': missing (every preset names every parameter)",
+                     path, fields[i].key);
+            goto out;
+        }
+    rc = cfg_validate(c, err, errlen);
+out:
+    json_decref(root);
+    return rc;
+}

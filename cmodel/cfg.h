@@ -1,0 +1,49 @@
+/* SM configuration: one preset file (presets/NAME.json) names every parameter.
+ * Both the C models (through the *_cfg_from_sm derivations) and the RTL (through
+ * `gpurf params`, which prints Verilator -G flags and Yosys chparam lines) read it. */
+#ifndef GPURF_CFG_H
+#define GPURF_CFG_H
+#include <stddef.h>
+
+enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL };
+enum { BANKMAP_REG_PLUS_WARP, BANKMAP_REG };
+
+typedef struct {
+    char name[64];
+    unsigned lanes;         /* threads per warp modelled (<= GPURF_MAX_LANES) */
+    unsigned schedulers;    /* sub-cores; each owns banks/schedulers and collectors/schedulers */
+    unsigned issue_width;   /* instructions a scheduler may issue per cycle (1 or 2) */
+    unsigned scheduler;     /* SCHED_* */
+    unsigned active_pool;   /* two-level scheduler: active warps per scheduler */
+    unsigned warp_slots;    /* warps resident per SM */
+    unsigned block_slots;   /* thread blocks resident per SM */
+    unsigned shmem_bytes;   /* shared memory per SM */
+    unsigned rf_warp_regs;  /* main register file capacity in warp registers per SM */
+    unsigned arch_regs;     /* architectural registers a warp may name (R0..R(arch_regs-1)) */
+    unsigned banks;         /* main register file banks per SM */
+    unsigned bank_map;      /* BANKMAP_* */
+    unsigned bank_latency;  /* cycles from bank grant to data at the collector (>= 1) */
+    unsigned collectors;    /* operand collector units per SM */
+    unsigned max_srcs;      /* operand slots per collector */
+    unsigned wb_ports;      /* register write ports per sub-core register file */
+    unsigned lat_alu, lat_sfu, lat_shmem, lat_gmem_min, lat_gmem_max, lat_branch;
+} sm_cfg_t;
+
+/* Derived per-sub-core figures. */
+static inline unsigned cfg_banks_per_sc(const sm_cfg_t *c) { return c->banks / c->schedulers; }
+static inline unsigned cfg_cus_per_sc(const sm_cfg_t *c) { return c->collectors / c->schedulers; }
+static inline unsigned cfg_warps_per_sc(const sm_cfg_t *c) { return c->warp_slots / c->schedulers; }
+static inline unsigned cfg_rows_per_bank(const sm_cfg_t *c) { return c->rf_warp_regs / c->banks; }
+
+/* Load and validate a preset. `spec` is a preset name (presets/NAME.json under `dir`)
+ * or a path ending in .json. On error writes a message naming file and field into
+ * err and returns -1. */
+int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t errlen);
+
+/* Apply "key=value" overrides (same validation as the file). */
+int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t errlen);
+
+/* Check cross-field constraints (powers of two, divisibility, ranges). */
+int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen);
+
+#endif

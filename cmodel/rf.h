@@ -1,0 +1,90 @@
+/* rf: banked main register file of one sub-core: NumBanks single-ported banks, the
+ * bank arbiter and the crossbar to the collector units (LTRF paper Sec. 2.1 and Fig. 1;
+ * Malekeh paper Sec. 2 and Fig. 1).
+ *
+ * Ports (rf_ports.def; RTL rtl/rf.v):
+ *   launch_*        sets the base row of a warp slot when its thread block is launched
+ *   rd_valid/warp/reg[p]  read request of port p (collector c, operand slot s: p = c*MaxSrcs+s);
+ *                   held until rd_gnt[p]
+ *   rd_gnt[p]       combinational: request p wins its bank this cycle
+ *   rsp_valid/data[p]  read data arrives BankLatency cycles after the grant
+ *   wr_valid/warp/reg/data[w]  write-back port w; held until wr_gnt[w]
+ *   wr_gnt[w]       combinational: the write is performed at this clock edge
+ * Rules: bank = (reg + warp) mod NumBanks (BankMap 0) or reg mod NumBanks (BankMap 1);
+ * row = base[warp] + reg / NumBanks. One access per bank per cycle. Writes win over reads;
+ * among writes to one bank the lowest port wins, the others stay asserted (queued in the
+ * write-back unit, never dropped). Reads are granted round-robin per bank, starting after
+ * the last granted port. A port may be granted on any bank, so a collector may receive
+ * several banks in one cycle. Data is read at the grant edge. */
+#ifndef GPURF_RF_H
+#define GPURF_RF_H
+#include "cfg.h"
+#include "ports.h"
+
+#define RF_MAX_PORTS 64
+#define RF_MAX_WPORTS 8
+
+/* (Verilog parameter, C field) pairs: the RTL parameters and the C configuration */
+#define RF_PARAMS(P)                                                                               \
+    P(Lanes, lanes)                                                                                \
+    P(NumBanks, num_banks)                                                                         \
+    P(NumPorts, num_ports)                                                                         \
+    P(NumWPorts, num_wports)                                                                       \
+    P(NumWarps, num_warps)                                                                         \
+    P(ArchRegs, arch_regs)                                                                         \
+    P(RowsPerBank, rows_per_bank)                                                                  \
+    P(BankLatency, bank_latency)                                                                   \
+    P(BankMap, bank_map)
+
+typedef struct {
+#define P(V, f) unsigned f;
+    RF_PARAMS(P)
+#undef P
+    unsigned warp_bits, reg_bits, row_bits; /* derived */
+} rf_cfg_t;
+
+typedef struct {
+#define IN(k, n, b, c, m) PT_FIELD_##k(n, m)
+#define OUT(k, n, b, c, m)
+#include "rf_ports.def"
+#undef IN
+#undef OUT
+} rf_in_t;
+
+typedef struct {
+#define IN(k, n, b, c, m)
+#define OUT(k, n, b, c, m) PT_FIELD_##k(n, m)
+#include "rf_ports.def"
+#undef IN
+#undef OUT
+} rf_out_t;
+
+typedef struct {
+    uint8_t valid;
+    uint8_t port;
+    uint32_t data[GPURF_MAX_LANES];
+} rf_stage_t;
+
+typedef struct {
+    rf_cfg_t c;
+    uint32_t *mem;      /* [bank][row][lane] */
+    uint32_t *base;     /* [warp] */
+    uint32_t *rr;       /* [bank] next port to consider */
+    rf_stage_t *pipe;   /* [bank][stage] */
+    /* activity counters (for statistics and energy estimates) */
+    uint64_t reads, writes, read_conflicts, write_conflicts;
+} rf_state_t;
+
+extern const pt_table_t rf_port_table;
+
+void rf_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
+void rf_cfg_derive(rf_cfg_t *c);
+int rf_init(rf_state_t *s, const rf_cfg_t *c);
+void rf_free(rf_state_t *s);
+void rf_eval(rf_state_t *s, const rf_in_t *in, rf_out_t *out);
+void rf_tick(rf_state_t *s, const rf_in_t *in);
+unsigned rf_bank_of(const rf_cfg_t *c, unsigned warp, unsigned reg);
+/* architectural view, for tests and the ideal design: pointer to the lanes of (warp, reg) */
+uint32_t *rf_peek(rf_state_t *s, unsigned warp, unsigned reg);
+
+#endif

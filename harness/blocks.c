@@ -1,0 +1,47 @@
+/* Block descriptor table (see blocks.h). */
+#include "blocks.h"
+#include "../cmodel/ocu.h"
+#include "../cmodel/rf.h"
+#include <string.h>
+
+#define BLOCK_GLUE(X, PARAMS)                                                                      \
+    static void X##_d_cfg(const sm_cfg_t *sm, void *c) { X##_cfg_from_sm(sm, c); }                 \
+    static int X##_d_init(void *s, const void *c) { return X##_init(s, c); }                       \
+    static void X##_d_free(void *s) { X##_free(s); }                                               \
+    static void X##_d_eval(void *s, const void *i, void *o) { X##_eval(s, i, o); }                 \
+    static void X##_d_tick(void *s, const void *i) { X##_tick(s, i); }                             \
+    static void X##_d_params(const void *cv, FILE *f, const char *pre, const char *eq, const char *sep)           \
+    {                                                                                              \
+        const X##_cfg_t *c = cv;                                                                   \
+        const char *s = "";                                                                        \
+        PARAMS(BLOCK_PARAM)                                                                        \
+    }                                                                                              \
+    static const block_desc_t X##_desc = {#X,                                                      \
+                                          &X##_port_table,                                         \
+                                          sizeof(X##_cfg_t),                                       \
+                                          sizeof(X##_state_t),                                     \
+                                          sizeof(X##_in_t),                                        \
+                                          sizeof(X##_out_t),                                       \
+                                          X##_d_cfg,                                               \
+                                          X##_d_init,                                              \
+                                          X##_d_free,                                              \
+                                          X##_d_eval,                                              \
+                                          X##_d_tick,                                              \
+                                          X##_d_params};
+
+#define BLOCK_PARAM(V, fld)                                                                        \
+    fprintf(f, "%s%s%s%s%u", s, pre, #V, eq, c->fld);                                                 \
+    s = sep;
+
+BLOCK_GLUE(rf, RF_PARAMS)
+BLOCK_GLUE(ocu, OCU_PARAMS)
+
+const block_desc_t *const block_list[] = {&rf_desc, &ocu_desc, NULL};
+
+const block_desc_t *block_find(const char *name)
+{
+    for (unsigned i = 0; block_list[i]; i++)
+        if (!strcmp(block_list[i]->name, name))
+            return block_list[i];
+    return NULL;
+}

@@ -1,0 +1,26 @@
+/* Block descriptors: what the lockstep engine needs to drive any block's C model
+ * generically. One entry per block; adding a block is one entry here. */
+#ifndef GPURF_BLOCKS_H
+#define GPURF_BLOCKS_H
+#include "../cmodel/cfg.h"
+#include "../cmodel/ports.h"
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+    const char *name;
+    const pt_table_t *pt;
+    size_t cfg_size, state_size, in_size, out_size;
+    void (*cfg_from_sm)(const sm_cfg_t *sm, void *cfg);
+    int (*init)(void *st, const void *cfg);
+    void (*free)(void *st);
+    void (*eval)(void *st, const void *in, void *out);
+    void (*tick)(void *st, const void *in);
+    /* the RTL parameters: prints "Name=value" pairs separated by sep */
+    void (*params)(const void *cfg, FILE *f, const char *prefix, const char *eq, const char *sep);
+} block_desc_t;
+
+const block_desc_t *block_find(const char *name);
+extern const block_desc_t *const block_list[];
+
+#endif

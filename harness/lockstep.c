@@ -1,0 +1,218 @@
+/* Lockstep engine (contract in lockstep.h). */
+#include "lockstep.h"
+#include <stdlib.h>
+#include <string.h>
+
+void ls_wave_path(const ls_ctx_t *ctx, const ls_inst_t *x, const char *prefix, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s/%s%s.fst", ctx->wave_dir ? ctx->wave_dir : "waves", prefix, x->name);
+}
+
+static unsigned max_port_words(const block_desc_t *bd, const void *cfg)
+{
+    unsigned w = 1;
+    for (unsigned i = 0; i < bd->pt->nports; i++) {
+        unsigned b = (pt_total_bits(bd->pt, cfg, i) + 31) / 32;
+        if (b > w)
+            w = b;
+    }
+    return w + 2;
+}
+
+static void rtl_drive_inputs(ls_inst_t *x)
+{
+    const pt_table_t *t = x->bd->pt;
+    for (unsigned i = 0; i < t->nports; i++) {
+        if (t->ports[i].dir != PT_IN)
+            continue;
+        unsigned bytes;
+        void *p = x->rtl->port(x->m, i, &bytes);
+        pt_pack(t, x->cfg, i, x->in, x->flat);
+        memcpy(p, x->flat, bytes);
+    }
+}
+
+static void rtl_read_outputs(ls_inst_t *x)
+{
+    const pt_table_t *t = x->bd->pt;
+    memset(x->r_out, 0, x->bd->out_size);
+    for (unsigned i = 0; i < t->nports; i++) {
+        if (t->ports[i].dir != PT_OUT)
+            continue;
+        unsigned bytes;
+        const void *p = x->rtl->port(x->m, i, &bytes);
+        memset(x->flat, 0, ((pt_total_bits(t, x->cfg, i) + 31) / 32 + 2) * 4);
+        memcpy(x->flat, p, bytes);
+        pt_unpack(t, x->cfg, i, x->flat, x->r_out);
+    }
+}
+
+ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, const char *name,
+                  const rtl_ops_t *rtl)
+{
+    ls_inst_t *x = calloc(1, sizeof *x);
+    if (!x)
+        return NULL;
+    x->ctx = ctx;
+    x->bd = bd;
+    snprintf(x->name, sizeof x->name, "%s", name);
+    x->cfg = calloc(1, bd->cfg_size);
+    x->st = calloc(1, bd->state_size);
+    x->in = calloc(1, bd->in_size);
+    x->c_out = calloc(1, bd->out_size);
+    x->r_out = calloc(1, bd->out_size);
+    x->hist_len = ctx->history;
+    x->hist = calloc(x->hist_len + 1, bd->in_size);
+    x->hist_cycle = calloc(x->hist_len + 1, sizeof *x->hist_cycle);
+    if (!x->cfg || !x->st || !x->in || !x->c_out || !x->r_out || !x->hist || !x->hist_cycle)
+        goto fail;
+    bd->cfg_from_sm(sm, x->cfg);
+    x->flat = calloc(max_port_words(bd, x->cfg), sizeof *x->flat);
+    if (!x->flat || bd->init(x->st, x->cfg)) {
+        fprintf(stderr, "gpurf: cannot initialise %s (configuration outside the model's limits)\n",
+                name);
+        goto fail;
+    }
+    x->rtl = rtl;
+    if (rtl) {
+        x->m = rtl->create();
+        rtl->set_clk_rst(x->m, 0, 0);
+        rtl->eval(x->m);
+        rtl->set_clk_rst(x->m, 1, 0);
+        rtl->eval(x->m);
+        rtl->set_clk_rst(x->m, 0, 1);
+        rtl->eval(x->m);
+    }
+    ctx->all = realloc(ctx->all, (ctx->n_all + 1) * sizeof *ctx->all);
+    ctx->all[ctx->n_all++] = x;
+    return x;
+fail:
+    ls_free(x);
+    return NULL;
+}
+
+void ls_free(ls_inst_t *x)
+{
+    if (!x)
+        return;
+    if (x->m)
+        x->rtl->destroy(x->m);
+    if (x->st && x->bd)
+        x->bd->free(x->st);
+    free(x->cfg);
+    free(x->st);
+    free(x->in);
+    free(x->c_out);
+    free(x->r_out);
+    free(x->hist);
+    free(x->hist_cycle);
+    free(x->flat);
+    free(x);
+}
+
+static void maybe_trace(ls_inst_t *x)
+{
+    const ls_ctx_t *c = x->ctx;
+    if (x->tracing || !x->m)
+        return;
+    int win = c->win_inst && !strcmp(c->win_inst, x->name) && c->cycle >= c->win_from;
+    if (!c->wave_all && !win)
+        return;
+    char path[512];
+    ls_wave_path(c, x, win ? "mismatch_" : "", path, sizeof path);
+    if (x->rtl->trace_open(x->m, path) == 0)
+        x->tracing = 1;
+    else
+        fprintf(stderr, "gpurf: cannot write %s\n", path);
+}
+
+const void *ls_eval(ls_inst_t *x, int compare)
+{
+    x->bd->eval(x->st, x->in, x->c_out);
+    if (!x->m)
+        return x->c_out;
+    maybe_trace(x);
+    rtl_drive_inputs(x);
+    x->rtl->set_clk_rst(x->m, 0, 1);
+    x->rtl->eval(x->m);
+    if (x->tracing)
+        x->rtl->trace_dump(x->m, 2 * x->ctx->cycle);
+    rtl_read_outputs(x);
+    if (compare) {
+        unsigned port, elem, word;
+        x->cycles_compared++;
+        if (pt_compare(x->bd->pt, x->cfg, PT_OUT, x->c_out, x->r_out, &port, &elem, &word,
+                       &x->fields_compared)) {
+            x->mismatches++;
+            if (!x->ctx->bad) {
+                x->ctx->bad = x;
+                x->ctx->bad_port = port;
+                x->ctx->bad_elem = elem;
+                x->ctx->bad_word = word;
+                x->ctx->bad_cycle = x->ctx->cycle;
+            }
+        }
+    }
+    return x->ctx->drive_rtl ? x->r_out : x->c_out;
+}
+
+void ls_tick(ls_inst_t *x)
+{
+    if (x->hist_len) {
+        memcpy(x->hist + (size_t)x->hist_pos * x->bd->in_size, x->in, x->bd->in_size);
+        x->hist_cycle[x->hist_pos] = x->ctx->cycle;
+        x->hist_pos = (x->hist_pos + 1) % x->hist_len;
+    }
+    x->bd->tick(x->st, x->in);
+    if (x->m) {
+        x->rtl->set_clk_rst(x->m, 1, 1);
+        x->rtl->eval(x->m);
+        if (x->tracing)
+            x->rtl->trace_dump(x->m, 2 * x->ctx->cycle + 1);
+        x->rtl->set_clk_rst(x->m, 0, 1);
+    }
+}
+
+void ls_report_mismatch(const ls_ctx_t *c, FILE *f)
+{
+    const ls_inst_t *x = c->bad;
+    if (!x)
+        return;
+    const pt_table_t *t = x->bd->pt;
+    const pt_port_t *p = &t->ports[c->bad_port];
+    unsigned bits, count;
+    t->dims(x->cfg, c->bad_port, &bits, &count);
+    fprintf(f, "LOCKSTEP MISMATCH at cycle %llu in %s (%s)\n", (unsigned long long)c->bad_cycle,
+            x->name, x->rtl ? x->rtl->variant : "?");
+    fprintf(f, "  field   %s_o", p->name);
+    if (count > 1)
+        fprintf(f, "[%u]", c->bad_elem);
+    if (bits > 32)
+        fprintf(f, " word %u (lane %u)", c->bad_word, c->bad_word);
+    fprintf(f, "\n  C       ");
+    pt_print_elem(t, x->cfg, c->bad_port, x->c_out, c->bad_elem, f);
+    fprintf(f, "\n  RTL     ");
+    pt_print_elem(t, x->cfg, c->bad_port, x->r_out, c->bad_elem, f);
+    fputc('\n', f);
+    if (c->where) {
+        fprintf(f, "  stream  ");
+        c->where(c->where_arg, f);
+        fputc('\n', f);
+    }
+    fprintf(f, "  inputs at cycle %llu:\n", (unsigned long long)c->bad_cycle);
+    pt_print(t, x->cfg, PT_IN, x->in, f);
+    fprintf(f, "  C outputs:\n");
+    pt_print(t, x->cfg, PT_OUT, x->c_out, f);
+    fprintf(f, "  RTL outputs:\n");
+    pt_print(t, x->cfg, PT_OUT, x->r_out, f);
+    unsigned n = x->hist_len;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned i = (x->hist_pos + k) % n;
+        if (x->hist_cycle[i] == 0 && k + 1 < n && x->hist_cycle[(i + 1) % n] == 0)
+            continue;
+        if (x->hist_cycle[i] >= c->bad_cycle)
+            continue;
+        fprintf(f, "  history: inputs at cycle %llu:\n", (unsigned long long)x->hist_cycle[i]);
+        pt_print(t, x->cfg, PT_IN, x->hist + (size_t)i * x->bd->in_size, f);
+    }
+}

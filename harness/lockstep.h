@@ -1,0 +1,63 @@
+/* Lockstep engine (DESIGN.md "Lockstep"). Every block instance of the SM model is an
+ * ls_inst_t: its C model, and in cosim mode a Verilated RTL twin. Each cycle the SM fills
+ * ls_in(), calls ls_eval() (both models see the same inputs; every output field is
+ * compared when `compare` is set) and then ls_tick() (both clock). The outputs returned by
+ * ls_eval drive the rest of the SM: the C model's, or with drive_rtl the RTL's.
+ * The first mismatch is recorded in the context; the SM stops at the end of that cycle and
+ * ls_report_mismatch() prints it. */
+#ifndef GPURF_LOCKSTEP_H
+#define GPURF_LOCKSTEP_H
+#include "blocks.h"
+#include "rtl.h"
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct ls_inst ls_inst_t;
+
+typedef struct {
+    uint64_t cycle;     /* current cycle, advanced by the SM */
+    int drive_rtl;      /* RTL outputs drive the system */
+    unsigned history;   /* cycles of input history kept per instance */
+    const char *wave_dir;   /* directory for FST files */
+    int wave_all;           /* dump every RTL instance for the whole run */
+    const char *win_inst;   /* dump this instance from win_from on (mismatch window) */
+    uint64_t win_from;
+    /* the first mismatch */
+    ls_inst_t *bad;
+    unsigned bad_port, bad_elem, bad_word;
+    uint64_t bad_cycle;
+    /* the SM prints where in the stream it is */
+    void (*where)(void *arg, FILE *f);
+    void *where_arg;
+    ls_inst_t **all;
+    unsigned n_all;
+} ls_ctx_t;
+
+struct ls_inst {
+    ls_ctx_t *ctx;
+    const block_desc_t *bd;
+    char name[40];
+    void *cfg, *st, *in, *c_out, *r_out;
+    const rtl_ops_t *rtl;
+    rtl_model_t *m;
+    int tracing;
+    unsigned hist_len, hist_pos;
+    unsigned char *hist;
+    uint64_t *hist_cycle;
+    uint32_t *flat;
+    uint64_t cycles_compared, fields_compared, mismatches;
+};
+
+/* rtl may be NULL (C model only). Returns NULL on failure with a message on stderr. */
+ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, const char *name,
+                  const rtl_ops_t *rtl);
+void ls_free(ls_inst_t *x);
+static inline void *ls_in(ls_inst_t *x) { return x->in; }
+const void *ls_eval(ls_inst_t *x, int compare);
+void ls_tick(ls_inst_t *x);
+void ls_report_mismatch(const ls_ctx_t *ctx, FILE *f);
+/* name of the FST file for an instance: <wave_dir>/<prefix><name>.fst */
+void ls_wave_path(const ls_ctx_t *ctx, const ls_inst_t *x, const char *prefix, char *buf,
+                  size_t n);
+
+#endif

@@ -1,0 +1,28 @@
+/* Verilated RTL models seen from C. Each (block, preset, variant) is built by the Makefile
+ * from rtl/<block>.v with the preset's parameters (and a FAULT_* define for a variant) and
+ * registered in build/rtl_registry.c. Ports are addressed in port-table order. */
+#ifndef GPURF_RTL_H
+#define GPURF_RTL_H
+#include <stdint.h>
+
+typedef struct rtl_model rtl_model_t;
+
+typedef struct {
+    const char *block, *preset, *variant;
+    rtl_model_t *(*create)(void);
+    void (*destroy)(rtl_model_t *m);
+    /* storage of port i (port-table order) and its size in bytes (little-endian bits) */
+    void *(*port)(rtl_model_t *m, unsigned i, unsigned *bytes);
+    void (*set_clk_rst)(rtl_model_t *m, int clk, int rst_n);
+    void (*eval)(rtl_model_t *m);
+    int (*trace_open)(rtl_model_t *m, const char *path);
+    void (*trace_dump)(rtl_model_t *m, uint64_t time);
+    void (*trace_close)(rtl_model_t *m);
+} rtl_ops_t;
+
+/* NULL if that model was not built; `variant` "ok" is the correct RTL */
+const rtl_ops_t *rtl_find(const char *block, const char *preset, const char *variant);
+/* list of every built model, NULL-terminated */
+extern const rtl_ops_t *const rtl_registry[];
+
+#endif

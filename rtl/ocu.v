@@ -1,0 +1,151 @@
+// ocu: conventional operand collector unit (LTRF paper Fig. 1, Sec. 2.1; Malekeh Sec. 2).
+// Holds one issued instruction, requests each distinct source register once from the banked
+// register file, fills every slot naming that register when its data returns, and dispatches
+// when all valid slots are ready. Contract identical to cmodel/ocu.h.
+// Build-time fault variants for harness self-tests: FAULT_OCU_DUP_UNFILLED (a repeated register
+// fills only its first slot), FAULT_OCU_EARLY_DISPATCH (the last slot is not waited for),
+// FAULT_OCU_GNT_IGNORED (a granted request is raised again).
+module ocu #(
+    parameter Lanes    = 32,
+    parameter MaxSrcs  = 6,
+    parameter NumWarps = 16,
+    parameter ArchRegs = 256
+) (
+    input  wire                          clk_i,
+    input  wire                          rst_ni,
+    input  wire                          alloc_valid_i,
+    input  wire [WarpBits-1:0]           alloc_warp_i,
+    input  wire [31:0]                   alloc_info_i,
+    input  wire [MaxSrcs-1:0]            alloc_src_valid_i,
+    input  wire [MaxSrcs*RegBits-1:0]    alloc_src_i,
+    input  wire [MaxSrcs-1:0]            rd_gnt_i,
+    input  wire [MaxSrcs-1:0]            rsp_valid_i,
+    input  wire [MaxSrcs*DataBits-1:0]   rsp_data_i,
+    input  wire                          disp_ready_i,
+    output wire                          busy_o,
+    output reg  [MaxSrcs-1:0]            rd_valid_o,
+    output reg  [MaxSrcs*WarpBits-1:0]   rd_warp_o,
+    output reg  [MaxSrcs*RegBits-1:0]    rd_reg_o,
+    output wire                          disp_valid_o,
+    output wire [WarpBits-1:0]           disp_warp_o,
+    output wire [31:0]                   disp_info_o,
+    output reg  [MaxSrcs*DataBits-1:0]   disp_data_o
+);
+  localparam WarpBits = (NumWarps > 1) ? $clog2(NumWarps) : 1;
+  localparam RegBits  = (ArchRegs > 1) ? $clog2(ArchRegs) : 1;
+  localparam SlotBits = (MaxSrcs > 1) ? $clog2(MaxSrcs) : 1;
+  localparam DataBits = Lanes * 32;
+
+  reg                busy_q, busy_d;
+  reg [WarpBits-1:0] warp_q;
+  reg [31:0]         info_q;
+  reg [MaxSrcs-1:0]  sv_q, dup_q, pend_q, rdy_q;
+  reg [MaxSrcs-1:0]  dup_d, pend_d, rdy_d;
+  reg [RegBits-1:0]  reg_q  [0:MaxSrcs-1];
+  reg [SlotBits-1:0] dsrc_q [0:MaxSrcs-1];
+  reg [SlotBits-1:0] dsrc_d [0:MaxSrcs-1];
+  reg [DataBits-1:0] data_q [0:MaxSrcs-1];
+  reg [DataBits-1:0] data_d [0:MaxSrcs-1];
+
+  wire all_ready = &(~sv_q | rdy_q);
+`ifdef FAULT_OCU_EARLY_DISPATCH
+  wire ready_seen = &(~sv_q[MaxSrcs-2:0] | rdy_q[MaxSrcs-2:0]);
+`else
+  wire ready_seen = all_ready;
+`endif
+
+  assign busy_o       = busy_q;
+  assign disp_valid_o = busy_q & ready_seen;
+  assign disp_warp_o  = warp_q;
+  assign disp_info_o  = info_q;
+
+  integer i, j;
+  always @* begin
+    for (i = 0; i < MaxSrcs; i = i + 1) begin
+      rd_valid_o[i] = busy_q & sv_q[i] & ~dup_q[i] & pend_q[i];
+      rd_warp_o[i*WarpBits +: WarpBits] = warp_q;
+      rd_reg_o[i*RegBits +: RegBits] = reg_q[i];
+      disp_data_o[i*DataBits +: DataBits] = data_q[i];
+    end
+  end
+
+  // next state of the slots
+  always @* begin
+    busy_d = busy_q;
+    dup_d  = dup_q;
+    pend_d = pend_q;
+    rdy_d  = rdy_q;
+    for (i = 0; i < MaxSrcs; i = i + 1) begin
+      dsrc_d[i] = dsrc_q[i];
+      data_d[i] = data_q[i];
+    end
+    if (!busy_q) begin
+      if (alloc_valid_i) begin
+        busy_d = 1'b1;
+        for (i = 0; i < MaxSrcs; i = i + 1) begin
+          dup_d[i]  = 1'b0;
+          dsrc_d[i] = {SlotBits{1'b0}};
+          for (j = i - 1; j >= 0; j = j - 1)
+            if (alloc_src_valid_i[i] && alloc_src_valid_i[j] &&
+                alloc_src_i[j*RegBits +: RegBits] == alloc_src_i[i*RegBits +: RegBits]) begin
+              dup_d[i]  = 1'b1;
+              dsrc_d[i] = j[SlotBits-1:0];
+            end
+          pend_d[i] = alloc_src_valid_i[i] & ~dup_d[i];
+          rdy_d[i]  = 1'b0;
+          data_d[i] = {DataBits{1'b0}};
+        end
+      end
+    end else begin
+      for (i = 0; i < MaxSrcs; i = i + 1) begin
+`ifndef FAULT_OCU_GNT_IGNORED
+        if (rd_gnt_i[i]) pend_d[i] = 1'b0;
+`endif
+        if (rsp_valid_i[i]) begin
+          rdy_d[i]  = 1'b1;
+          data_d[i] = rsp_data_i[i*DataBits +: DataBits];
+        end
+      end
+      for (i = 0; i < MaxSrcs; i = i + 1)
+        if (dup_q[i] && rsp_valid_i[dsrc_q[i]]) begin
+          rdy_d[i]  = 1'b1;
+`ifndef FAULT_OCU_DUP_UNFILLED
+          data_d[i] = rsp_data_i[dsrc_q[i]*DataBits +: DataBits];
+`endif
+        end
+      if (ready_seen && disp_ready_i) busy_d = 1'b0;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      busy_q <= 1'b0;
+      sv_q   <= {MaxSrcs{1'b0}};
+      dup_q  <= {MaxSrcs{1'b0}};
+      pend_q <= {MaxSrcs{1'b0}};
+      rdy_q  <= {MaxSrcs{1'b0}};
+      warp_q <= {WarpBits{1'b0}};
+      info_q <= 32'd0;
+      for (i = 0; i < MaxSrcs; i = i + 1) begin
+        reg_q[i]  <= {RegBits{1'b0}};
+        dsrc_q[i] <= {SlotBits{1'b0}};
+        data_q[i] <= {DataBits{1'b0}};
+      end
+    end else begin
+      busy_q <= busy_d;
+      dup_q  <= dup_d;
+      pend_q <= pend_d;
+      rdy_q  <= rdy_d;
+      for (i = 0; i < MaxSrcs; i = i + 1) begin
+        dsrc_q[i] <= dsrc_d[i];
+        data_q[i] <= data_d[i];
+      end
+      if (!busy_q && alloc_valid_i) begin
+        warp_q <= alloc_warp_i;
+        info_q <= alloc_info_i;
+        sv_q   <= alloc_src_valid_i;
+        for (i = 0; i < MaxSrcs; i = i + 1) reg_q[i] <= alloc_src_i[i*RegBits +: RegBits];
+      end
+    end
+  end
+endmodule

@@ -1,0 +1,221 @@
+// rf: banked main register file of one sub-core (LTRF paper Sec. 2.1, Fig. 1; Malekeh Sec. 2).
+// NumBanks single-ported banks, a per-bank arbiter and the crossbar to the collector units.
+// Contract (identical to cmodel/rf.h):
+//   bank = (reg + warp) mod NumBanks (BankMap 0) or reg mod NumBanks (BankMap 1),
+//   row  = base[warp] + reg / NumBanks, base set by launch_*.
+//   One access per bank per cycle; writes win over reads; among writes to one bank the lowest
+//   port wins and the others stay asserted until granted. Reads are granted round-robin per
+//   bank starting after the last granted port. rd_gnt_o/wr_gnt_o are combinational; read data
+//   is sampled at the grant edge and appears on rsp_*_o BankLatency cycles later.
+// Build-time fault variants for harness self-tests: FAULT_RF_WRITE_LOSES (a read beats a
+// write), FAULT_RF_RR_STUCK (round-robin pointer never advances), FAULT_RF_ROW_NO_BASE (row
+// ignores the warp base).
+module rf #(
+    parameter Lanes       = 32,
+    parameter NumBanks    = 4,
+    parameter NumPorts    = 12,
+    parameter NumWPorts   = 1,
+    parameter NumWarps    = 16,
+    parameter ArchRegs    = 256,
+    parameter RowsPerBank = 128,
+    parameter BankLatency = 1,
+    parameter BankMap     = 0
+) (
+    input  wire                             clk_i,
+    input  wire                             rst_ni,
+    input  wire                             launch_valid_i,
+    input  wire [WarpBits-1:0]              launch_warp_i,
+    input  wire [RowBits-1:0]               launch_base_i,
+    input  wire [NumPorts-1:0]              rd_valid_i,
+    input  wire [NumPorts*WarpBits-1:0]     rd_warp_i,
+    input  wire [NumPorts*RegBits-1:0]      rd_reg_i,
+    input  wire [NumWPorts-1:0]             wr_valid_i,
+    input  wire [NumWPorts*WarpBits-1:0]    wr_warp_i,
+    input  wire [NumWPorts*RegBits-1:0]     wr_reg_i,
+    input  wire [NumWPorts*DataBits-1:0]    wr_data_i,
+    output reg  [NumPorts-1:0]              rd_gnt_o,
+    output reg  [NumWPorts-1:0]             wr_gnt_o,
+    output reg  [NumPorts-1:0]              rsp_valid_o,
+    output reg  [NumPorts*DataBits-1:0]     rsp_data_o
+);
+  localparam WarpBits = (NumWarps > 1) ? $clog2(NumWarps) : 1;
+  localparam RegBits  = (ArchRegs > 1) ? $clog2(ArchRegs) : 1;
+  localparam RowBits  = (RowsPerBank > 1) ? $clog2(RowsPerBank) : 1;
+  localparam BankBits = (NumBanks > 1) ? $clog2(NumBanks) : 1;
+  localparam PortBits = (NumPorts > 1) ? $clog2(NumPorts) : 1;
+  localparam DataBits = Lanes * 32;
+
+  reg [RowBits-1:0] base_q [0:NumWarps-1];
+  reg [PortBits-1:0] rr_q [0:NumBanks-1];
+
+  // ---- address decode --------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [BankBits-1:0] bank_of(input [WarpBits-1:0] w, input [RegBits-1:0] r);
+    reg [RegBits:0] k;
+    begin
+      k = (BankMap == 1) ? {1'b0, r} : ({1'b0, r} + {{(RegBits + 1 - WarpBits){1'b0}}, w});
+      bank_of = (NumBanks > 1) ? k[BankBits-1:0] : {BankBits{1'b0}};
+    end
+  endfunction
+
+  function [RowBits-1:0] row_of(input [RowBits-1:0] b, input [RegBits-1:0] r);
+    reg [RegBits+RowBits-1:0] q;
+    begin
+      q = {{RowBits{1'b0}}, r} >> $clog2(NumBanks);
+`ifdef FAULT_RF_ROW_NO_BASE
+      row_of = q[RowBits-1:0] | (b & {RowBits{1'b0}});
+`else
+      row_of = b + q[RowBits-1:0];
+`endif
+    end
+  endfunction
+
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // ---- arbitration (combinational) ----------------------------------------------------------
+  reg [NumBanks-1:0]  bank_wr;
+  reg [NumBanks-1:0]  bank_rd;
+  reg [PortBits-1:0]  bank_rd_port [0:NumBanks-1];
+  reg [WarpBits-1:0]  w_warp, r_warp;
+  reg [RegBits-1:0]   w_reg, r_reg;
+  integer b, p, k, pi;
+
+  always @* begin
+    bank_wr  = {NumBanks{1'b0}};
+    bank_rd  = {NumBanks{1'b0}};
+    wr_gnt_o = {NumWPorts{1'b0}};
+    rd_gnt_o = {NumPorts{1'b0}};
+    for (b = 0; b < NumBanks; b = b + 1) bank_rd_port[b] = {PortBits{1'b0}};
+    for (p = 0; p < NumWPorts; p = p + 1) begin
+      w_warp = wr_warp_i[p*WarpBits +: WarpBits];
+      w_reg  = wr_reg_i[p*RegBits +: RegBits];
+      if (wr_valid_i[p] && !bank_wr[bank_of(w_warp, w_reg)]) begin
+        bank_wr[bank_of(w_warp, w_reg)] = 1'b1;
+        wr_gnt_o[p] = 1'b1;
+      end
+    end
+    for (b = 0; b < NumBanks; b = b + 1) begin
+      for (k = 0; k < NumPorts; k = k + 1) begin
+        pi = ({{(32-PortBits){1'b0}}, rr_q[b]} + k) % NumPorts;
+        r_warp = rd_warp_i[pi*WarpBits +: WarpBits];
+        r_reg  = rd_reg_i[pi*RegBits +: RegBits];
+`ifdef FAULT_RF_WRITE_LOSES
+        if (!bank_rd[b] && rd_valid_i[pi] && bank_of(r_warp, r_reg) == b[BankBits-1:0]) begin
+`else
+        if (!bank_wr[b] && !bank_rd[b] && rd_valid_i[pi] &&
+            bank_of(r_warp, r_reg) == b[BankBits-1:0]) begin
+`endif
+          bank_rd[b] = 1'b1;
+          bank_rd_port[b] = pi[PortBits-1:0];
+          rd_gnt_o[pi] = 1'b1;
+        end
+      end
+`ifdef FAULT_RF_WRITE_LOSES
+      if (bank_rd[b] && bank_wr[b]) begin
+        bank_wr[b] = 1'b0;
+        for (p = 0; p < NumWPorts; p = p + 1)
+          if (bank_of(wr_warp_i[p*WarpBits +: WarpBits], wr_reg_i[p*RegBits +: RegBits]) ==
+              b[BankBits-1:0])
+            wr_gnt_o[p] = 1'b0;
+      end
+`endif
+    end
+  end
+
+  // ---- per-bank write/read address ---------------------------------------------------------
+  reg [RowBits-1:0]  bank_row  [0:NumBanks-1];
+  reg [DataBits-1:0] bank_wdata[0:NumBanks-1];
+  integer wb;
+  reg [WarpBits-1:0] a_rwarp, a_wwarp;
+  reg [RegBits-1:0]  a_rreg, a_wreg;
+  always @* begin
+    a_rwarp = {WarpBits{1'b0}};
+    a_wwarp = {WarpBits{1'b0}};
+    a_rreg  = {RegBits{1'b0}};
+    a_wreg  = {RegBits{1'b0}};
+    for (wb = 0; wb < NumBanks; wb = wb + 1) begin
+      bank_row[wb] = {RowBits{1'b0}};
+      bank_wdata[wb] = {DataBits{1'b0}};
+    end
+    for (wb = 0; wb < NumBanks; wb = wb + 1)
+      if (bank_rd[wb]) begin
+        a_rwarp = rd_warp_i[bank_rd_port[wb]*WarpBits +: WarpBits];
+        a_rreg  = rd_reg_i[bank_rd_port[wb]*RegBits +: RegBits];
+        bank_row[wb] = row_of(base_q[a_rwarp], a_rreg);
+      end
+    for (wb = NumWPorts - 1; wb >= 0; wb = wb - 1)
+      if (wr_gnt_o[wb]) begin
+        a_wwarp = wr_warp_i[wb*WarpBits +: WarpBits];
+        a_wreg  = wr_reg_i[wb*RegBits +: RegBits];
+        bank_row[bank_of(a_wwarp, a_wreg)]   = row_of(base_q[a_wwarp], a_wreg);
+        bank_wdata[bank_of(a_wwarp, a_wreg)] = wr_data_i[wb*DataBits +: DataBits];
+      end
+  end
+
+  // ---- banks and read pipelines --------------------------------------------------------------
+  wire [NumBanks-1:0]          last_valid;
+  wire [NumBanks*PortBits-1:0] last_port;
+  wire [NumBanks*DataBits-1:0] last_data;
+
+  genvar g, s;
+  generate
+    for (g = 0; g < NumBanks; g = g + 1) begin : g_bank
+      reg [DataBits-1:0] mem [0:RowsPerBank-1];
+      reg                   pv_q [0:BankLatency-1];
+      reg [PortBits-1:0]    pp_q [0:BankLatency-1];
+      reg [DataBits-1:0]    pd_q [0:BankLatency-1];
+      integer i;
+`ifndef SYNTHESIS
+      initial for (i = 0; i < RowsPerBank; i = i + 1) mem[i] = {DataBits{1'b0}};
+`endif
+
+      always @(posedge clk_i) begin
+        if (bank_wr[g]) mem[bank_row[g]] <= bank_wdata[g];
+        if (bank_rd[g]) pd_q[0] <= mem[bank_row[g]];
+        pp_q[0] <= bank_rd_port[g];
+      end
+      for (s = 1; s < BankLatency; s = s + 1) begin : g_stage
+        always @(posedge clk_i) begin
+          pd_q[s] <= pd_q[s-1];
+          pp_q[s] <= pp_q[s-1];
+          pv_q[s] <= rst_ni & pv_q[s-1];
+        end
+      end
+      always @(posedge clk_i) pv_q[0] <= rst_ni & bank_rd[g];
+      assign last_valid[g] = pv_q[BankLatency-1];
+      assign last_port[g*PortBits +: PortBits] = pp_q[BankLatency-1];
+      assign last_data[g*DataBits +: DataBits] = pd_q[BankLatency-1];
+    end
+  endgenerate
+
+  // ---- crossbar: bank outputs to requesting ports ---------------------------------------------
+  integer xb;
+  always @* begin
+    rsp_valid_o = {NumPorts{1'b0}};
+    for (xb = 0; xb < NumPorts; xb = xb + 1) rsp_data_o[xb*DataBits +: DataBits] = {DataBits{1'b0}};
+    for (xb = 0; xb < NumBanks; xb = xb + 1)
+      if (last_valid[xb]) begin
+        rsp_valid_o[last_port[xb*PortBits +: PortBits]] = 1'b1;
+        rsp_data_o[last_port[xb*PortBits +: PortBits]*DataBits +: DataBits] =
+            last_data[xb*DataBits +: DataBits];
+      end
+  end
+
+  // ---- state: warp bases and round-robin pointers -----------------------------------------------
+  integer wi, bi;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      for (wi = 0; wi < NumWarps; wi = wi + 1) base_q[wi] <= {RowBits{1'b0}};
+      for (bi = 0; bi < NumBanks; bi = bi + 1) rr_q[bi] <= {PortBits{1'b0}};
+    end else begin
+      if (launch_valid_i) base_q[launch_warp_i] <= launch_base_i;
+      for (bi = 0; bi < NumBanks; bi = bi + 1)
+`ifdef FAULT_RF_RR_STUCK
+        if (bank_rd[bi]) rr_q[bi] <= rr_q[bi];
+`else
+        if (bank_rd[bi])
+          rr_q[bi] <= (bank_rd_port[bi] == NumPorts - 1) ? {PortBits{1'b0}} : bank_rd_port[bi] + 1'b1;
+`endif
+    end
+  end
+endmodule

@@ -1,0 +1,37 @@
+/* Static program and control-flow graph recovered from a kernel's dynamic streams: the
+ * unique PCs with their opcode and registers, the observed successors of each PC, and basic
+ * blocks split at branch/call/return/exit opcodes, at observed jump targets and after them.
+ * The compiler passes of later designs work on this graph. */
+#ifndef GPURF_CFGREC_H
+#define GPURF_CFGREC_H
+#include "stream.h"
+#include <stdio.h>
+
+typedef struct {
+    uint32_t pc;
+    const inst_t *in;       /* one dynamic occurrence (operands are static) */
+    uint32_t succ[4];       /* observed successor PCs */
+    unsigned nsucc, npred, bb;
+    int leader;
+} spc_t;
+
+typedef struct {
+    unsigned first, last;   /* indices into pcs */
+    unsigned succ[8], nsucc;
+} sbb_t;
+
+typedef struct {
+    spc_t *pcs;
+    unsigned npcs;
+    sbb_t *bbs;
+    unsigned nbbs;
+    tblock_t *held;         /* blocks borrowed from the kernel while the graph is alive */
+    unsigned nheld;
+    kernel_t *k;
+} prog_t;
+
+int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n);
+void prog_print(const prog_t *p, const kernel_t *k, int with_insts, FILE *f);
+void prog_free(prog_t *p);
+
+#endif

@@ -1,0 +1,353 @@
+/* Synthetic kernel generator (see gen.h). Blocks are produced on demand and freed when
+ * the SM is done with them, so memory stays flat however long the run. */
+#include "gen.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef struct {
+    char op[24];
+    unsigned ndst, nsrc, dst[2], src[3];
+    int kind; /* 0 plain, 1 divergent branch, 2 loop branch, 3 exit */
+    unsigned target;
+} sinst_t;
+
+typedef struct {
+    gen_spec_t g;
+    sinst_t *prog;
+    unsigned n, body_start, body_end, skip_from, skip_to, next_block;
+} gen_t;
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    return x ^ (x >> 33);
+}
+
+int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
+{
+    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10};
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", spec ? spec : "");
+    struct {
+        const char *k;
+        unsigned *v, lo, hi;
+    } keys[] = {{"seed", &g->seed, 0, 0xffffffffu}, {"blocks", &g->blocks, 1, 1u << 20},
+                {"warps", &g->warps, 1, 32},        {"regs", &g->regs, 4, 255},
+                {"insts", &g->insts, 4, 100000},     {"loops", &g->loops, 1, 1u << 20},
+                {"div", &g->div, 0, 100},            {"dep", &g->dep, 0, 100},
+                {"alu", &g->w_alu, 0, 1000},         {"sfu", &g->w_sfu, 0, 1000},
+                {"shmem", &g->w_shmem, 0, 1000},     {"gmem", &g->w_gmem, 0, 1000}};
+    char *save, *tok;
+    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(tok, '=');
+        unsigned i;
+        for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+            if (eq && strlen(keys[i].k) == (size_t)(eq - tok) && !strncmp(tok, keys[i].k, eq - tok))
+                break;
+        if (i == sizeof keys / sizeof keys[0]) {
+            snprintf(err, n, "--gen: field '%.*s': unknown key", eq ? (int)(eq - tok) : (int)strlen(tok), tok);
+            return -1;
+        }
+        char *end;
+        errno = 0;
+        unsigned long v = strtoul(eq + 1, &end, 0);
+        if (errno || *end || !eq[1] || eq[1] == '-' || v < keys[i].lo || v > keys[i].hi) {
+            snprintf(err, n, "--gen: field '%s': '%s' outside [%u, %u]", keys[i].k, eq + 1,
+                     keys[i].lo, keys[i].hi);
+            return -1;
+        }
+        *keys[i].v = (unsigned)v;
+    }
+    if (!(g->w_alu + g->w_sfu + g->w_shmem + g->w_gmem)) {
+        snprintf(err, n, "--gen: field 'alu': the instruction mix weights are all zero");
+        return -1;
+    }
+    return 0;
+}
+
+static void build_program(gen_t *G)
+{
+    const gen_spec_t *g = &G->g;
+    G->prog = calloc(g->regs + g->insts + 8, sizeof *G->prog);
+    uint64_t r = mix64(g->seed + 0x51ull);
+    unsigned recent[4] = {0, 1, 2, 3}, nr = 0;
+    sinst_t *p = G->prog;
+    unsigned i = 0;
+    for (unsigned k = 0; k < g->regs; k++, i++) {
+        snprintf(p[i].op, sizeof p[i].op, k % 3 ? "MOV" : "S2R");
+        p[i].ndst = 1;
+        p[i].dst[0] = k;
+    }
+    G->body_start = i;
+    unsigned total = g->w_alu + g->w_sfu + g->w_shmem + g->w_gmem;
+    unsigned skip_at = g->insts / 3, skip_len = g->insts / 4 ? g->insts / 4 : 1;
+    for (unsigned k = 0; k < g->insts; k++, i++) {
+        sinst_t *s = &p[i];
+        r = mix64(r + k);
+        if (g->div && k == skip_at) {
+            snprintf(s->op, sizeof s->op, "BRA");
+            s->kind = 1;
+            G->skip_from = i;
+            G->skip_to = i + 1 + skip_len;
+            s->target = G->skip_to;
+            continue;
+        }
+        unsigned pick = (unsigned)(r % total);
+#define SRC(j)                                                                                     \
+    ((((r >> (8 + 8 * (j))) % 100) < g->dep) ? recent[(r >> (40 + (j))) % 4]                       \
+                                              : (unsigned)((r >> (16 + 5 * (j))) % g->regs))
+        unsigned d = (unsigned)((r >> 48) % g->regs);
+        if (pick < g->w_alu) {
+            static const char *const alu[] = {"FFMA", "IADD", "FMUL", "IMAD", "LOP3.LUT", "ISETP.GT.AND"};
+            unsigned a = (unsigned)((r >> 4) % 6);
+            snprintf(s->op, sizeof s->op, "%s", alu[a]);
+            s->nsrc = a == 0 || a == 3 || a == 4 ? 3 : 2;
+            s->ndst = a == 5 ? 0 : 1;
+        } else if (pick < g->w_alu + g->w_sfu) {
+            snprintf(s->op, sizeof s->op, "MUFU.RSQ");
+            s->nsrc = 1;
+            s->ndst = 1;
+        } else if (pick < g->w_alu + g->w_sfu + g->w_shmem) {
+            int st = (r >> 6) & 1;
+            snprintf(s->op, sizeof s->op, st ? "STS" : "LDS.U.32");
+            s->nsrc = st ? 2 : 1;
+            s->ndst = !st;
+        } else {
+            int st = (r >> 6) % 4 == 0;
+            snprintf(s->op, sizeof s->op, st ? "STG.E" : "LDG.E");
+            s->nsrc = st ? 2 : 1;
+            s->ndst = !st;
+            d &= ~1u; /* 64-bit address pairs stay in range */
+        }
+        for (unsigned j = 0; j < s->nsrc; j++) {
+            s->src[j] = SRC(j);
+            if (j == 0 && s->op[2] == 'G' && s->src[0] + 1 >= g->regs)
+                s->src[0] = g->regs - 2;
+        }
+        if (s->ndst) {
+            s->dst[0] = d;
+            recent[nr++ % 4] = d;
+        }
+#undef SRC
+    }
+    snprintf(p[i].op, sizeof p[i].op, "BRA");
+    p[i].kind = 2;
+    p[i].target = G->body_start;
+    G->body_end = i++;
+    snprintf(p[i].op, sizeof p[i].op, "STG.E");
+    p[i].nsrc = 2;
+    p[i].src[0] = 0;
+    p[i].src[1] = recent[0];
+    i++;
+    snprintf(p[i].op, sizeof p[i].op, "EXIT");
+    p[i].kind = 3;
+    G->n = i + 1;
+}
+
+/* dynamic path of one warp: calls emit(index) for each executed static instruction */
+static int walk(const gen_t *G, unsigned block, unsigned warp,
+                int (*emit)(void *arg, const sinst_t *s, unsigned pc), void *arg)
+{
+    unsigned iter = 0, pc = 0;
+    while (pc < G->n) {
+        const sinst_t *s = &G->prog[pc];
+        if (emit(arg, s, pc * 16))
+            return -1;
+        if (s->kind == 3)
+            break;
+        if (s->kind == 1) {
+            uint64_t h = mix64(((uint64_t)G->g.seed << 40) ^ ((uint64_t)block << 20) ^
+                               ((uint64_t)warp << 12) ^ iter);
+            pc = (h % 100) < G->g.div ? s->target : pc + 1;
+        } else if (s->kind == 2) {
+            pc = ++iter < G->g.loops ? s->target : pc + 1;
+        } else
+            pc++;
+    }
+    return 0;
+}
+
+typedef struct {
+    kernel_t *k;
+    warp_trace_t *w;
+    char *err;
+    size_t n;
+} push_arg_t;
+
+static int push_emit(void *a, const sinst_t *s, unsigned pc)
+{
+    push_arg_t *p = a;
+    inst_t base;
+    memset(&base, 0, sizeof base);
+    base.pc = pc;
+    base.mask = 0xffffffffu;
+    return warp_push(p->k, p->w, &base, s->op, s->dst, s->ndst, s->src, s->nsrc, p->err, p->n);
+}
+
+static int gen_next(kernel_t *k, tblock_t *b, char *err, size_t n)
+{
+    gen_t *G = k->priv;
+    if (G->next_block >= G->g.blocks)
+        return 0;
+    b->id = G->next_block++;
+    b->nwarps = G->g.warps;
+    b->warps = calloc(b->nwarps, sizeof *b->warps);
+    if (!b->warps) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    for (unsigned w = 0; w < b->nwarps; w++) {
+        push_arg_t a = {k, &b->warps[w], err, n};
+        if (walk(G, b->id, w, push_emit, &a))
+            return -1;
+    }
+    return 1;
+}
+
+static void gen_done(kernel_t *k, tblock_t *b)
+{
+    (void)k;
+    tblock_free(b);
+}
+
+static void gen_rewind(kernel_t *k) { ((gen_t *)k->priv)->next_block = 0; }
+
+static void gen_destroy(kernel_t *k)
+{
+    gen_t *G = k->priv;
+    free(G->prog);
+    free(G);
+}
+
+int gen_kernel(const gen_spec_t *g, kernel_t **out, char *err, size_t n)
+{
+    kernel_t *k = calloc(1, sizeof *k);
+    gen_t *G = calloc(1, sizeof *G);
+    if (!k || !G) {
+        free(k);
+        free(G);
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    G->g = *g;
+    build_program(G);
+    k->priv = G;
+    snprintf(k->name, sizeof k->name, "gen_seed%u", g->seed);
+    snprintf(k->file, sizeof k->file, "<generated>");
+    k->id = 1;
+    k->nregs = g->regs;
+    k->shmem = 1024;
+    k->warps_per_block = g->warps;
+    k->threads_per_block = g->warps * 32;
+    k->nblocks = g->blocks;
+    k->next_block = gen_next;
+    k->done_block = gen_done;
+    k->rewind = gen_rewind;
+    k->destroy = gen_destroy;
+    *out = k;
+    return 0;
+}
+
+int workload_gen(const char *spec, workload_t *w, char *err, size_t n)
+{
+    gen_spec_t g;
+    memset(w, 0, sizeof *w);
+    if (gen_parse(spec, &g, err, n))
+        return -1;
+    kernel_t *k;
+    if (gen_kernel(&g, &k, err, n))
+        return -1;
+    w->k = malloc(sizeof *w->k);
+    if (!w->k) {
+        gen_destroy(k);
+        free(k);
+        return -1;
+    }
+    w->k[0] = k;
+    w->n = 1;
+    return 0;
+}
+
+/* ---- Accel-Sim export ------------------------------------------------------------------- */
+static int write_emit(void *a, const sinst_t *s, unsigned pc)
+{
+    FILE *f = a;
+    fprintf(f, "%04x ffffffff %u", pc, s->ndst);
+    for (unsigned i = 0; i < s->ndst; i++)
+        fprintf(f, " R%u", s->dst[i]);
+    fprintf(f, " %s %u", s->op, s->nsrc);
+    for (unsigned i = 0; i < s->nsrc; i++)
+        fprintf(f, " R%u", s->src[i]);
+    if (!strncmp(s->op, "LDG", 3) || !strncmp(s->op, "STG", 3))
+        fprintf(f, " 4 1 0x7f0000%04x 4 \n", pc);
+    else if (!strncmp(s->op, "LDS", 3) || !strncmp(s->op, "STS", 3))
+        fprintf(f, " 4 1 0x%x 4 \n", pc & 0xfff);
+    else
+        fprintf(f, " 0 \n");
+    return ferror(f) ? -1 : 0;
+}
+
+static int count_emit(void *a, const sinst_t *s, unsigned pc)
+{
+    (void)s;
+    (void)pc;
+    (*(unsigned *)a)++;
+    return 0;
+}
+
+int gen_write_traces(const gen_spec_t *g, const char *dir, char *err, size_t n)
+{
+    gen_t G;
+    memset(&G, 0, sizeof G);
+    G.g = *g;
+    build_program(&G);
+    char path[1024];
+    mkdir(dir, 0777);
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, n, "%s: cannot write: %s", path, strerror(errno));
+        free(G.prog);
+        return -1;
+    }
+    fprintf(f, "kernel-1.traceg\n");
+    fclose(f);
+    snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
+    f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, n, "%s: cannot write: %s", path, strerror(errno));
+        free(G.prog);
+        return -1;
+    }
+    fprintf(f, "-kernel name = gen_seed%u\n-kernel id = 1\n-grid dim = (%u,1,1)\n"
+               "-block dim = (%u,1,1)\n-shmem = 1024\n-nregs = %u\n-binary version = 61\n"
+               "-cuda stream id = 0\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
+               "#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "
+               "mem_width [adrrescompress?] [mem_addresses]\n\n",
+            g->seed, g->blocks, g->warps * 32, g->regs);
+    for (unsigned b = 0; b < g->blocks; b++) {
+        fprintf(f, "#BEGIN_TB\n\nthread block = %u,0,0\n\n", b);
+        for (unsigned w = 0; w < g->warps; w++) {
+            unsigned cnt = 0;
+            walk(&G, b, w, count_emit, &cnt);
+            fprintf(f, "warp = %u\ninsts = %u\n", w, cnt);
+            walk(&G, b, w, write_emit, f);
+            fputc('\n', f);
+        }
+        fprintf(f, "#END_TB\n\n");
+    }
+    int bad = ferror(f);
+    fclose(f);
+    free(G.prog);
+    if (bad) {
+        snprintf(err, n, "%s: write error", path);
+        return -1;
+    }
+    return 0;
+}

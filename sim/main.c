@@ -1,0 +1,285 @@
+/* gpurf command line.
+ *   gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--json F]
+ *   gpurf cosim ...same... [--blocks all|LIST] [--drive c|rtl] [--waves DIR] [--variant V]
+ *               [--history N] [--window N]
+ *   gpurf gen SPEC --out DIR        write a generated kernel as Accel-Sim traces
+ *   gpurf cfg (--trace PATH | --gen SPEC) [--insts]   print the recovered CFG
+ *   gpurf models                    list the RTL models built into this binary
+ * Exit: 0 success, 1 lockstep mismatch or value-check failure, 2 bad input or configuration. */
+#include "../harness/lockstep.h"
+#include "cfgrec.h"
+#include "gen.h"
+#include "report.h"
+#include "sm.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SETS 32
+
+typedef struct {
+    const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
+        *out, *presets_dir;
+    const char *sets[MAX_SETS];
+    unsigned nsets, history, window;
+    int insts;
+} args_t;
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: gpurf sim   --design baseline|ideal (--trace PATH | --gen SPEC) [--preset P]\n"
+            "                   [--set key=value]... [--json FILE]\n"
+            "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
+            "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
+            "       gpurf gen SPEC --out DIR\n"
+            "       gpurf cfg (--trace PATH | --gen SPEC) [--insts]\n"
+            "       gpurf models\n");
+    return 2;
+}
+
+static int parse(int argc, char **argv, args_t *a)
+{
+    memset(a, 0, sizeof *a);
+    a->design = "baseline";
+    a->preset = "pascal";
+    a->blocks = "all";
+    a->drive = "c";
+    a->variant = "ok";
+    a->history = 4;
+    a->window = 16;
+    a->presets_dir = getenv("GPURF_PRESETS") ? getenv("GPURF_PRESETS") : "presets";
+    if (argc < 2)
+        return -1;
+    a->cmd = argv[1];
+    for (int i = 2; i < argc; i++) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define OPT(name, field)                                                                           \
+    if (!strcmp(o, name)) {                                                                        \
+        if (!v) {                                                                                  \
+            fprintf(stderr, "gpurf: option %s needs a value\n", o);                                \
+            return -1;                                                                             \
+        }                                                                                          \
+        a->field = v;                                                                              \
+        i++;                                                                                       \
+        continue;                                                                                  \
+    }
+        OPT("--design", design)
+        OPT("--trace", trace)
+        OPT("--gen", gen)
+        OPT("--preset", preset)
+        OPT("--json", json)
+        OPT("--blocks", blocks)
+        OPT("--drive", drive)
+        OPT("--waves", waves)
+        OPT("--variant", variant)
+        OPT("--out", out)
+        OPT("--presets-dir", presets_dir)
+#undef OPT
+        if ((!strcmp(o, "--history") || !strcmp(o, "--window")) && v) {
+            char *end;
+            unsigned long x = strtoul(v, &end, 10);
+            if (*end || x > 100000) {
+                fprintf(stderr, "gpurf: %s: '%s' is not a count\n", o, v);
+                return -1;
+            }
+            *(o[2] == 'h' ? &a->history : &a->window) = (unsigned)x;
+            i++;
+            continue;
+        }
+        if (!strcmp(o, "--set") && v && a->nsets < MAX_SETS) {
+            a->sets[a->nsets++] = v;
+            i++;
+            continue;
+        }
+        if (!strcmp(o, "--insts")) {
+            a->insts = 1;
+            continue;
+        }
+        if (!strcmp(a->cmd, "gen") && !a->gen && o[0] != '-') {
+            a->gen = o;
+            continue;
+        }
+        fprintf(stderr, "gpurf: unknown or incomplete option '%s'\n", o);
+        return -1;
+    }
+    return 0;
+}
+
+static int load_stream(const args_t *a, workload_t *w, char *err, size_t n)
+{
+    if (!!a->trace == !!a->gen) {
+        snprintf(err, n, "give exactly one of --trace PATH and --gen SPEC");
+        return -1;
+    }
+    return a->trace ? workload_load(a->trace, w, err, n) : workload_gen(a->gen, w, err, n);
+}
+
+static int load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)
+{
+    if (cfg_load(a->preset, a->presets_dir, c, err, n))
+        return -1;
+    for (unsigned i = 0; i < a->nsets; i++) {
+        char key[64];
+        const char *eq = strchr(a->sets[i], '=');
+        if (!eq || eq - a->sets[i] >= (long)sizeof key) {
+            snprintf(err, n, "--set '%s': expected key=value", a->sets[i]);
+            return -1;
+        }
+        snprintf(key, sizeof key, "%.*s", (int)(eq - a->sets[i]), a->sets[i]);
+        if (cfg_set(c, key, eq + 1, err, n))
+            return -1;
+    }
+    return 0;
+}
+
+static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print)
+{
+    char err[1024] = "";
+    workload_t w;
+    if (load_stream(a, &w, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    sm_t *sm = sm_new(c, o, err, sizeof err);
+    if (!sm) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        workload_free(&w);
+        return 2;
+    }
+    int rc = sm_run(sm, &w, err, sizeof err);
+    ls_ctx_t *ls = sm_lockstep(sm);
+    if (rc == 1 && ls->bad && print) {
+        ls_report_mismatch(ls, stderr);
+        fprintf(stderr, "  seed/stream: %s\n", a->trace ? a->trace : a->gen);
+    } else if (rc && print)
+        fprintf(stderr, "gpurf: %s\n", err);
+    if (print) {
+        report_t r = {a->cmd, design_name(o->design), c->name, a->trace ? a->trace : a->gen,
+                      sm_stats(sm), o->rtl_blocks ? ls : NULL};
+        report_text(&r, stdout);
+        if (o->rtl_blocks && !rc)
+            for (unsigned i = 0; block_list[i]; i++) {
+                ls_totals_t t;
+                report_lockstep_totals(ls, block_list[i]->name, &t);
+                if (t.rtl_instances && !t.cycles) {
+                    fprintf(stderr, "gpurf: lockstep compared nothing for block %s\n",
+                            block_list[i]->name);
+                    rc = 1;
+                }
+            }
+        if (a->json && report_json(&r, a->json)) {
+            fprintf(stderr, "gpurf: cannot write %s\n", a->json);
+            rc = rc ? rc : 2;
+        }
+    }
+    if (rc == 1 && ls->bad && !o->win_inst) {
+        /* replay deterministically with the faulty instance traced around the mismatch */
+        static char name[64];
+        snprintf(name, sizeof name, "%s", ls->bad->name);
+        sm_opts_t o2 = *o;
+        o2.win_inst = name;
+        o2.win_from = ls->bad_cycle > a->window ? ls->bad_cycle - a->window : 0;
+        o2.stop_at = ls->bad_cycle + 2;
+        o2.wave_all = 0;
+        char path[512];
+        ls_wave_path(ls, ls->bad, "mismatch_", path, sizeof path);
+        char view[128];
+        snprintf(view, sizeof view, "waves/%s.gtkw", ls->bad->bd->name);
+        sm_free(sm);
+        workload_free(&w);
+        run_once(a, c, &o2, 0);
+        fprintf(stderr, "  waves   %s (cycles %llu..%llu)\n  view    gtkwave %s %s\n", path,
+                (unsigned long long)o2.win_from, (unsigned long long)o2.stop_at, path, view);
+        return 1;
+    }
+    sm_free(sm);
+    workload_free(&w);
+    return rc;
+}
+
+static int cmd_sim(const args_t *a, int cosim)
+{
+    char err[1024];
+    sm_cfg_t c;
+    if (load_cfg(a, &c, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    sm_opts_t o;
+    memset(&o, 0, sizeof o);
+    o.design = design_parse(a->design);
+    if (o.design < 0) {
+        fprintf(stderr, "gpurf: --design: unknown design '%s' (baseline, ideal)\n", a->design);
+        return 2;
+    }
+    o.history = a->history;
+    o.wave_dir = a->waves ? a->waves : "waves";
+    if (cosim) {
+        o.rtl_blocks = a->blocks;
+        o.rtl_variant = a->variant;
+        o.rtl_preset = a->preset;
+        o.wave_all = a->waves != NULL;
+        if (strcmp(a->drive, "c") && strcmp(a->drive, "rtl")) {
+            fprintf(stderr, "gpurf: --drive: expected c or rtl\n");
+            return 2;
+        }
+        o.drive_rtl = !strcmp(a->drive, "rtl");
+    }
+    return run_once(a, &c, &o, 1);
+}
+
+static int cmd_gen(const args_t *a)
+{
+    char err[512];
+    gen_spec_t g;
+    if (!a->out || gen_parse(a->gen, &g, err, sizeof err) || gen_write_traces(&g, a->out, err, sizeof err)) {
+        fprintf(stderr, "gpurf gen: %s\n", a->out ? err : "--out DIR is required");
+        return 2;
+    }
+    printf("wrote %s/kernelslist.g and %s/kernel-1.traceg\n", a->out, a->out);
+    return 0;
+}
+
+static int cmd_cfg(const args_t *a)
+{
+    char err[1024];
+    workload_t w;
+    if (load_stream(a, &w, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    for (unsigned i = 0; i < w.n; i++) {
+        prog_t p;
+        if (prog_recover(w.k[i], &p, err, sizeof err)) {
+            fprintf(stderr, "gpurf: %s\n", err);
+            prog_free(&p);
+            workload_free(&w);
+            return 2;
+        }
+        prog_print(&p, w.k[i], a->insts, stdout);
+        prog_free(&p);
+    }
+    workload_free(&w);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    args_t a;
+    if (parse(argc, argv, &a))
+        return usage();
+    if (!strcmp(a.cmd, "sim") || !strcmp(a.cmd, "cosim"))
+        return cmd_sim(&a, a.cmd[0] == 'c');
+    if (!strcmp(a.cmd, "gen"))
+        return cmd_gen(&a);
+    if (!strcmp(a.cmd, "cfg"))
+        return cmd_cfg(&a);
+    if (!strcmp(a.cmd, "models")) {
+        for (unsigned i = 0; rtl_registry[i]; i++)
+            printf("%-4s %-8s %s\n", rtl_registry[i]->block, rtl_registry[i]->preset,
+                   rtl_registry[i]->variant);
+        return 0;
+    }
+    return usage();
+}

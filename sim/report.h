@@ -1,0 +1,23 @@
+/* Run report (text and JSON). */
+#ifndef GPURF_REPORT_H
+#define GPURF_REPORT_H
+#include "../harness/lockstep.h"
+#include "stats.h"
+#include <stdio.h>
+
+typedef struct {
+    const char *mode, *design, *preset, *stream;
+    const sm_stats_t *st;
+    const ls_ctx_t *ls;
+} report_t;
+
+typedef struct {
+    unsigned instances, rtl_instances;
+    uint64_t cycles, fields, mismatches;
+} ls_totals_t;
+
+void report_lockstep_totals(const ls_ctx_t *ls, const char *block, ls_totals_t *t);
+void report_text(const report_t *r, FILE *f);
+int report_json(const report_t *r, const char *path);
+
+#endif

@@ -1,0 +1,34 @@
+/* Statistics, declared once: name and description. Printed as aligned text and as JSON. */
+#ifndef GPURF_STATS_H
+#define GPURF_STATS_H
+#include <stdint.h>
+#include <stdio.h>
+
+#define SM_STATS(S)                                                                                \
+    S(cycles, "cycles simulated")                                                              \
+    S(instructions, "warp instructions executed")                                              \
+    S(blocks_launched, "thread blocks launched")                                               \
+    S(max_resident_warps, "most warps resident at once (occupancy)")                           \
+    S(stall_collector, "scheduler-cycles with a ready warp but no free collector unit")        \
+    S(stall_scoreboard, "scheduler-cycles with every warp waiting on a register dependency")   \
+    S(stall_barrier, "scheduler-cycles with warps waiting only at a barrier")                  \
+    S(stall_idle, "scheduler-cycles with no warp to issue (launch, drain, done)")              \
+    S(rf_reads, "main register file bank reads")                                               \
+    S(rf_writes, "main register file bank writes")                                             \
+    S(bank_conflicts, "read requests that lost bank arbitration (request-cycles)")             \
+    S(write_conflicts, "write requests that lost to another write (request-cycles)")           \
+    S(ocu_allocs, "collector unit allocations")                                                \
+    S(ocu_dup_reads_saved, "source reads saved by reading a repeated register once")           \
+    S(operands_checked, "operands checked against the functional shadow")                      \
+    S(undefined_reads, "reads of registers never written by the warp (not checkable)")          \
+    S(value_errors, "operands that differ from the functional shadow")
+
+typedef struct {
+#define S(n, d) uint64_t n;
+    SM_STATS(S)
+#undef S
+} sm_stats_t;
+
+void stats_print_text(const sm_stats_t *s, FILE *f);
+
+#endif

@@ -1,0 +1,217 @@
+/* Stream containers shared by the trace reader, the native format and the generator. */
+#include "stream.h"
+#include "isa.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int kernel_op_index(kernel_t *k, const char *opcode)
+{
+    for (unsigned i = 0; i < k->nops; i++)
+        if (!strcmp(k->ops[i], opcode))
+            return (int)i;
+    if (k->nops == k->capops) {
+        unsigned cap = k->capops ? 2 * k->capops : 32;
+        char **v = realloc(k->ops, cap * sizeof *v);
+        if (!v)
+            return -1;
+        k->ops = v;
+        k->capops = cap;
+    }
+    k->ops[k->nops] = strdup(opcode);
+    return k->ops[k->nops] ? (int)k->nops++ : -1;
+}
+
+static int add_reg(uint8_t *list, uint8_t *cnt, unsigned max, unsigned r, unsigned width)
+{
+    for (unsigned k = 0; k < width; k++) {
+        unsigned reg = r + k;
+        int seen = 0;
+        for (unsigned i = 0; i < *cnt; i++)
+            seen |= list[i] == reg;
+        if (seen)
+            continue;
+        if (*cnt == max)
+            return -1;
+        list[(*cnt)++] = (uint8_t)reg;
+    }
+    return 0;
+}
+
+int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opcode,
+              const unsigned *dst, unsigned ndst, const unsigned *src, unsigned nsrc, char *err,
+              size_t n)
+{
+    inst_t in = *base;
+    int cls = isa_class(opcode);
+    if (cls < 0) {
+        snprintf(err, n, "%s:%u: field 'opcode': unknown opcode class for '%s'", k->file,
+                 base->line, opcode);
+        return -1;
+    }
+    int op = kernel_op_index(k, opcode);
+    if (op < 0) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    in.op = (uint16_t)op;
+    in.cls = (uint8_t)cls;
+    in.ndst = in.nsrc = 0;
+    unsigned dw = isa_dst_width(opcode);
+    for (unsigned i = 0; i < ndst; i++) {
+        if (dst[i] == REG_NONE)
+            continue;
+        if (dst[i] + dw - 1 >= REG_NONE || add_reg(in.dst, &in.ndst, INST_MAX_DST, dst[i], dw)) {
+            snprintf(err, n, "%s:%u: field 'dst': R%u (width %u) out of range", k->file,
+                     base->line, dst[i], dw);
+            return -1;
+        }
+    }
+    for (unsigned i = 0; i < nsrc; i++) {
+        unsigned sw = isa_src_width(opcode, i);
+        if (src[i] == REG_NONE)
+            continue;
+        if (src[i] + sw - 1 >= REG_NONE || add_reg(in.src, &in.nsrc, INST_MAX_SRC, src[i], sw)) {
+            snprintf(err, n, "%s:%u: field 'src': R%u (width %u) out of range", k->file,
+                     base->line, src[i], sw);
+            return -1;
+        }
+    }
+    if (w->n == w->cap) {
+        uint32_t cap = w->cap ? 2 * w->cap : 64;
+        inst_t *v = realloc(w->v, cap * sizeof *v);
+        if (!v) {
+            snprintf(err, n, "out of memory");
+            return -1;
+        }
+        w->v = v;
+        w->cap = cap;
+    }
+    w->v[w->n++] = in;
+    return 0;
+}
+
+void tblock_free(tblock_t *b)
+{
+    for (uint32_t i = 0; i < b->nwarps; i++)
+        free(b->warps[i].v);
+    free(b->warps);
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- stored kernels --------------------------------------------------------------------- */
+typedef struct {
+    tblock_t *blocks;
+    unsigned n, cap, next;
+} stored_t;
+
+static int stored_next(kernel_t *k, tblock_t *b, char *err, size_t n)
+{
+    (void)err;
+    (void)n;
+    stored_t *s = k->priv;
+    if (s->next >= s->n)
+        return 0;
+    /* hand out a shallow copy; the kernel keeps ownership */
+    *b = s->blocks[s->next++];
+    return 1;
+}
+
+static void stored_rewind(kernel_t *k) { ((stored_t *)k->priv)->next = 0; }
+
+static void stored_destroy(kernel_t *k)
+{
+    stored_t *s = k->priv;
+    for (unsigned i = 0; i < s->n; i++)
+        tblock_free(&s->blocks[i]);
+    free(s->blocks);
+    free(s);
+}
+
+kernel_t *kernel_new_stored(void)
+{
+    kernel_t *k = calloc(1, sizeof *k);
+    stored_t *s = calloc(1, sizeof *s);
+    if (!k || !s) {
+        free(k);
+        free(s);
+        return NULL;
+    }
+    k->priv = s;
+    k->next_block = stored_next;
+    k->rewind = stored_rewind;
+    k->destroy = stored_destroy;
+    return k;
+}
+
+tblock_t *kernel_stored_add_block(kernel_t *k, uint32_t id, uint32_t nwarps)
+{
+    stored_t *s = k->priv;
+    if (s->n == s->cap) {
+        unsigned cap = s->cap ? 2 * s->cap : 8;
+        tblock_t *v = realloc(s->blocks, cap * sizeof *v);
+        if (!v)
+            return NULL;
+        s->blocks = v;
+        s->cap = cap;
+    }
+    tblock_t *b = &s->blocks[s->n];
+    memset(b, 0, sizeof *b);
+    b->id = id;
+    b->nwarps = nwarps;
+    b->warps = calloc(nwarps ? nwarps : 1, sizeof *b->warps);
+    if (!b->warps)
+        return NULL;
+    s->n++;
+    k->nblocks = s->n;
+    return b;
+}
+
+void workload_free(workload_t *w)
+{
+    for (unsigned i = 0; i < w->n; i++) {
+        kernel_t *k = w->k[i];
+        if (k->destroy)
+            k->destroy(k);
+        for (unsigned j = 0; j < k->nops; j++)
+            free(k->ops[j]);
+        free(k->ops);
+        free(k);
+    }
+    free(w->k);
+    memset(w, 0, sizeof *w);
+}
+
+static int ends_with(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a >= b && !strcmp(s + a - b, suf);
+}
+
+int workload_load(const char *path, workload_t *w, char *err, size_t n)
+{
+    memset(w, 0, sizeof *w);
+    if (ends_with(path, ".traceg")) {
+        kernel_t *k;
+        if (trace_load_kernel(path, 1, &k, err, n))
+            return -1;
+        w->k = malloc(sizeof *w->k);
+        if (!w->k) {
+            k->destroy(k);
+            free(k);
+            return -1;
+        }
+        w->k[0] = k;
+        w->n = 1;
+        return 0;
+    }
+    if (ends_with(path, ".g"))
+        return trace_load_list(path, w, err, n);
+    return native_load(path, w, err, n);
+}
+
+tblock_t *kernel_stored_block(kernel_t *k, unsigned i)
+{
+    stored_t *s = k->priv;
+    return i < s->n ? &s->blocks[i] : NULL;
+}
