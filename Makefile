@@ -54,7 +54,7 @@ m_variant = $(word 3,$(subst __, ,$(1)))
 m_class   = V$(subst __,_,$(1))
 
 define MODEL_RULES
-$(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: rtl/$(call m_block,$(1)).v presets/$(call m_preset,$(1)).json $(BUILD)/gpurf-params
+$(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: rtl/$(call m_block,$(1)).v presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
 	@mkdir -p $(BUILD)/vl/$(1)
 	verilator --cc rtl/$(call m_block,$(1)).v --top-module $(call m_block,$(1)) \
 	  --prefix $(call m_class,$(1)) -Mdir $(BUILD)/vl/$(1) $(VFLAGS) \

@@ -1,0 +1,17 @@
+# make test: sanitizer build of the C code (C models only), unit tests, then tests/run.sh
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer
+ASAN_OBJ   := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRC))
+UNIT_TESTS := $(patsubst tests/%.c,$(BUILD)/asan/%,$(wildcard tests/test_*.c))
+
+$(BUILD)/asan/obj/%.o: %.c $(HDRS) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(ASAN_FLAGS) -c $< -o $@
+
+$(BUILD)/asan/gpurf: sim/main.c $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c
+	$(CC) $(CSTD) $(ASAN_FLAGS) sim/main.c $(BUILD)/rtl_registry_none.c $(ASAN_OBJ) -o $@ -ljansson -lm
+
+$(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
+	$(CC) $(CSTD) $(ASAN_FLAGS) $< $(filter $(BUILD)/asan/obj/cmodel/%,$(ASAN_OBJ)) -o $@ -lcmocka -ljansson -lm
+
+test: $(BUILD)/gpurf $(BUILD)/asan/gpurf $(UNIT_TESTS)
+	@BUILD=$(BUILD) bash tests/run.sh

@@ -3,7 +3,7 @@
 // register file, fills every slot naming that register when its data returns, and dispatches
 // when all valid slots are ready. Contract identical to cmodel/ocu.h.
 // Build-time fault variants for harness self-tests: FAULT_OCU_DUP_UNFILLED (a repeated register
-// fills only its first slot), FAULT_OCU_EARLY_DISPATCH (the last slot is not waited for),
+// fills only its first slot), FAULT_OCU_EARLY_DISPATCH (slot 0 is not waited for),
 // FAULT_OCU_GNT_IGNORED (a granted request is raised again).
 module ocu #(
     parameter Lanes    = 32,
@@ -49,7 +49,7 @@ module ocu #(
 
   wire all_ready = &(~sv_q | rdy_q);
 `ifdef FAULT_OCU_EARLY_DISPATCH
-  wire ready_seen = &(~sv_q[MaxSrcs-2:0] | rdy_q[MaxSrcs-2:0]);
+  wire ready_seen = &(~sv_q[MaxSrcs-1:1] | rdy_q[MaxSrcs-1:1]);
 `else
   wire ready_seen = all_ready;
 `endif

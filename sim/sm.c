@@ -2,6 +2,7 @@
 #include "sm_int.h"
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const design_names[] = {"baseline", "ideal", NULL};
 
@@ -36,7 +37,11 @@ static ls_inst_t *make_inst(sm_t *sm, const char *block, const char *name, char 
 {
     const rtl_ops_t *rtl = NULL;
     if (wants_rtl(&sm->o, block)) {
-        rtl = rtl_find(block, sm->o.rtl_preset, sm->o.rtl_variant);
+        /* a FAULT_<BLOCK>_* variant replaces only that block's RTL */
+        const char *v = sm->o.rtl_variant;
+        size_t bl = strlen(block);
+        int mine = !strncmp(v, "FAULT_", 6) && !strncasecmp(v + 6, block, bl) && v[6 + bl] == '_';
+        rtl = rtl_find(block, sm->o.rtl_preset, mine ? v : "ok");
         if (!rtl) {
             snprintf(err, n, "no RTL model of block '%s' built for preset '%s' variant '%s' "
                              "(presets/*.json are built by make; faults for preset small)",

@@ -22,14 +22,15 @@ int kernel_op_index(kernel_t *k, const char *opcode)
     return k->ops[k->nops] ? (int)k->nops++ : -1;
 }
 
-static int add_reg(uint8_t *list, uint8_t *cnt, unsigned max, unsigned r, unsigned width)
+/* destinations are kept once; sources keep repeats (the collector reads them once) */
+static int add_reg(uint8_t *list, uint8_t *cnt, unsigned max, unsigned r, unsigned width, int dedup)
 {
     for (unsigned k = 0; k < width; k++) {
         unsigned reg = r + k;
         int seen = 0;
         for (unsigned i = 0; i < *cnt; i++)
             seen |= list[i] == reg;
-        if (seen)
+        if (seen && dedup)
             continue;
         if (*cnt == max)
             return -1;
@@ -61,7 +62,7 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
     for (unsigned i = 0; i < ndst; i++) {
         if (dst[i] == REG_NONE)
             continue;
-        if (dst[i] + dw - 1 >= REG_NONE || add_reg(in.dst, &in.ndst, INST_MAX_DST, dst[i], dw)) {
+        if (dst[i] + dw - 1 >= REG_NONE || add_reg(in.dst, &in.ndst, INST_MAX_DST, dst[i], dw, 1)) {
             snprintf(err, n, "%s:%u: field 'dst': R%u (width %u) out of range", k->file,
                      base->line, dst[i], dw);
             return -1;
@@ -71,7 +72,7 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
         unsigned sw = isa_src_width(opcode, i);
         if (src[i] == REG_NONE)
             continue;
-        if (src[i] + sw - 1 >= REG_NONE || add_reg(in.src, &in.nsrc, INST_MAX_SRC, src[i], sw)) {
+        if (src[i] + sw - 1 >= REG_NONE || add_reg(in.src, &in.nsrc, INST_MAX_SRC, src[i], sw, 0)) {
             snprintf(err, n, "%s:%u: field 'src': R%u (width %u) out of range", k->file,
                      base->line, src[i], sw);
             return -1;

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# gpurf test suite: unit tests (ASan+UBSan), RTL lint, parser errors, simulation and lockstep
+# on generated kernels and real traces, deliberately faulty RTL, trace round trip.
+# Ends with "N passed, N failed".
+set -u
+B=${BUILD:-build}
+G=$B/gpurf
+A=$B/asan/gpurf
+T=${SHARED:-../shared}/traces
+pass=0 fail=0
+ok()  { pass=$((pass+1)); printf '  ok    %s\n' "$1"; }
+bad() { fail=$((fail+1)); printf '  FAIL  %s\n' "$1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/        /'; }
+# run NAME EXPECTED_RC CMD... ; output in $out
+run() { local name=$1 want=$2; shift 2; out=$("$@" 2>&1); local rc=$?
+        if [ $rc -eq "$want" ]; then ok "$name"; return 0; fi
+        bad "$name (exit $rc, want $want)" "$out"; return 1; }
+json_num() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
+
+echo "== unit tests (C models, sanitizers)"
+for t in $B/asan/test_*; do run "unit $(basename $t)" 0 "$t"; done
+
+echo "== RTL lint (verilator -Wall, iverilog -g2005, yosys) for every preset"
+for p in presets/*.json; do p=$(basename $p .json)
+  for b in rf ocu; do
+    run "verilator lint $b/$p" 0 verilator --lint-only -Wall rtl/$b.v $($B/gpurf-params --preset $p --block $b --format verilator)
+    run "iverilog $b/$p" 0 iverilog -g2005 -o /dev/null $($B/gpurf-params --preset $p --block $b --format verilator | sed "s/-G/-P$b./g") rtl/$b.v
+  done
+done
+for b in rf ocu; do run "yosys read $b" 0 yosys -q -p "read_verilog rtl/$b.v; hierarchy -top $b" ; done
+
+echo "== bad input: file, line, field and exit 2"
+for f in truncated register count header opcode; do
+  run "parser rejects bad_$f" 2 $A sim --design baseline --preset small --trace tests/streams/bad_$f.traceg &&
+    { echo "$out" | grep -q "bad_$f.traceg:[0-9]*: field '" && ok "bad_$f names file:line:field" || bad "bad_$f message" "$out"; }
+done
+run "native parser rejects bad register" 2 $A sim --preset small --trace tests/streams/bad_native.txt
+echo "$out" | grep -q "bad_native.txt:4: field 'src'" && ok "native error names file:line:field" || bad "native message" "$out"
+run "bad preset value" 2 $A sim --preset small --set banks=3 --gen seed=1
+echo "$out" | grep -q "field 'banks'" && ok "preset error names field" || bad "preset message" "$out"
+run "unknown design" 2 $A sim --design nope --preset small --gen seed=1
+run "bad generator spec" 2 $A sim --preset small --gen seed=1,warps=0
+run "missing stream" 2 $A sim --preset small --trace /nonexistent/kernelslist.g
+
+echo "== simulation with value check (sanitized C models)"
+for p in small pascal; do for d in baseline ideal; do for s in 1 2 3; do
+  run "sim $d/$p seed $s" 0 $A sim --design $d --preset $p --gen seed=$s,blocks=4 --json $B/t.json
+done; done; done
+run "sim two-level scheduler" 0 $A sim --preset small --set scheduler=two_level --set active_pool=2 --gen seed=4
+run "sim gto dual issue" 0 $A sim --preset small --set scheduler=gto --set issue_width=2 --gen seed=5
+run "sim bank_map reg, latency 3" 0 $A sim --preset small --set bank_map=reg --set bank_latency=3 --gen seed=6
+run "sim duplicate operands (native)" 0 $A sim --preset small --trace tests/streams/dup_operands.txt --json $B/t.json
+[ "$(json_num $B/t.json ocu_dup_reads_saved)" -gt 0 ] 2>/dev/null && ok "duplicate source read once" || bad "dup reads not saved"
+$A sim --preset small --gen seed=7 --json $B/a.json >/dev/null 2>&1
+$A sim --preset small --set rf_warp_regs=512 --gen seed=7 --json $B/b.json >/dev/null 2>&1
+[ "$(json_num $B/b.json max_resident_warps)" -gt "$(json_num $B/a.json max_resident_warps)" ] &&
+  ok "larger register file raises occupancy" || bad "occupancy does not follow register file capacity"
+
+echo "== generator round trip through Accel-Sim traces"
+run "gen writes traces" 0 $G gen seed=9,blocks=3 --out $B/gen9
+$G sim --preset small --gen seed=9,blocks=3 --json $B/a.json >/dev/null 2>&1
+$G sim --preset small --trace $B/gen9/kernelslist.g --json $B/b.json >/dev/null 2>&1
+[ -n "$(json_num $B/a.json cycles)" ] && [ "$(json_num $B/a.json cycles)" = "$(json_num $B/b.json cycles)" ] &&
+  ok "trace of generated kernel runs in the same cycles" || bad "round trip cycles differ"
+run "cfg print" 0 $G cfg --gen seed=9 --insts
+echo "$out" | grep -q "basic blocks" && ok "cfg lists basic blocks" || bad "cfg output" "$out"
+
+echo "== lockstep C vs RTL"
+for s in 1 2 3; do run "cosim small seed $s" 0 $G cosim --preset small --gen seed=$s --json $B/t.json
+  [ "$(json_num $B/t.json mismatches)" = 0 ] && ok "json lockstep mismatches 0" || bad "json lockstep"; done
+run "cosim pascal seed 1" 0 $G cosim --preset pascal --gen seed=1,blocks=2
+run "cosim ideal (ocu only)" 0 $G cosim --design ideal --preset small --gen seed=2
+run "cosim bank latency 2 preset" 0 $G cosim --preset small --gen seed=3,warps=8
+$G cosim --preset small --gen seed=11 --drive c --json $B/a.json >/dev/null 2>&1
+$G cosim --preset small --gen seed=11 --drive rtl --json $B/b.json >/dev/null 2>&1
+[ -n "$(json_num $B/a.json cycles)" ] && [ "$(json_num $B/a.json cycles)" = "$(json_num $B/b.json cycles)" ] &&
+  ok "--drive rtl gives the C-driven cycle count" || bad "--drive rtl cycles differ"
+
+echo "== real traces (../shared/traces)"
+if [ -d "$T" ]; then
+  for k in vectoradd-sm61 matrixmul-sm61; do
+    for d in baseline ideal; do run "sim $d $k" 0 $A sim --design $d --preset pascal --trace $T/$k/kernelslist.g; done
+    run "cosim $k" 0 $G cosim --preset pascal --trace $T/$k/kernelslist.g
+    run "cosim --drive rtl $k" 0 $G cosim --preset pascal --drive rtl --trace $T/$k/kernelslist.g
+  done
+else
+  echo "  skip  real traces: $T is absent (tests that use them need ../shared)"
+fi
+
+echo "== faulty RTL is caught"
+for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_DUP_UNFILLED FAULT_OCU_EARLY_DISPATCH FAULT_OCU_GNT_IGNORED; do
+  spec=seed=1; [ $f = FAULT_OCU_DUP_UNFILLED ] && spec=""
+  if [ -n "$spec" ]; then run "$f detected" 1 $G cosim --preset small --gen $spec --variant $f --waves $B/w
+  else run "$f detected" 1 $G cosim --preset small --trace tests/streams/dup_operands.txt --variant $f; fi
+  c=$(echo "$out" | sed -n 's/^LOCKSTEP MISMATCH at cycle \([0-9]*\) in \([^ ]*\).*/\1 \2/p')
+  [ -n "$c" ] && ok "$f caught at cycle ${c% *} in ${c#* }" || bad "$f: no mismatch report" "$out"
+  echo "$out" | grep -q "gtkwave .*mismatch_.*\.fst waves/" && ok "$f wave window written" || bad "$f: no wave window" "$out"
+done
+
+echo
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
