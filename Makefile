@@ -1,5 +1,5 @@
 # gpurf: one entry point. `make run` is the main job, `make test` the test suite.
-# Targets: deps build run test synth waves bench lint clean
+# Targets: deps build run test clean
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
@@ -99,8 +99,8 @@ $(BUILD)/gpurf: sim/main.c $(CORE_OBJ) $(BUILD)/rtl_registry.c $(MODEL_LIBS)
 
 build: $(BUILD)/gpurf
 
-.PHONY: deps build run test synth waves bench lint clean
-include mk/run.mk mk/test.mk mk/synth.mk mk/bench.mk
+.PHONY: deps build run test clean
+include mk/run.mk mk/test.mk
 
 clean:
 	rm -rf $(BUILD) waves/*.fst synth/reports
