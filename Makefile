@@ -92,7 +92,7 @@ $(BUILD)/rtl_registry_none.c: Makefile
 	  echo 'const rtl_ops_t *const rtl_registry[] = {NULL};'; cat harness/rtl_find.inc; } > $@
 
 # ---- binaries -------------------------------------------------------------------------------
-$(BUILD)/gpurf: sim/main.c $(CORE_OBJ) $(BUILD)/rtl_registry.c $(MODEL_LIBS)
+$(BUILD)/gpurf: sim/main.c $(CORE_OBJ) $(BUILD)/rtl_registry.c $(MODEL_LIBS) $(VL_RUNTIME)
 	$(CC) $(CSTD) $(CFLAGS) -c sim/main.c -o $(BUILD)/obj/main.o
 	$(CC) $(CSTD) -O2 -c $(BUILD)/rtl_registry.c -o $(BUILD)/obj/rtl_registry.o
 	$(CXX) $(BUILD)/obj/main.o $(CORE_OBJ) $(BUILD)/obj/rtl_registry.o $(MODEL_LIBS) $(VL_RUNTIME) -o $@ $(LIBS)
