@@ -15,6 +15,14 @@ static rf_cfg_t cfg(unsigned banks, unsigned lat)
     return c;
 }
 
+/* a fresh model and a zeroed input */
+static void fresh(rf_state_t *s, rf_in_t *in, unsigned banks, unsigned lat)
+{
+    rf_cfg_t c = cfg(banks, lat);
+    assert_int_equal(rf_init(s, &c), 0);
+    memset(in, 0, sizeof *in);
+}
+
 /* step one cycle: eval then tick; returns outputs seen this cycle */
 static rf_out_t step(rf_state_t *s, const rf_in_t *in)
 {
@@ -42,12 +50,10 @@ static void read_latency(void **st)
 {
     (void)st;
     for (unsigned lat = 1; lat <= 4; lat++) {
-        rf_cfg_t c = cfg(4, lat);
         rf_state_t s;
-        assert_int_equal(rf_init(&s, &c), 0);
-        write_reg(&s, 1, 5, 0x100);
         rf_in_t in;
-        memset(&in, 0, sizeof in);
+        fresh(&s, &in, 4, lat);
+        write_reg(&s, 1, 5, 0x100);
         in.rd_valid[2] = 1;
         in.rd_warp[2] = 1;
         in.rd_reg[2] = 5;
@@ -67,11 +73,9 @@ static void read_latency(void **st)
 static void bank_conflicts(void **st)
 {
     (void)st;
-    rf_cfg_t c = cfg(4, 1);
     rf_state_t s;
-    assert_int_equal(rf_init(&s, &c), 0);
     rf_in_t in;
-    memset(&in, 0, sizeof in);
+    fresh(&s, &in, 4, 1);
     /* warp 0: R0, R4, R8 share bank 0; R1 is bank 1 */
     unsigned regs[4] = {0, 4, 8, 1};
     for (unsigned p = 0; p < 4; p++) {
@@ -99,11 +103,9 @@ static void bank_conflicts(void **st)
 static void write_priority(void **st)
 {
     (void)st;
-    rf_cfg_t c = cfg(4, 1);
     rf_state_t s;
-    assert_int_equal(rf_init(&s, &c), 0);
     rf_in_t in;
-    memset(&in, 0, sizeof in);
+    fresh(&s, &in, 4, 1);
     in.rd_valid[0] = 1;
     in.rd_reg[0] = 0;
     in.wr_valid[0] = in.wr_valid[1] = 1;
@@ -140,11 +142,9 @@ static void bank_mapping(void **st)
 static void warp_base(void **st)
 {
     (void)st;
-    rf_cfg_t c = cfg(4, 1);
     rf_state_t s;
-    assert_int_equal(rf_init(&s, &c), 0);
     rf_in_t in;
-    memset(&in, 0, sizeof in);
+    fresh(&s, &in, 4, 1);
     in.launch_valid = 1;
     in.launch_warp = 4; /* warp 4 maps R0 to bank 0 like warp 0 */
     in.launch_base = 16;
