@@ -2,6 +2,7 @@
 #include "lockstep.h"
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void ls_wave_path(const ls_ctx_t *ctx, const ls_inst_t *x, const char *prefix, char *buf, size_t n)
 {
@@ -120,6 +121,7 @@ static void maybe_trace(ls_inst_t *x)
         return;
     char path[512];
     ls_wave_path(c, x, win ? "mismatch_" : "", path, sizeof path);
+    mkdir(c->wave_dir ? c->wave_dir : "waves", 0777); /* EEXIST is fine */
     if (x->rtl->trace_open(x->m, path) == 0)
         x->tracing = 1;
     else
@@ -135,7 +137,7 @@ const void *ls_eval(ls_inst_t *x, int compare)
     rtl_drive_inputs(x);
     x->rtl->set_clk_rst(x->m, 0, 1);
     x->rtl->eval(x->m);
-    if (x->tracing)
+    if (x->tracing && compare) /* the final evaluation of the cycle is the one recorded */
         x->rtl->trace_dump(x->m, 2 * x->ctx->cycle);
     rtl_read_outputs(x);
     if (compare) {

@@ -44,6 +44,8 @@ module rf #(
   localparam BankBits = (NumBanks > 1) ? $clog2(NumBanks) : 1;
   localparam PortBits = (NumPorts > 1) ? $clog2(NumPorts) : 1;
   localparam DataBits = Lanes * 32;
+  localparam integer LastPortI = NumPorts - 1;
+  localparam [PortBits-1:0] LastPort = LastPortI[PortBits-1:0];
 
   reg [RowBits-1:0] base_q [0:NumWarps-1];
   reg [PortBits-1:0] rr_q [0:NumBanks-1];
@@ -214,7 +216,7 @@ module rf #(
         if (bank_rd[bi]) rr_q[bi] <= rr_q[bi];
 `else
         if (bank_rd[bi])
-          rr_q[bi] <= (bank_rd_port[bi] == NumPorts - 1) ? {PortBits{1'b0}} : bank_rd_port[bi] + 1'b1;
+          rr_q[bi] <= (bank_rd_port[bi] == LastPort) ? {PortBits{1'b0}} : bank_rd_port[bi] + 1'b1;
 `endif
     end
   end
