@@ -29,7 +29,7 @@ module ocu #(
     output wire                          disp_valid_o,
     output wire [WarpBits-1:0]           disp_warp_o,
     output wire [31:0]                   disp_info_o,
-    output reg  [MaxSrcs*DataBits-1:0]   disp_data_o
+    output wire [MaxSrcs*DataBits-1:0]   disp_data_o
 );
   localparam WarpBits = (NumWarps > 1) ? $clog2(NumWarps) : 1;
   localparam RegBits  = (ArchRegs > 1) ? $clog2(ArchRegs) : 1;
@@ -44,8 +44,6 @@ module ocu #(
   reg [RegBits-1:0]  reg_q  [0:MaxSrcs-1];
   reg [SlotBits-1:0] dsrc_q [0:MaxSrcs-1];
   reg [SlotBits-1:0] dsrc_d [0:MaxSrcs-1];
-  reg [DataBits-1:0] data_q [0:MaxSrcs-1];
-  reg [DataBits-1:0] data_d [0:MaxSrcs-1];
 
   wire all_ready = &(~sv_q | rdy_q);
 `ifdef FAULT_OCU_EARLY_DISPATCH
@@ -65,7 +63,6 @@ module ocu #(
       rd_valid_o[i] = busy_q & sv_q[i] & ~dup_q[i] & pend_q[i];
       rd_warp_o[i*WarpBits +: WarpBits] = warp_q;
       rd_reg_o[i*RegBits +: RegBits] = reg_q[i];
-      disp_data_o[i*DataBits +: DataBits] = data_q[i];
     end
   end
 
@@ -75,10 +72,7 @@ module ocu #(
     dup_d  = dup_q;
     pend_d = pend_q;
     rdy_d  = rdy_q;
-    for (i = 0; i < MaxSrcs; i = i + 1) begin
-      dsrc_d[i] = dsrc_q[i];
-      data_d[i] = data_q[i];
-    end
+    for (i = 0; i < MaxSrcs; i = i + 1) dsrc_d[i] = dsrc_q[i];
     if (!busy_q) begin
       if (alloc_valid_i) begin
         busy_d = 1'b1;
@@ -93,7 +87,6 @@ module ocu #(
             end
           pend_d[i] = alloc_src_valid_i[i] & ~dup_d[i];
           rdy_d[i]  = 1'b0;
-          data_d[i] = {DataBits{1'b0}};
         end
       end
     end else begin
@@ -101,18 +94,8 @@ module ocu #(
 `ifndef FAULT_OCU_GNT_IGNORED
         if (rd_gnt_i[i]) pend_d[i] = 1'b0;
 `endif
-        if (rsp_valid_i[i]) begin
-          rdy_d[i]  = 1'b1;
-          data_d[i] = rsp_data_i[i*DataBits +: DataBits];
-        end
+        if (rsp_valid_i[i] || (dup_q[i] && rsp_valid_i[dsrc_q[i]])) rdy_d[i] = 1'b1;
       end
-      for (i = 0; i < MaxSrcs; i = i + 1)
-        if (dup_q[i] && rsp_valid_i[dsrc_q[i]]) begin
-          rdy_d[i]  = 1'b1;
-`ifndef FAULT_OCU_DUP_UNFILLED
-          data_d[i] = rsp_data_i[dsrc_q[i]*DataBits +: DataBits];
-`endif
-        end
       if (ready_seen && disp_ready_i) busy_d = 1'b0;
     end
   end
@@ -129,17 +112,13 @@ module ocu #(
       for (i = 0; i < MaxSrcs; i = i + 1) begin
         reg_q[i]  <= {RegBits{1'b0}};
         dsrc_q[i] <= {SlotBits{1'b0}};
-        data_q[i] <= {DataBits{1'b0}};
       end
     end else begin
       busy_q <= busy_d;
       dup_q  <= dup_d;
       pend_q <= pend_d;
       rdy_q  <= rdy_d;
-      for (i = 0; i < MaxSrcs; i = i + 1) begin
-        dsrc_q[i] <= dsrc_d[i];
-        data_q[i] <= data_d[i];
-      end
+      for (i = 0; i < MaxSrcs; i = i + 1) dsrc_q[i] <= dsrc_d[i];
       if (!busy_q && alloc_valid_i) begin
         warp_q <= alloc_warp_i;
         info_q <= alloc_info_i;
@@ -148,4 +127,32 @@ module ocu #(
       end
     end
   end
+
+  // operand data, one register per slot: cleared on allocation, filled by its own response or,
+  // for a repeated register, by the response of the slot that reads it
+  genvar g;
+  generate
+    for (g = 0; g < MaxSrcs; g = g + 1) begin : slot
+      reg  [DataBits-1:0] data_q;
+      reg  [DataBits-1:0] dup_data;
+      integer k;
+      always @* begin
+        dup_data = {DataBits{1'b0}};
+        for (k = 0; k < MaxSrcs; k = k + 1)
+          if (dsrc_q[g] == k[SlotBits-1:0]) dup_data = rsp_data_i[k*DataBits +: DataBits];
+      end
+      wire                fill_own = busy_q & rsp_valid_i[g];
+`ifdef FAULT_OCU_DUP_UNFILLED
+      wire                fill_dup = 1'b0;
+`else
+      wire                fill_dup = busy_q & dup_q[g] & rsp_valid_i[dsrc_q[g]];
+`endif
+      always @(posedge clk_i) begin
+        if (!rst_ni || (!busy_q && alloc_valid_i)) data_q <= {DataBits{1'b0}};
+        else if (fill_dup) data_q <= dup_data;
+        else if (fill_own) data_q <= rsp_data_i[g*DataBits +: DataBits];
+      end
+      assign disp_data_o[g*DataBits +: DataBits] = data_q;
+    end
+  endgenerate
 endmodule

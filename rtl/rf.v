@@ -98,7 +98,8 @@ module rf #(
     end
     for (b = 0; b < NumBanks; b = b + 1) begin
       for (k = 0; k < NumPorts; k = k + 1) begin
-        pi = ({{(32-PortBits){1'b0}}, rr_q[b]} + k) % NumPorts;
+        pi = {{(32-PortBits){1'b0}}, rr_q[b]} + k;
+        if (pi >= NumPorts) pi = pi - NumPorts;
         r_warp = rd_warp_i[pi*WarpBits +: WarpBits];
         r_reg  = rd_reg_i[pi*RegBits +: RegBits];
 `ifdef FAULT_RF_WRITE_LOSES
@@ -125,33 +126,32 @@ module rf #(
   end
 
   // ---- per-bank write/read address ---------------------------------------------------------
+  // Each bank selects its own row and write data, so synthesis builds one mux per bank.
   reg [RowBits-1:0]  bank_row  [0:NumBanks-1];
   reg [DataBits-1:0] bank_wdata[0:NumBanks-1];
-  integer wb;
+  integer wb, ap;
   reg [WarpBits-1:0] a_rwarp, a_wwarp;
   reg [RegBits-1:0]  a_rreg, a_wreg;
   always @* begin
-    a_rwarp = {WarpBits{1'b0}};
-    a_wwarp = {WarpBits{1'b0}};
-    a_rreg  = {RegBits{1'b0}};
-    a_wreg  = {RegBits{1'b0}};
     for (wb = 0; wb < NumBanks; wb = wb + 1) begin
-      bank_row[wb] = {RowBits{1'b0}};
+      a_rwarp = {WarpBits{1'b0}};
+      a_rreg  = {RegBits{1'b0}};
+      for (ap = 0; ap < NumPorts; ap = ap + 1)
+        if (bank_rd_port[wb] == ap[PortBits-1:0]) begin
+          a_rwarp = rd_warp_i[ap*WarpBits +: WarpBits];
+          a_rreg  = rd_reg_i[ap*RegBits +: RegBits];
+        end
+      bank_row[wb]   = bank_rd[wb] ? row_of(base_q[a_rwarp], a_rreg) : {RowBits{1'b0}};
       bank_wdata[wb] = {DataBits{1'b0}};
+      for (ap = NumWPorts - 1; ap >= 0; ap = ap - 1) begin
+        a_wwarp = wr_warp_i[ap*WarpBits +: WarpBits];
+        a_wreg  = wr_reg_i[ap*RegBits +: RegBits];
+        if (wr_gnt_o[ap] && bank_of(a_wwarp, a_wreg) == wb[BankBits-1:0]) begin
+          bank_row[wb]   = row_of(base_q[a_wwarp], a_wreg);
+          bank_wdata[wb] = wr_data_i[ap*DataBits +: DataBits];
+        end
+      end
     end
-    for (wb = 0; wb < NumBanks; wb = wb + 1)
-      if (bank_rd[wb]) begin
-        a_rwarp = rd_warp_i[bank_rd_port[wb]*WarpBits +: WarpBits];
-        a_rreg  = rd_reg_i[bank_rd_port[wb]*RegBits +: RegBits];
-        bank_row[wb] = row_of(base_q[a_rwarp], a_rreg);
-      end
-    for (wb = NumWPorts - 1; wb >= 0; wb = wb - 1)
-      if (wr_gnt_o[wb]) begin
-        a_wwarp = wr_warp_i[wb*WarpBits +: WarpBits];
-        a_wreg  = wr_reg_i[wb*RegBits +: RegBits];
-        bank_row[bank_of(a_wwarp, a_wreg)]   = row_of(base_q[a_wwarp], a_wreg);
-        bank_wdata[bank_of(a_wwarp, a_wreg)] = wr_data_i[wb*DataBits +: DataBits];
-      end
   end
 
   // ---- banks and read pipelines --------------------------------------------------------------
@@ -162,7 +162,7 @@ module rf #(
   genvar g, s;
   generate
     for (g = 0; g < NumBanks; g = g + 1) begin : g_bank
-      reg [DataBits-1:0] mem [0:RowsPerBank-1];
+      (* gpurf_sram *) reg [DataBits-1:0] mem [0:RowsPerBank-1];
       reg                   pv_q [0:BankLatency-1];
       reg [PortBits-1:0]    pp_q [0:BankLatency-1];
       reg [DataBits-1:0]    pd_q [0:BankLatency-1];
@@ -191,16 +191,18 @@ module rf #(
   endgenerate
 
   // ---- crossbar: bank outputs to requesting ports ---------------------------------------------
-  integer xb;
+  // A port is granted at most once per cycle, so at most one bank pipeline targets it.
+  integer xp, xb;
   always @* begin
     rsp_valid_o = {NumPorts{1'b0}};
-    for (xb = 0; xb < NumPorts; xb = xb + 1) rsp_data_o[xb*DataBits +: DataBits] = {DataBits{1'b0}};
-    for (xb = 0; xb < NumBanks; xb = xb + 1)
-      if (last_valid[xb]) begin
-        rsp_valid_o[last_port[xb*PortBits +: PortBits]] = 1'b1;
-        rsp_data_o[last_port[xb*PortBits +: PortBits]*DataBits +: DataBits] =
-            last_data[xb*DataBits +: DataBits];
-      end
+    for (xp = 0; xp < NumPorts; xp = xp + 1) begin
+      rsp_data_o[xp*DataBits +: DataBits] = {DataBits{1'b0}};
+      for (xb = 0; xb < NumBanks; xb = xb + 1)
+        if (last_valid[xb] && last_port[xb*PortBits +: PortBits] == xp[PortBits-1:0]) begin
+          rsp_valid_o[xp] = 1'b1;
+          rsp_data_o[xp*DataBits +: DataBits] = last_data[xb*DataBits +: DataBits];
+        end
+    end
   end
 
   // ---- state: warp bases and round-robin pointers -----------------------------------------------
