@@ -1,5 +1,5 @@
 # gpurf: one entry point. `make run` is the main job, `make test` the test suite.
-# Targets: deps build run test clean
+# Targets: deps build run test synth waves bench clean
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
@@ -31,7 +31,7 @@ $(DEPS_STAMP):
 # ---- C sources ------------------------------------------------------------------------------
 CMODEL_SRC  := $(wildcard cmodel/*.c)
 HARNESS_SRC := harness/blocks.c harness/lockstep.c
-SIM_SRC     := $(filter-out sim/main.c sim/params_main.c,$(wildcard sim/*.c))
+SIM_SRC     := $(filter-out sim/main.c sim/params_main.c sim/synth_main.c,$(wildcard sim/*.c))
 CORE_SRC    := $(CMODEL_SRC) $(HARNESS_SRC) $(SIM_SRC)
 CORE_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC))
 HDRS        := $(wildcard cmodel/*.h cmodel/*.def cmodel/*.inc harness/*.h sim/*.h)
@@ -100,7 +100,7 @@ $(BUILD)/gpurf: sim/main.c $(CORE_OBJ) $(BUILD)/rtl_registry.c $(MODEL_LIBS) $(V
 build: $(BUILD)/gpurf
 
 .PHONY: deps build run test clean
-include mk/run.mk mk/test.mk
+include mk/synth.mk mk/run.mk mk/test.mk
 
 clean:
-	rm -rf $(BUILD) waves/*.fst synth/reports
+	rm -rf $(BUILD) waves/*.fst

@@ -1,5 +1,6 @@
 /* gpurf command line.
  *   gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--json F]
+ *               [--synth F]  (area/timing per block from a `make synth` summary)
  *   gpurf cosim ...same... [--blocks all|LIST] [--drive c|rtl] [--waves DIR] [--variant V]
  *               [--history N] [--window N]
  *   gpurf gen SPEC --out DIR        write a generated kernel as Accel-Sim traces
@@ -19,7 +20,7 @@
 
 typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
-        *out, *presets_dir;
+        *out, *presets_dir, *synth;
     const char *sets[MAX_SETS];
     unsigned nsets, history, window;
     int insts;
@@ -29,7 +30,7 @@ static int usage(void)
 {
     fprintf(stderr,
             "usage: gpurf sim   --design baseline|ideal (--trace PATH | --gen SPEC) [--preset P]\n"
-            "                   [--set key=value]... [--json FILE]\n"
+            "                   [--set key=value]... [--json FILE] [--synth build/synth/P.json]\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
             "       gpurf gen SPEC --out DIR\n"
@@ -75,6 +76,7 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--variant", variant)
         OPT("--out", out)
         OPT("--presets-dir", presets_dir)
+        OPT("--synth", synth)
 #undef OPT
         if ((!strcmp(o, "--history") || !strcmp(o, "--window")) && v) {
             char *end;
@@ -133,7 +135,8 @@ static int load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)
     return 0;
 }
 
-static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print)
+static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
+                    const synth_sum_t *syn)
 {
     char err[1024] = "";
     workload_t w;
@@ -156,7 +159,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print)
         fprintf(stderr, "gpurf: %s\n", err);
     if (print) {
         report_t r = {a->cmd, design_name(o->design), c->name, a->trace ? a->trace : a->gen,
-                      sm_stats(sm), o->rtl_blocks ? ls : NULL};
+                      sm_stats(sm), ls, o->rtl_blocks != NULL, syn};
         report_text(&r, stdout);
         if (o->rtl_blocks && !rc)
             for (unsigned i = 0; block_list[i]; i++) {
@@ -188,7 +191,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print)
         snprintf(view, sizeof view, "waves/%s.gtkw", ls->bad->bd->name);
         sm_free(sm);
         workload_free(&w);
-        run_once(a, c, &o2, 0);
+        run_once(a, c, &o2, 0, NULL);
         fprintf(stderr, "  waves   %s (cycles %llu..%llu)\n  view    gtkwave %s %s\n", path,
                 (unsigned long long)o2.win_from, (unsigned long long)o2.stop_at, path, view);
         return 1;
@@ -226,7 +229,12 @@ static int cmd_sim(const args_t *a, int cosim)
         }
         o.drive_rtl = !strcmp(a->drive, "rtl");
     }
-    return run_once(a, &c, &o, 1);
+    static synth_sum_t syn;
+    if (a->synth && synth_load(a->synth, &syn, err, sizeof err)) {
+        fprintf(stderr, "gpurf: --synth: %s\n", err);
+        return 2;
+    }
+    return run_once(a, &c, &o, 1, a->synth ? &syn : NULL);
 }
 
 static int cmd_gen(const args_t *a)

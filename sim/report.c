@@ -1,6 +1,7 @@
 /* Run report: statistics and lockstep verdicts as text and as JSON (jansson). */
 #include "report.h"
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 void report_lockstep_totals(const ls_ctx_t *ls, const char *block, ls_totals_t *t)
@@ -18,10 +19,83 @@ void report_lockstep_totals(const ls_ctx_t *ls, const char *block, ls_totals_t *
     }
 }
 
+/* The synthesized figures apply when the block was synthesized with this run's parameters. */
+static const synth_block_t *synth_for(const report_t *r, const block_desc_t *bd, unsigned *count)
+{
+    const ls_inst_t *x = NULL;
+    *count = 0;
+    for (unsigned i = 0; i < r->ls->n_all; i++)
+        if (r->ls->all[i]->bd == bd) {
+            x = r->ls->all[i];
+            ++*count;
+        }
+    const synth_block_t *b = r->syn && x ? synth_find(r->syn, bd->name) : NULL;
+    if (!b)
+        return NULL;
+    char *params = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&params, &len);
+    if (!m)
+        return NULL;
+    bd->params(x->cfg, m, "-set ", " ", " ");
+    fclose(m);
+    int same = !strcmp(params, b->params);
+    free(params);
+    return same ? b : NULL;
+}
+
+static void synth_text(const report_t *r, FILE *f)
+{
+    double logic = 0, sram = 0, crit = 0;
+    fprintf(f, "area/timing estimate (Yosys, synth/cells.lib, preset %s):\n", r->syn->preset);
+    fprintf(f, "  %-5s %5s %12s %10s %8s %10s %12s %8s\n", "block", "inst", "logic um2", "NAND2-eq",
+            "FFs", "SRAM bits", "SRAM um2", "crit ps");
+    for (unsigned i = 0; block_list[i]; i++) {
+        unsigned k;
+        const synth_block_t *b = synth_for(r, block_list[i], &k);
+        if (!k)
+            continue;
+        if (!b) {
+            fprintf(f, "  %-5s %5u  not synthesized with these parameters (make synth)\n",
+                    block_list[i]->name, k);
+            continue;
+        }
+        fprintf(f, "  %-5s %5u %12.0f %10.0f %8lu %10lu %12.0f %8.0f   (per instance)\n", b->block,
+                k, b->logic_um2, b->nand2_eq, b->ffs, b->mem_bits, b->sram_um2, b->crit_ps);
+        logic += k * b->logic_um2;
+        sram += k * b->sram_um2;
+        crit = b->crit_ps > crit ? b->crit_ps : crit;
+    }
+    fprintf(f, "  design total: logic %.0f um2 + SRAM %.0f um2 = %.3f mm2; longest path %.0f ps\n",
+            logic, sram, (logic + sram) / 1e6, crit);
+    fprintf(f, "  method: %s\n", synth_method);
+}
+
+static json_t *synth_json(const report_t *r)
+{
+    json_t *o = json_object();
+    for (unsigned i = 0; block_list[i]; i++) {
+        unsigned k;
+        const synth_block_t *b = synth_for(r, block_list[i], &k);
+        if (!b)
+            continue;
+        json_t *x = json_object();
+        json_object_set_new(x, "instances", json_integer(k));
+        json_object_set_new(x, "logic_um2", json_real(b->logic_um2));
+        json_object_set_new(x, "nand2_eq", json_real(b->nand2_eq));
+        json_object_set_new(x, "flip_flops", json_integer((json_int_t)b->ffs));
+        json_object_set_new(x, "memory_bits", json_integer((json_int_t)b->mem_bits));
+        json_object_set_new(x, "sram_um2", json_real(b->sram_um2));
+        json_object_set_new(x, "critical_path_ps", json_real(b->crit_ps));
+        json_object_set_new(o, b->block, x);
+    }
+    return o;
+}
+
 void report_text(const report_t *r, FILE *f)
 {
     fprintf(f, "gpurf %s: design %s, preset %s, stream %s\n", r->mode, r->design, r->preset, r->stream);
-    if (r->ls && r->ls->n_all) {
+    if (r->cosim) {
         fprintf(f, "lockstep (%s drives):\n", r->ls->drive_rtl ? "RTL" : "C");
         for (unsigned i = 0; block_list[i]; i++) {
             ls_totals_t t;
@@ -36,6 +110,8 @@ void report_text(const report_t *r, FILE *f)
     }
     fprintf(f, "statistics:\n");
     stats_print_text(r->st, f);
+    if (r->syn)
+        synth_text(r, f);
 }
 
 int report_json(const report_t *r, const char *path)
@@ -50,7 +126,9 @@ int report_json(const report_t *r, const char *path)
 #undef S
     json_object_set_new(st, "ipc", json_real(r->st->cycles ? (double)r->st->instructions / r->st->cycles : 0));
     json_object_set_new(o, "stats", st);
-    if (r->ls) {
+    if (r->syn)
+        json_object_set_new(o, "synth", synth_json(r));
+    if (r->cosim) {
         json_t *l = json_object();
         for (unsigned i = 0; block_list[i]; i++) {
             ls_totals_t t;

@@ -3,12 +3,15 @@
 #define GPURF_REPORT_H
 #include "../harness/lockstep.h"
 #include "stats.h"
+#include "synth.h"
 #include <stdio.h>
 
 typedef struct {
     const char *mode, *design, *preset, *stream;
     const sm_stats_t *st;
-    const ls_ctx_t *ls;
+    const ls_ctx_t *ls;     /* every block instance of the design */
+    int cosim;              /* print the lockstep verdicts */
+    const synth_sum_t *syn; /* area/timing estimates per block, or NULL */
 } report_t;
 
 typedef struct {

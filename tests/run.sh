@@ -96,6 +96,24 @@ for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_D
   echo "$out" | grep -q "gtkwave .*mismatch_.*\.fst waves/" && ok "$f wave window written" || bad "$f: no wave window" "$out"
 done
 
+echo "== synthesis estimates (small preset)"
+preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
+if run "make synth small" 0 make -s BUILD=$B $B/synth/small.json; then
+  S=$B/synth/small.json
+  want=$(( $(preset_num small rf_warp_regs) * $(preset_num small lanes) * 32 / $(preset_num small schedulers) ))
+  got=$(sed -n '/"rf"/,/}/p' $S | sed -n 's/.*"memory_bits": \([0-9]*\).*/\1/p')
+  [ "$got" = "$want" ] && ok "rf SRAM bits = register-file bits per sub-core ($want)" || bad "rf memory bits $got, want $want"
+  ocu_data=$(( $(preset_num small max_srcs) * $(preset_num small lanes) * 32 ))
+  ffs=$(sed -n '/"ocu"/,/}/p' $S | sed -n 's/.*"flip_flops": \([0-9]*\).*/\1/p')
+  [ "${ffs:-0}" -ge "$ocu_data" ] && ok "ocu holds its operand data in $ffs flip-flops (>= $ocu_data)" || bad "ocu flip-flops $ffs < $ocu_data"
+  crit=$(sed -n 's/.*"critical_path_ps": \([0-9]*\).*/\1/p' $S | sort -n | head -1)
+  [ "${crit:-0}" -gt 0 ] && ok "critical paths reported (shortest $crit ps)" || bad "no critical path"
+  run "sim prints the design's area" 0 $G sim --preset small --gen seed=1 --synth $S
+  echo "$out" | grep -q "design total: logic" && ok "area/timing in the run report" || bad "no area in report" "$out"
+  run "area skipped for other parameters" 0 $G sim --preset small --set lanes=8 --gen seed=1 --synth $S
+  echo "$out" | grep -q "not synthesized with these parameters" && ok "stale synthesis figures are not shown" || bad "stale figures shown" "$out"
+fi
+
 echo
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,0 +1,22 @@
+# make synth: Yosys area/timing estimates of every block for every preset (synth/run.sh), the
+# per-preset summary build/synth/<preset>.json and the table build/synth/summary.txt.
+SYNTH_DIR       := $(BUILD)/synth
+SYNTH_PERIOD_PS ?= 1000
+SYNTH_LIB       := synth/cells.lib
+
+$(BUILD)/gpurf-synth: sim/synth_main.c $(BUILD)/obj/sim/synth.o
+	$(CC) $(CSTD) $(CFLAGS) $^ -o $@ $(LIBS)
+
+define SYNTH_RULES
+$(SYNTH_DIR)/$(1)__$(2).stat: rtl/$(1).v presets/$(2).json $(SYNTH_LIB) synth/run.sh | $(BUILD)/gpurf-params
+	BUILD=$(BUILD) bash synth/run.sh $(1) $(2) $(SYNTH_DIR) $(SYNTH_PERIOD_PS)
+endef
+$(foreach b,$(BLOCKS),$(foreach p,$(PRESETS),$(eval $(call SYNTH_RULES,$(b),$(p)))))
+
+$(SYNTH_DIR)/%.json: $(foreach b,$(BLOCKS),$(SYNTH_DIR)/$(b)__%.stat) $(BUILD)/gpurf-synth
+	$(BUILD)/gpurf-synth $(SYNTH_DIR) $(SYNTH_LIB) $* $(BLOCKS) > $(SYNTH_DIR)/$*.txt
+
+synth: $(foreach p,$(PRESETS),$(SYNTH_DIR)/$(p).json)
+	@cat $(foreach p,$(PRESETS),$(SYNTH_DIR)/$(p).txt) | tee $(SYNTH_DIR)/summary.txt
+	@echo "method: see build/synth/<preset>.json (\"method\"); reports: $(SYNTH_DIR)/<block>__<preset>.{stat,log}"
+.PHONY: synth
