@@ -20,7 +20,8 @@ VFLAGS  := -O3 --x-assign fast --x-initial fast --trace-fst -Wall -Wno-fatal
 LIBS    := -ljansson -lz -lm -lpthread
 
 # ---- dependencies ---------------------------------------------------------------------------
-APT_PKGS := verilator yosys iverilog gtkwave z3 libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev pkg-config
+APT_PKGS := verilator yosys iverilog gtkwave z3 libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev pkg-config \
+            xvfb xauth
 DEPS_STAMP := $(BUILD)/.deps
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP):
@@ -80,7 +81,8 @@ $(VL_RUNTIME): | $(DEPS_STAMP)
 
 $(BUILD)/rtl_registry.c: Makefile
 	@mkdir -p $(BUILD)
-	@{ echo '#include "../harness/rtl.h"'; echo '#include <string.h>'; \
+	@{ echo '#include "../harness/rtl.h"'; echo '#include "../harness/wave_view.h"'; echo '#include <string.h>'; \
+	  echo 'rtl_view_fn *const rtl_write_view = wave_view_write;'; \
 	  for m in $(MODELS); do echo "extern const rtl_ops_t rtl_$$m;"; done; \
 	  echo 'const rtl_ops_t *const rtl_registry[] = {'; \
 	  for m in $(MODELS); do echo "  &rtl_$$m,"; done; echo '  NULL};'; \
@@ -89,18 +91,24 @@ $(BUILD)/rtl_registry.c: Makefile
 $(BUILD)/rtl_registry_none.c: Makefile
 	@mkdir -p $(BUILD)
 	@{ echo '#include "../harness/rtl.h"'; echo '#include <string.h>'; \
-	  echo 'const rtl_ops_t *const rtl_registry[] = {NULL};'; cat harness/rtl_find.inc; } > $@
+	  echo 'const rtl_ops_t *const rtl_registry[] = {NULL};'; \
+	  echo 'rtl_view_fn *const rtl_write_view = NULL;'; cat harness/rtl_find.inc; } > $@
 
 # ---- binaries -------------------------------------------------------------------------------
-$(BUILD)/gpurf: sim/main.c $(CORE_OBJ) $(BUILD)/rtl_registry.c $(MODEL_LIBS) $(VL_RUNTIME)
+# the view fitter reads FST dumps with the fstapi reader inside libverilated
+$(BUILD)/obj/wave_view.o: harness/wave_view.c harness/wave_view.h | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(CFLAGS) -I$(VINC) -c $< -o $@
+
+$(BUILD)/gpurf: sim/main.c $(CORE_OBJ) $(BUILD)/rtl_registry.c $(BUILD)/obj/wave_view.o $(MODEL_LIBS) $(VL_RUNTIME)
 	$(CC) $(CSTD) $(CFLAGS) -c sim/main.c -o $(BUILD)/obj/main.o
 	$(CC) $(CSTD) -O2 -c $(BUILD)/rtl_registry.c -o $(BUILD)/obj/rtl_registry.o
-	$(CXX) $(BUILD)/obj/main.o $(CORE_OBJ) $(BUILD)/obj/rtl_registry.o $(MODEL_LIBS) $(VL_RUNTIME) -o $@ $(LIBS)
+	$(CXX) $(BUILD)/obj/main.o $(CORE_OBJ) $(BUILD)/obj/rtl_registry.o $(BUILD)/obj/wave_view.o $(MODEL_LIBS) $(VL_RUNTIME) -o $@ $(LIBS)
 
 build: $(BUILD)/gpurf
 
 .PHONY: deps build run test clean
-include mk/synth.mk mk/run.mk mk/test.mk
+include mk/synth.mk mk/run.mk mk/test.mk mk/waves.mk
 
 clean:
 	rm -rf $(BUILD) waves/*.fst

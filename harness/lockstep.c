@@ -92,6 +92,39 @@ fail:
     return NULL;
 }
 
+void ls_view_path(const char *fst, char *buf, size_t n)
+{
+    size_t l = strlen(fst);
+    snprintf(buf, n, "%.*s.gtkw", (int)(l > 4 ? l - 4 : l), fst);
+}
+
+/* After the dump is closed: the block's view waves/<block>.gtkw fitted to it, beside it. */
+static int write_view(const ls_inst_t *x)
+{
+    char view[512], out[520], err[512];
+    const char *dir = getenv("GPURF_VIEWS") ? getenv("GPURF_VIEWS") : "waves";
+    snprintf(view, sizeof view, "%s/%s.gtkw", dir, x->bd->name);
+    ls_view_path(x->wave, out, sizeof out);
+    if (!rtl_write_view || rtl_write_view(view, x->wave, out, err, sizeof err) >= 0)
+        return 0;
+    fprintf(stderr, "gpurf: view for %s: %s\n", x->wave, err);
+    return -1;
+}
+
+int ls_close_waves(ls_ctx_t *c)
+{
+    int bad = 0;
+    for (unsigned i = 0; i < c->n_all; i++) {
+        ls_inst_t *x = c->all[i];
+        if (!x->tracing)
+            continue;
+        x->rtl->trace_close(x->m);
+        x->tracing = 0;
+        bad += write_view(x) < 0;
+    }
+    return bad;
+}
+
 void ls_free(ls_inst_t *x)
 {
     if (!x)
@@ -119,13 +152,12 @@ static void maybe_trace(ls_inst_t *x)
     int win = c->win_inst && !strcmp(c->win_inst, x->name) && c->cycle >= c->win_from;
     if (!c->wave_all && !win)
         return;
-    char path[512];
-    ls_wave_path(c, x, win ? "mismatch_" : "", path, sizeof path);
+    ls_wave_path(c, x, win ? "mismatch_" : "", x->wave, sizeof x->wave);
     mkdir(c->wave_dir ? c->wave_dir : "waves", 0777); /* EEXIST is fine */
-    if (x->rtl->trace_open(x->m, path) == 0)
+    if (x->rtl->trace_open(x->m, x->wave) == 0)
         x->tracing = 1;
     else
-        fprintf(stderr, "gpurf: cannot write %s\n", path);
+        fprintf(stderr, "gpurf: cannot write %s\n", x->wave);
 }
 
 const void *ls_eval(ls_inst_t *x, int compare)

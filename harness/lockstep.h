@@ -41,6 +41,7 @@ struct ls_inst {
     const rtl_ops_t *rtl;
     rtl_model_t *m;
     int tracing;
+    char wave[512];     /* the FST being written; a fitted view <wave>.gtkw follows it */
     unsigned hist_len, hist_pos;
     unsigned char *hist;
     uint64_t *hist_cycle;
@@ -59,5 +60,10 @@ void ls_report_mismatch(const ls_ctx_t *ctx, FILE *f);
 /* name of the FST file for an instance: <wave_dir>/<prefix><name>.fst */
 void ls_wave_path(const ls_ctx_t *ctx, const ls_inst_t *x, const char *prefix, char *buf,
                   size_t n);
+/* Closes every open dump and writes its fitted view; returns the number of views that could
+ * not be written (a view naming signals the dump lacks). */
+int ls_close_waves(ls_ctx_t *ctx);
+/* the GTKWave view fitted to an FST dump: X.fst -> X.gtkw (written when the dump closes) */
+void ls_view_path(const char *fst, char *buf, size_t n);
 
 #endif

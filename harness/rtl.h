@@ -3,6 +3,7 @@
  * registered in build/rtl_registry.c. Ports are addressed in port-table order. */
 #ifndef GPURF_RTL_H
 #define GPURF_RTL_H
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct rtl_model rtl_model_t;
@@ -24,5 +25,8 @@ typedef struct {
 const rtl_ops_t *rtl_find(const char *block, const char *preset, const char *variant);
 /* list of every built model, NULL-terminated */
 extern const rtl_ops_t *const rtl_registry[];
+/* wave_view_write() (harness/wave_view.h) in builds with RTL, NULL in C-only builds */
+typedef int rtl_view_fn(const char *view, const char *fst, const char *out, char *err, size_t n);
+extern rtl_view_fn *const rtl_write_view;
 
 #endif

@@ -176,6 +176,17 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
             rc = rc ? rc : 2;
         }
     }
+    if (ls_close_waves(ls) && !rc)
+        rc = 2;
+    if (print && o->wave_all)
+        for (unsigned i = 0; i < ls->n_all; i++)
+            if (ls->all[i]->wave[0]) {
+                char view[512];
+                ls_view_path(ls->all[i]->wave, view, sizeof view);
+                printf("waves: one FST and fitted view per instance in %s; open one with\n"
+                       "  gtkwave %s %s\n", o->wave_dir, ls->all[i]->wave, view);
+                break;
+            }
     if (rc == 1 && ls->bad && !o->win_inst) {
         /* replay deterministically with the faulty instance traced around the mismatch */
         static char name[64];
@@ -185,10 +196,9 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
         o2.win_from = ls->bad_cycle > a->window ? ls->bad_cycle - a->window : 0;
         o2.stop_at = ls->bad_cycle + 2;
         o2.wave_all = 0;
-        char path[512];
+        char path[512], view[512];
         ls_wave_path(ls, ls->bad, "mismatch_", path, sizeof path);
-        char view[128];
-        snprintf(view, sizeof view, "waves/%s.gtkw", ls->bad->bd->name);
+        ls_view_path(path, view, sizeof view);
         sm_free(sm);
         workload_free(&w);
         run_once(a, c, &o2, 0, NULL);

@@ -93,8 +93,27 @@ for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_D
   else run "$f detected" 1 $G cosim --preset small --trace tests/streams/dup_operands.txt --variant $f; fi
   c=$(echo "$out" | sed -n 's/^LOCKSTEP MISMATCH at cycle \([0-9]*\) in \([^ ]*\).*/\1 \2/p')
   [ -n "$c" ] && ok "$f caught at cycle ${c% *} in ${c#* }" || bad "$f: no mismatch report" "$out"
-  echo "$out" | grep -q "gtkwave .*mismatch_.*\.fst waves/" && ok "$f wave window written" || bad "$f: no wave window" "$out"
+  echo "$out" | grep -q "gtkwave .*mismatch_.*\.fst .*mismatch_.*\.gtkw" && ok "$f wave window written" || bad "$f: no wave window" "$out"
 done
+
+echo "== waves: dumps with views fitted to them, opened by GTKWave (xvfb)"
+# view_ok NAME FST: every signal of the fitted view resolves in GTKWave
+view_ok() { local v=${2%.fst}.gtkw want got
+  want=$(grep -c '^TOP\.' "$v" 2>/dev/null)
+  got=$(timeout 120 xvfb-run -a gtkwave -S tests/gtkwave_signals.tcl "$2" "$v" 2>/dev/null | sed -n 's/^DISPLAYED: //p' | wc -w)
+  [ "${want:-0}" -gt 0 ] && [ "$got" = "$want" ] && ok "$1: gtkwave shows all $want signals" || bad "$1: gtkwave shows $got of ${want:-0} signals"; }
+for b in rf ocu; do
+  run "make waves BLOCK=$b" 0 make -s BUILD=$B waves BLOCK=$b
+  f=$(echo "$out" | sed -n 's/^  gtkwave \([^ ]*\.fst\) .*/\1/p')
+  [ -n "$f" ] && view_ok "$b view (small)" "$f" || bad "make waves BLOCK=$b printed no gtkwave command" "$out"
+done
+run "pascal dumps" 0 $G cosim --preset pascal --gen seed=1,blocks=1,insts=16 --waves $B/wp
+view_ok "rf view (pascal)" $B/wp/rf.sc0.fst
+view_ok "ocu view (pascal)" $B/wp/ocu.sc0.0.fst
+cp waves/rf.gtkw $B/stale.gtkw; echo TOP.rf.no_such_signal >> $B/stale.gtkw
+mkdir -p $B/views && cp $B/stale.gtkw $B/views/rf.gtkw && cp waves/ocu.gtkw $B/views/
+run "stale view is an error" 2 env GPURF_VIEWS=$B/views $G cosim --preset small --gen seed=1,blocks=1 --blocks rf --waves $B/ws
+echo "$out" | grep -q "rf.gtkw:[0-9]*: signal 'TOP.rf.no_such_signal'" && ok "stale view names file:line:signal" || bad "stale view message" "$out"
 
 echo "== synthesis estimates (small preset)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
