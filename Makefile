@@ -31,7 +31,7 @@ $(DEPS_STAMP):
 
 # ---- C sources ------------------------------------------------------------------------------
 CMODEL_SRC  := $(wildcard cmodel/*.c)
-HARNESS_SRC := harness/blocks.c harness/lockstep.c
+HARNESS_SRC := harness/blocks.c harness/lockstep.c harness/stim.c harness/icarus_tb.c
 SIM_SRC     := $(filter-out sim/main.c sim/params_main.c sim/synth_main.c,$(wildcard sim/*.c))
 CORE_SRC    := $(CMODEL_SRC) $(HARNESS_SRC) $(SIM_SRC)
 CORE_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC))
@@ -108,7 +108,7 @@ $(BUILD)/gpurf: sim/main.c $(CORE_OBJ) $(BUILD)/rtl_registry.c $(BUILD)/obj/wave
 build: $(BUILD)/gpurf
 
 .PHONY: deps build run test clean
-include mk/synth.mk mk/run.mk mk/test.mk mk/waves.mk
+include mk/synth.mk mk/run.mk mk/test.mk mk/waves.mk mk/bench.mk
 
 clean:
 	rm -rf $(BUILD) waves/*.fst

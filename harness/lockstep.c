@@ -1,5 +1,6 @@
 /* Lockstep engine (contract in lockstep.h). */
 #include "lockstep.h"
+#include "stim.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -77,12 +78,7 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
     x->rtl = rtl;
     if (rtl) {
         x->m = rtl->create();
-        rtl->set_clk_rst(x->m, 0, 0);
-        rtl->eval(x->m);
-        rtl->set_clk_rst(x->m, 1, 0);
-        rtl->eval(x->m);
-        rtl->set_clk_rst(x->m, 0, 1);
-        rtl->eval(x->m);
+        ls_rtl_reset(rtl, x->m);
     }
     ctx->all = realloc(ctx->all, (ctx->n_all + 1) * sizeof *ctx->all);
     ctx->all[ctx->n_all++] = x;
@@ -125,6 +121,16 @@ int ls_close_waves(ls_ctx_t *c)
     return bad;
 }
 
+void ls_rtl_reset(const rtl_ops_t *rtl, rtl_model_t *m)
+{
+    rtl->set_clk_rst(m, 0, 0);
+    rtl->eval(m);
+    rtl->set_clk_rst(m, 1, 0);
+    rtl->eval(m);
+    rtl->set_clk_rst(m, 0, 1);
+    rtl->eval(m);
+}
+
 void ls_free(ls_inst_t *x)
 {
     if (!x)
@@ -163,6 +169,12 @@ static void maybe_trace(ls_inst_t *x)
 const void *ls_eval(ls_inst_t *x, int compare)
 {
     x->bd->eval(x->st, x->in, x->c_out);
+    ls_ctx_t *c = x->ctx;
+    if (compare && c->rec_inst && c->rec_cycles < c->rec_max && !strcmp(x->name, c->rec_inst)) {
+        stim_write(c->rec_in, x->bd->pt, x->cfg, PT_IN, x->in);
+        stim_write(c->rec_out, x->bd->pt, x->cfg, PT_OUT, x->c_out);
+        c->rec_cycles++;
+    }
     if (!x->m)
         return x->c_out;
     maybe_trace(x);

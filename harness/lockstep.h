@@ -31,6 +31,11 @@ typedef struct {
     void *where_arg;
     ls_inst_t **all;
     unsigned n_all;
+    /* record the final inputs and C outputs of instance rec_inst, one line per cycle, for at
+     * most rec_max cycles (harness/stim.h) */
+    const char *rec_inst;
+    FILE *rec_in, *rec_out;
+    uint64_t rec_max, rec_cycles;
 } ls_ctx_t;
 
 struct ls_inst {
@@ -53,6 +58,8 @@ struct ls_inst {
 ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, const char *name,
                   const rtl_ops_t *rtl);
 void ls_free(ls_inst_t *x);
+/* the reset sequence every Verilated twin goes through before cycle 0 */
+void ls_rtl_reset(const rtl_ops_t *rtl, rtl_model_t *m);
 static inline void *ls_in(ls_inst_t *x) { return x->in; }
 const void *ls_eval(ls_inst_t *x, int compare);
 void ls_tick(ls_inst_t *x);

@@ -3,11 +3,14 @@
  *               [--synth F]  (area/timing per block from a `make synth` summary)
  *   gpurf cosim ...same... [--blocks all|LIST] [--drive c|rtl] [--waves DIR] [--variant V]
  *               [--history N] [--window N]
+ *   gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]
+ *                                   C, Verilated RTL, lockstep and Icarus on the same stimulus
  *   gpurf gen SPEC --out DIR        write a generated kernel as Accel-Sim traces
  *   gpurf cfg (--trace PATH | --gen SPEC) [--insts]   print the recovered CFG
  *   gpurf models                    list the RTL models built into this binary
  * Exit: 0 success, 1 lockstep mismatch or value-check failure, 2 bad input or configuration. */
 #include "../harness/lockstep.h"
+#include "bench.h"
 #include "cfgrec.h"
 #include "gen.h"
 #include "report.h"
@@ -22,7 +25,7 @@ typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
         *out, *presets_dir, *synth;
     const char *sets[MAX_SETS];
-    unsigned nsets, history, window;
+    unsigned nsets, history, window, cycles;
     int insts;
 } args_t;
 
@@ -33,6 +36,7 @@ static int usage(void)
             "                   [--set key=value]... [--json FILE] [--synth build/synth/P.json]\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
+            "       gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]\n"
             "       gpurf gen SPEC --out DIR\n"
             "       gpurf cfg (--trace PATH | --gen SPEC) [--insts]\n"
             "       gpurf models\n");
@@ -49,6 +53,7 @@ static int parse(int argc, char **argv, args_t *a)
     a->variant = "ok";
     a->history = 4;
     a->window = 16;
+    a->cycles = 5000;
     a->presets_dir = getenv("GPURF_PRESETS") ? getenv("GPURF_PRESETS") : "presets";
     if (argc < 2)
         return -1;
@@ -78,14 +83,14 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--presets-dir", presets_dir)
         OPT("--synth", synth)
 #undef OPT
-        if ((!strcmp(o, "--history") || !strcmp(o, "--window")) && v) {
+        if ((!strcmp(o, "--history") || !strcmp(o, "--window") || !strcmp(o, "--cycles")) && v) {
             char *end;
             unsigned long x = strtoul(v, &end, 10);
-            if (*end || x > 100000) {
+            if (*end || x > 10000000 || !x) {
                 fprintf(stderr, "gpurf: %s: '%s' is not a count\n", o, v);
                 return -1;
             }
-            *(o[2] == 'h' ? &a->history : &a->window) = (unsigned)x;
+            *(o[2] == 'h' ? &a->history : o[2] == 'w' ? &a->window : &a->cycles) = (unsigned)x;
             i++;
             continue;
         }
@@ -247,6 +252,20 @@ static int cmd_sim(const args_t *a, int cosim)
     return run_once(a, &c, &o, 1, a->synth ? &syn : NULL);
 }
 
+static int cmd_bench(const args_t *a)
+{
+    char err[1024];
+    sm_cfg_t c;
+    if (load_cfg(a, &c, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    bench_opts_t o = {a->preset, a->gen ? a->gen : "seed=1,blocks=16,warps=8,regs=32,insts=48,loops=12",
+                      strcmp(a->blocks, "all") ? a->blocks : NULL,
+                      a->out ? a->out : "build/bench", a->cycles, 1.0};
+    return bench_run(&c, &o);
+}
+
 static int cmd_gen(const args_t *a)
 {
     char err[512];
@@ -291,6 +310,8 @@ int main(int argc, char **argv)
         return cmd_sim(&a, a.cmd[0] == 'c');
     if (!strcmp(a.cmd, "gen"))
         return cmd_gen(&a);
+    if (!strcmp(a.cmd, "bench"))
+        return cmd_bench(&a);
     if (!strcmp(a.cmd, "cfg"))
         return cmd_cfg(&a);
     if (!strcmp(a.cmd, "models")) {

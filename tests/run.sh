@@ -115,6 +115,18 @@ mkdir -p $B/views && cp $B/stale.gtkw $B/views/rf.gtkw && cp waves/ocu.gtkw $B/v
 run "stale view is an error" 2 env GPURF_VIEWS=$B/views $G cosim --preset small --gen seed=1,blocks=1 --blocks rf --waves $B/ws
 echo "$out" | grep -q "rf.gtkw:[0-9]*: signal 'TOP.rf.no_such_signal'" && ok "stale view names file:line:signal" || bad "stale view message" "$out"
 
+echo "== benchmark engines agree on recorded stimulus"
+if run "bench small (C, Verilated, lockstep, Icarus)" 0 $G bench --preset small --cycles 400 --out $B/bench_t; then
+  n=$(echo "$out" | grep -cE '^  (C model|Verilated RTL|lockstep C\+RTL|Icarus \(vvp\)) +[0-9]+ +[0-9.]+ +0$')
+  [ "$n" = 8 ] && ok "all four engines reproduce the recorded outputs for rf and ocu" || bad "bench table" "$out"
+  # the generated testbench really compares: one corrupted expected line is reported
+  awk 'NR == 7 { c = substr($0, length($0)); $0 = substr($0, 1, length($0) - 1) (c == "0" ? "1" : "0") } 1' \
+    $B/bench_t/rf.out.hex > $B/bench_t/x && mv $B/bench_t/x $B/bench_t/rf.out.hex
+  (cd . && vvp -n $B/bench_t/tb_rf.vvp > $B/bench_t/corrupt.log 2>&1)
+  grep -q "mismatches=1 first=6" $B/bench_t/corrupt.log && ok "Icarus testbench reports a corrupted expected value at its cycle" ||
+    bad "Icarus testbench missed a corrupted line" "$(cat $B/bench_t/corrupt.log)"
+fi
+
 echo "== synthesis estimates (small preset)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
 if run "make synth small" 0 make -s BUILD=$B $B/synth/small.json; then
