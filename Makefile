@@ -5,10 +5,14 @@ SHELL := /bin/bash
 
 BUILD   ?= build
 PRESETS := $(basename $(notdir $(wildcard presets/*.json)))
-BLOCKS  := rf ocu
-# deliberately faulty RTL variants (built for the `small` preset, caught by tests/faults.sh)
+BLOCKS  := rf ocu aau aau_off
+# the RTL module of a block (default: the block's own name)
+RTL_aau_off := aau
+rtl_of = $(if $(RTL_$(1)),$(RTL_$(1)),$(1))
+# deliberately faulty RTL variants (built for the `small` preset, caught by tests/run.sh)
 FAULTS_rf  := FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE
 FAULTS_ocu := FAULT_OCU_DUP_UNFILLED FAULT_OCU_EARLY_DISPATCH FAULT_OCU_GNT_IGNORED
+FAULTS_aau := FAULT_AAU_REL_UNCHECKED FAULT_AAU_RELALL_KEEPS_OCC FAULT_AAU_SAME_CYCLE
 FAULT_PRESET := small
 
 CC      := gcc
@@ -35,6 +39,7 @@ HARNESS_SRC := harness/blocks.c harness/lockstep.c harness/stim.c harness/icarus
 SIM_SRC     := $(filter-out sim/main.c sim/params_main.c sim/synth_main.c,$(wildcard sim/*.c))
 CORE_SRC    := $(CMODEL_SRC) $(HARNESS_SRC) $(SIM_SRC)
 CORE_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC))
+CMODEL_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(CMODEL_SRC))
 HDRS        := $(wildcard cmodel/*.h cmodel/*.def cmodel/*.inc harness/*.h sim/*.h)
 
 $(BUILD)/obj/%.o: %.c $(HDRS) | $(DEPS_STAMP)
@@ -42,7 +47,7 @@ $(BUILD)/obj/%.o: %.c $(HDRS) | $(DEPS_STAMP)
 	$(CC) $(CSTD) $(CFLAGS) -c $< -o $@
 
 # parameter printer: the one bridge from presets to Verilator -G and Yosys chparam
-$(BUILD)/gpurf-params: sim/params_main.c $(BUILD)/obj/cmodel/cfg.o $(BUILD)/obj/harness/blocks.o $(BUILD)/obj/cmodel/rf.o $(BUILD)/obj/cmodel/ocu.o $(BUILD)/obj/cmodel/ports.o
+$(BUILD)/gpurf-params: sim/params_main.c $(BUILD)/obj/harness/blocks.o $(CMODEL_OBJ)
 	$(CC) $(CSTD) $(CFLAGS) $^ -o $@ $(LIBS)
 
 # ---- Verilated models -----------------------------------------------------------------------
@@ -55,16 +60,16 @@ m_variant = $(word 3,$(subst __, ,$(1)))
 m_class   = V$(subst __,_,$(1))
 
 define MODEL_RULES
-$(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: rtl/$(call m_block,$(1)).v presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
+$(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: rtl/$(call rtl_of,$(call m_block,$(1))).v presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
 	@mkdir -p $(BUILD)/vl/$(1)
-	verilator --cc rtl/$(call m_block,$(1)).v --top-module $(call m_block,$(1)) \
+	verilator --cc rtl/$(call rtl_of,$(call m_block,$(1))).v --top-module $(call rtl_of,$(call m_block,$(1))) \
 	  --prefix $(call m_class,$(1)) -Mdir $(BUILD)/vl/$(1) $(VFLAGS) \
 	  $(if $(filter ok,$(call m_variant,$(1))),,-D$(call m_variant,$(1))) \
 	  $$$$($(BUILD)/gpurf-params --preset $(call m_preset,$(1)) --block $(call m_block,$(1)) --format verilator) \
 	  --build -j 2 -CFLAGS -O1 > $(BUILD)/vl/$(1).log 2>&1 || (cat $(BUILD)/vl/$(1).log; exit 1)
-$(BUILD)/vl/$(1)/shim.o: harness/rtl_shim.cpp harness/rtl.h cmodel/$(call m_block,$(1))_ports.def $(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a
+$(BUILD)/vl/$(1)/shim.o: harness/rtl_shim.cpp harness/rtl.h cmodel/$(call rtl_of,$(call m_block,$(1)))_ports.def $(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a
 	$(CXX) -O2 -std=c++14 -I$(VINC) -I$(VINC)/vltstd -I$(BUILD)/vl/$(1) -Iharness -Icmodel \
-	  -DSHIM_TOP=$(call m_class,$(1)) -DSHIM_DEF='"$(call m_block,$(1))_ports.def"' \
+	  -DSHIM_TOP=$(call m_class,$(1)) -DSHIM_DEF='"$(call rtl_of,$(call m_block,$(1)))_ports.def"' \
 	  -DSHIM_OPS=rtl_$(1) -DSHIM_BLOCK='"$(call m_block,$(1))"' -DSHIM_PRESET='"$(call m_preset,$(1))"' \
 	  -DSHIM_VARIANT='"$(call m_variant,$(1))"' -c $$< -o $$@
 endef

@@ -34,6 +34,7 @@ static const field_t fields[] = {
     F(collectors, 1, 64),
     F(max_srcs, 1, 16),
     F(wb_ports, 1, 8),
+    F(rfc_banks, 2, 64),
     F(lat_alu, 1, 1000),
     F(lat_sfu, 1, 1000),
     F(lat_shmem, 1, 10000),
@@ -114,6 +115,8 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
     REQ(c->active_pool <= cfg_warps_per_sc(c),
         "%s: field 'active_pool': %u exceeds warps per scheduler %u", c->name, c->active_pool,
         cfg_warps_per_sc(c));
+    REQ(c->rfc_banks <= c->arch_regs, "%s: field 'rfc_banks': %u exceeds arch_regs %u", c->name,
+        c->rfc_banks, c->arch_regs);
 #undef REQ
     return 0;
 }

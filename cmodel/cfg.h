@@ -26,6 +26,9 @@ typedef struct {
     unsigned collectors;    /* operand collector units per SM */
     unsigned max_srcs;      /* operand slots per collector */
     unsigned wb_ports;      /* register write ports per sub-core register file */
+    unsigned rfc_banks;     /* LTRF: register-file cache banks = registers per interval
+                               (#Registers_per_Interval, LTRF Sec. 4.1); its rows are the
+                               active warps (active_pool) */
     unsigned lat_alu, lat_sfu, lat_shmem, lat_gmem_min, lat_gmem_max, lat_branch;
 } sm_cfg_t;
 

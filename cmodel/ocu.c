@@ -90,7 +90,7 @@ void ocu_tick(ocu_state_t *s, const ocu_in_t *in)
         if (!in->rsp_valid[i])
             continue;
         for (unsigned t = 0; t < n; t++)
-            if (t == i || (s->dup[t] && s->dsrc[t] == i)) {
+            if (s->dup[t] ? s->dsrc[t] == i : t == i) {
                 s->rdy[t] = 1;
                 memcpy(s->data[t], in->rsp_data[i], s->c.lanes * sizeof(uint32_t));
             }

@@ -10,7 +10,8 @@
  *   rd_valid/warp/reg[s]  read request of slot s to the register file; a register named by
  *                several slots is requested once (by its first slot) and fills all of them
  *   rd_gnt[s]    the register file granted slot s (the request drops next cycle)
- *   rsp_valid/data[s]  data for slot s
+ *   rsp_valid/data[s]  data for slot s; a slot repeating an earlier slot's register takes that
+ *                slot's response and ignores its own port
  *   disp_valid/warp/info/data  every valid slot is ready: the instruction and its operand
  *                values (slots without a source read as zero)
  *   disp_ready   the execution unit takes the instruction at this edge; the unit is freed */

@@ -1,8 +1,26 @@
 /* Block descriptor table (see blocks.h). */
 #include "blocks.h"
+#include "../cmodel/aau.h"
 #include "../cmodel/ocu.h"
 #include "../cmodel/rf.h"
 #include <string.h>
+
+/* block NAME built from the C model X, its parameters from the SM preset by CFG */
+#define BLOCK_GLUE_AS(NAME, X, PARAMS, CFG)                                                         \
+    static void NAME##_d_cfg(const sm_cfg_t *sm, void *c) { CFG(sm, c); }                           \
+    static const block_desc_t NAME##_desc = {#NAME,                                                 \
+                                             #X,                                                    \
+                                             &X##_port_table,                                       \
+                                             sizeof(X##_cfg_t),                                     \
+                                             sizeof(X##_state_t),                                   \
+                                             sizeof(X##_in_t),                                      \
+                                             sizeof(X##_out_t),                                     \
+                                             NAME##_d_cfg,                                          \
+                                             X##_d_init,                                            \
+                                             X##_d_free,                                            \
+                                             X##_d_eval,                                            \
+                                             X##_d_tick,                                            \
+                                             X##_d_params};
 
 #define BLOCK_GLUE(X, PARAMS)                                                                      \
     static void X##_d_cfg(const sm_cfg_t *sm, void *c) { X##_cfg_from_sm(sm, c); }                 \
@@ -17,6 +35,7 @@
         PARAMS(BLOCK_PARAM)                                                                        \
     }                                                                                              \
     static const block_desc_t X##_desc = {#X,                                                      \
+                                          #X,                                                      \
                                           &X##_port_table,                                         \
                                           sizeof(X##_cfg_t),                                       \
                                           sizeof(X##_state_t),                                     \
@@ -35,8 +54,10 @@
 
 BLOCK_GLUE(rf, RF_PARAMS)
 BLOCK_GLUE(ocu, OCU_PARAMS)
+BLOCK_GLUE(aau, AAU_PARAMS)
+BLOCK_GLUE_AS(aau_off, aau, AAU_PARAMS, aau_off_cfg_from_sm)
 
-const block_desc_t *const block_list[] = {&rf_desc, &ocu_desc, NULL};
+const block_desc_t *const block_list[] = {&rf_desc, &ocu_desc, &aau_desc, &aau_off_desc, NULL};
 
 const block_desc_t *block_find(const char *name)
 {

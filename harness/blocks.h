@@ -9,6 +9,7 @@
 
 typedef struct {
     const char *name;
+    const char *module; /* its RTL module rtl/<module>.v and view waves/<module>.gtkw */
     const pt_table_t *pt;
     size_t cfg_size, state_size, in_size, out_size;
     void (*cfg_from_sm)(const sm_cfg_t *sm, void *cfg);

@@ -99,7 +99,7 @@ static int write_view(const ls_inst_t *x)
 {
     char view[512], out[520], err[512];
     const char *dir = getenv("GPURF_VIEWS") ? getenv("GPURF_VIEWS") : "waves";
-    snprintf(view, sizeof view, "%s/%s.gtkw", dir, x->bd->name);
+    snprintf(view, sizeof view, "%s/%s.gtkw", dir, x->bd->module);
     ls_view_path(x->wave, out, sizeof out);
     if (!rtl_write_view || rtl_write_view(view, x->wave, out, err, sizeof err) >= 0)
         return 0;

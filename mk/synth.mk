@@ -8,8 +8,8 @@ $(BUILD)/gpurf-synth: sim/synth_main.c $(BUILD)/obj/sim/synth.o
 	$(CC) $(CSTD) $(CFLAGS) $^ -o $@ $(LIBS)
 
 define SYNTH_RULES
-$(SYNTH_DIR)/$(1)__$(2).stat: rtl/$(1).v presets/$(2).json $(SYNTH_LIB) synth/run.sh | $(BUILD)/gpurf-params
-	BUILD=$(BUILD) bash synth/run.sh $(1) $(2) $(SYNTH_DIR) $(SYNTH_PERIOD_PS)
+$(SYNTH_DIR)/$(1)__$(2).stat: rtl/$(call rtl_of,$(1)).v presets/$(2).json $(SYNTH_LIB) synth/run.sh | $(BUILD)/gpurf-params
+	BUILD=$(BUILD) bash synth/run.sh $(1) $(2) $(SYNTH_DIR) $(SYNTH_PERIOD_PS) $(call rtl_of,$(1))
 endef
 $(foreach b,$(BLOCKS),$(foreach p,$(PRESETS),$(eval $(call SYNTH_RULES,$(b),$(p)))))
 

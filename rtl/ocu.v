@@ -94,7 +94,7 @@ module ocu #(
 `ifndef FAULT_OCU_GNT_IGNORED
         if (rd_gnt_i[i]) pend_d[i] = 1'b0;
 `endif
-        if (rsp_valid_i[i] || (dup_q[i] && rsp_valid_i[dsrc_q[i]])) rdy_d[i] = 1'b1;
+        if (dup_q[i] ? rsp_valid_i[dsrc_q[i]] : rsp_valid_i[i]) rdy_d[i] = 1'b1;
       end
       if (ready_seen && disp_ready_i) busy_d = 1'b0;
     end
@@ -141,7 +141,7 @@ module ocu #(
         for (k = 0; k < MaxSrcs; k = k + 1)
           if (dsrc_q[g] == k[SlotBits-1:0]) dup_data = rsp_data_i[k*DataBits +: DataBits];
       end
-      wire                fill_own = busy_q & rsp_valid_i[g];
+      wire                fill_own = busy_q & ~dup_q[g] & rsp_valid_i[g];
 `ifdef FAULT_OCU_DUP_UNFILLED
       wire                fill_dup = 1'b0;
 `else

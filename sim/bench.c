@@ -244,12 +244,20 @@ static double run_icarus(const rec_t *r, const bench_opts_t *o, unsigned long *b
     return n / el;
 }
 
-static int bench_block(const sm_cfg_t *c, const bench_opts_t *o, const block_desc_t *bd)
+/* explicit: the block was named on the command line (absent from the design is an error) */
+static int bench_block(const sm_cfg_t *c, const bench_opts_t *o, const block_desc_t *bd,
+                       int explicit)
 {
     rec_t r = {.bd = bd};
     r.cfg = calloc(1, bd->cfg_size);
     bd->cfg_from_sm(c, r.cfg);
     int rc = record(c, o, &r);
+    if (!rc && !r.name[0]) {
+        fprintf(explicit ? stderr : stdout, "block %s: no instance in the baseline design%s\n",
+                bd->name, explicit ? "" : ", skipped");
+        free(r.cfg);
+        return explicit ? 2 : 0;
+    }
     const rtl_ops_t *rtl = rtl_find(bd->name, c->name, "ok");
     if (!rc && !rtl) {
         fprintf(stderr, "gpurf bench: no RTL model %s for preset %s in this build\n", bd->name, c->name);
@@ -311,7 +319,7 @@ int bench_run(const sm_cfg_t *c, const bench_opts_t *o)
             fprintf(stderr, "gpurf bench: unknown block '%s'\n", b);
             return 2;
         }
-        int r = bench_block(c, o, bd);
+        int r = bench_block(c, o, bd, o->blocks != NULL);
         rc = r > rc ? r : rc;
         if (o->blocks)
             b = strtok_r(NULL, ",", &save);

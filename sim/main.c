@@ -5,12 +5,15 @@
  *               [--history N] [--window N]
  *   gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]
  *                                   C, Verilated RTL, lockstep and Icarus on the same stimulus
+ *   gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]
+ *                  [--bias input=p]... [--waves DIR]   one block, C vs RTL, random inputs
  *   gpurf gen SPEC --out DIR        write a generated kernel as Accel-Sim traces
  *   gpurf cfg (--trace PATH | --gen SPEC) [--insts]   print the recovered CFG
  *   gpurf models                    list the RTL models built into this binary
  * Exit: 0 success, 1 lockstep mismatch or value-check failure, 2 bad input or configuration. */
 #include "../harness/lockstep.h"
 #include "bench.h"
+#include "blocksim.h"
 #include "cfgrec.h"
 #include "gen.h"
 #include "report.h"
@@ -23,7 +26,9 @@
 
 typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
-        *out, *presets_dir, *synth;
+        *out, *presets_dir, *synth, *block, *seed;
+    const char *bias[MAX_SETS];
+    unsigned nbias;
     const char *sets[MAX_SETS];
     unsigned nsets, history, window, cycles;
     int insts;
@@ -37,6 +42,8 @@ static int usage(void)
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
             "       gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]\n"
+            "       gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]\n"
+            "                   [--bias input=probability]... [--waves DIR]\n"
             "       gpurf gen SPEC --out DIR\n"
             "       gpurf cfg (--trace PATH | --gen SPEC) [--insts]\n"
             "       gpurf models\n");
@@ -82,6 +89,8 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--out", out)
         OPT("--presets-dir", presets_dir)
         OPT("--synth", synth)
+        OPT("--block", block)
+        OPT("--seed", seed)
 #undef OPT
         if ((!strcmp(o, "--history") || !strcmp(o, "--window") || !strcmp(o, "--cycles")) && v) {
             char *end;
@@ -91,6 +100,11 @@ static int parse(int argc, char **argv, args_t *a)
                 return -1;
             }
             *(o[2] == 'h' ? &a->history : o[2] == 'w' ? &a->window : &a->cycles) = (unsigned)x;
+            i++;
+            continue;
+        }
+        if (!strcmp(o, "--bias") && v && a->nbias < MAX_SETS) {
+            a->bias[a->nbias++] = v;
             i++;
             continue;
         }
@@ -266,6 +280,40 @@ static int cmd_bench(const args_t *a)
     return bench_run(&c, &o);
 }
 
+static int cmd_blocksim(const args_t *a)
+{
+    char err[1024], *end;
+    sm_cfg_t c;
+    if (load_cfg(a, &c, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    blocksim_opts_t o = {.block = a->block, .variant = a->variant, .wave_dir = a->waves,
+                         .cycles = a->cycles, .seed = 1};
+    if (!a->block) {
+        fprintf(stderr, "gpurf blocksim: --block is required\n");
+        return 2;
+    }
+    if (a->seed && ((o.seed = strtoull(a->seed, &end, 0)), *end || !*a->seed)) {
+        fprintf(stderr, "gpurf blocksim: --seed: '%s' is not a number\n", a->seed);
+        return 2;
+    }
+    for (unsigned i = 0; i < a->nbias; i++) {
+        const char *eq = strchr(a->bias[i], '=');
+        double p = eq ? strtod(eq + 1, &end) : -1;
+        if (!eq || *end || p < 0 || p > 1 || eq == a->bias[i] || i >= BLOCKSIM_MAX_BIAS) {
+            fprintf(stderr, "gpurf blocksim: --bias '%s': expected input=probability in [0,1]\n",
+                    a->bias[i]);
+            return 2;
+        }
+        static char names[MAX_SETS][64];
+        snprintf(names[i], sizeof names[i], "%.*s", (int)(eq - a->bias[i]), a->bias[i]);
+        o.bias_port[o.nbias] = names[i];
+        o.bias_p[o.nbias++] = p;
+    }
+    return blocksim_run(&c, &o);
+}
+
 static int cmd_gen(const args_t *a)
 {
     char err[512];
@@ -312,6 +360,8 @@ int main(int argc, char **argv)
         return cmd_gen(&a);
     if (!strcmp(a.cmd, "bench"))
         return cmd_bench(&a);
+    if (!strcmp(a.cmd, "blocksim"))
+        return cmd_blocksim(&a);
     if (!strcmp(a.cmd, "cfg"))
         return cmd_cfg(&a);
     if (!strcmp(a.cmd, "models")) {

@@ -1,5 +1,8 @@
 /* gpurf-params: prints a block's RTL parameters for a preset, as Verilator -G flags or
- * Yosys chparam arguments. The Makefile uses it so that no parameter is written twice. */
+ * Yosys chparam arguments, or the block's RTL module. The Makefile uses it so that no
+ * parameter is written twice.
+ *   gpurf-params --preset P --block B [--format verilator|yosys|module]
+ *   gpurf-params --list          every block, one per line */
 #include "../cmodel/cfg.h"
 #include "../harness/blocks.h"
 #include <stdio.h>
@@ -9,6 +12,11 @@
 int main(int argc, char **argv)
 {
     const char *preset = NULL, *block = NULL, *format = "verilator", *dir = "presets";
+    if (argc == 2 && !strcmp(argv[1], "--list")) {
+        for (unsigned i = 0; block_list[i]; i++)
+            printf("%s\n", block_list[i]->name);
+        return 0;
+    }
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--preset"))
             preset = argv[i + 1];
@@ -24,7 +32,8 @@ int main(int argc, char **argv)
         }
     }
     if (!preset || !block) {
-        fprintf(stderr, "usage: gpurf-params --preset P --block B [--format verilator|yosys]\n");
+        fprintf(stderr, "usage: gpurf-params --preset P --block B [--format verilator|yosys|module]\n"
+                        "       gpurf-params --list\n");
         return 2;
     }
     sm_cfg_t sm;
@@ -44,6 +53,8 @@ int main(int argc, char **argv)
         bd->params(c, stdout, "-G", "=", " ");
     else if (!strcmp(format, "yosys"))
         bd->params(c, stdout, "-set ", " ", " ");
+    else if (!strcmp(format, "module"))
+        fputs(bd->module, stdout);
     else {
         fprintf(stderr, "gpurf-params: unknown format '%s'\n", format);
         return 2;

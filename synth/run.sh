@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Synthesize one block for one preset with Yosys and the project liberty file.
-#   synth/run.sh BLOCK PRESET OUTDIR [PERIOD_PS]
+#   synth/run.sh BLOCK PRESET OUTDIR [PERIOD_PS [MODULE]]   (MODULE: the RTL module, default BLOCK)
 # Flow (DESIGN.md "Synthesis"): synth -flatten up to the fine stage; arrays marked
 # (* gpurf_sram *) stay $mem_v2 cells (estimated as SRAM macros by `gpurf synth-report`), every
 # other memory becomes flip-flops; generic techmap; dfflibmap; ABC maps to synth/cells.lib with
 # delay target PERIOD_PS and reports the critical combinational path (stime -p); stat.
 # Writes OUTDIR/BLOCK__PRESET.{params,log,stat,json,mem}.
 set -eu
-block=$1 preset=$2 out=$3 period=${4:-1000}
+block=$1 preset=$2 out=$3 period=${4:-1000} module=${5:-$1}
 B=${BUILD:-build}
 lib=synth/cells.lib
 base=$out/${block}__${preset}
@@ -16,10 +16,10 @@ params=$($B/gpurf-params --preset "$preset" --block "$block" --format yosys)
 echo "$params" > "$base.params"
 abc_script="+strash;&get,-n;&fraig,-x;&put;scorr;dc2;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer;upsize,{D};dnsize,{D};stime,-p"
 yosys -q -l "$base.log" -p "
-read_verilog -DSYNTHESIS rtl/$block.v
-chparam $params $block
-hierarchy -check -top $block
-synth -flatten -top $block -run begin:fine
+read_verilog -DSYNTHESIS rtl/$module.v
+chparam $params $module
+hierarchy -check -top $module
+synth -flatten -top $module -run begin:fine
 memory_map t:\$mem_v2 a:gpurf_sram %d
 tee -q -o $base.mem dump t:\$mem_v2
 opt -fast -full

@@ -20,13 +20,14 @@ echo "== unit tests (C models, sanitizers)"
 for t in $B/asan/test_*; do run "unit $(basename $t)" 0 "$t"; done
 
 echo "== RTL lint (verilator -Wall, iverilog -g2005, yosys) for every preset"
+BLOCKS=$($B/gpurf-params --list)
 for p in presets/*.json; do p=$(basename $p .json)
-  for b in rf ocu; do
-    run "verilator lint $b/$p" 0 verilator --lint-only -Wall rtl/$b.v $($B/gpurf-params --preset $p --block $b --format verilator)
-    run "iverilog $b/$p" 0 iverilog -g2005 -o /dev/null $($B/gpurf-params --preset $p --block $b --format verilator | sed "s/-G/-P$b./g") rtl/$b.v
+  for b in $BLOCKS; do m=$($B/gpurf-params --preset $p --block $b --format module)
+    run "verilator lint $b/$p" 0 verilator --lint-only -Wall rtl/$m.v $($B/gpurf-params --preset $p --block $b --format verilator)
+    run "iverilog $b/$p" 0 iverilog -g2005 -o /dev/null $($B/gpurf-params --preset $p --block $b --format verilator | sed "s/-G/-P$m./g") rtl/$m.v
   done
 done
-for b in rf ocu; do run "yosys read $b" 0 yosys -q -p "read_verilog rtl/$b.v; hierarchy -top $b" ; done
+for m in $(ls rtl/*.v); do m=$(basename $m .v); run "yosys read $m" 0 yosys -q -p "read_verilog rtl/$m.v; hierarchy -top $m"; done
 
 echo "== bad input: file, line, field and exit 2"
 for f in truncated register count header opcode; do
@@ -86,6 +87,14 @@ else
   echo "  skip  real traces: $T is absent (tests that use them need ../shared)"
 fi
 
+echo "== block-level random lockstep (gpurf blocksim: every input field random each cycle)"
+bias_aau="--bias rel_all=0.02 --bias alloc=0.6"
+for p in small pascal; do for b in $BLOCKS; do for sd in 1 2; do
+  bias=""; case $b in aau*) bias=$bias_aau;; esac
+  run "blocksim $b/$p seed $sd" 0 $G blocksim --block $b --preset $p --cycles 20000 --seed $sd $bias
+done; done; done
+run "blocksim rejects an unknown bias input" 2 $G blocksim --block aau --preset small --bias nope=0.1
+
 echo "== faulty RTL is caught"
 for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_DUP_UNFILLED FAULT_OCU_EARLY_DISPATCH FAULT_OCU_GNT_IGNORED; do
   spec=seed=1; [ $f = FAULT_OCU_DUP_UNFILLED ] && spec=""
@@ -94,6 +103,16 @@ for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_D
   c=$(echo "$out" | sed -n 's/^LOCKSTEP MISMATCH at cycle \([0-9]*\) in \([^ ]*\).*/\1 \2/p')
   [ -n "$c" ] && ok "$f caught at cycle ${c% *} in ${c#* }" || bad "$f: no mismatch report" "$out"
   echo "$out" | grep -q "gtkwave .*mismatch_.*\.fst .*mismatch_.*\.gtkw" && ok "$f wave window written" || bad "$f: no wave window" "$out"
+done
+
+echo "== faulty block RTL is caught by random lockstep"
+for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_DUP_UNFILLED \
+         FAULT_OCU_EARLY_DISPATCH FAULT_OCU_GNT_IGNORED FAULT_AAU_REL_UNCHECKED \
+         FAULT_AAU_RELALL_KEEPS_OCC FAULT_AAU_SAME_CYCLE; do
+  b=$(echo $f | cut -d_ -f2 | tr A-Z a-z); bias=""; [ $b = aau ] && bias=$bias_aau
+  run "$f detected by blocksim" 1 $G blocksim --block $b --preset small --variant $f --cycles 20000 $bias
+  c=$(echo "$out" | sed -n 's/^LOCKSTEP MISMATCH at cycle \([0-9]*\) .*/\1/p')
+  [ -n "$c" ] && ok "$f caught at cycle $c (blocksim seed 1)" || bad "$f: no mismatch report" "$out"
 done
 
 echo "== waves: dumps with views fitted to them, opened by GTKWave (xvfb)"

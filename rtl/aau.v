@@ -1,0 +1,78 @@
+// aau: address allocation unit (LTRF paper Sec. 4.2, Fig. 8). Contract identical to
+// cmodel/aau.h: `unused` is a FIFO of free ids (0..Entries-1 in order after reset),
+// `occupied` a bit-vector; alloc takes the head, a release of an occupied id goes to the tail,
+// rel_all restores the reset state and overrides both.
+// Build-time fault variants for harness self-tests: FAULT_AAU_REL_UNCHECKED (a release of an
+// id that is not occupied is accepted), FAULT_AAU_RELALL_KEEPS_OCC (rel_all leaves the occupied
+// bits set), FAULT_AAU_SAME_CYCLE (a release in the same cycle as an alloc is lost).
+module aau #(
+    parameter Entries = 16
+) (
+    input  wire                  clk_i,
+    input  wire                  rst_ni,
+    input  wire                  alloc_i,
+    input  wire                  rel_valid_i,
+    input  wire [IdBits-1:0]     rel_id_i,
+    input  wire                  rel_all_i,
+    output wire                  avail_o,
+    output wire [IdBits-1:0]     head_o,
+    output wire [CountBits-1:0]  free_count_o,
+    output wire [Entries-1:0]    occupied_o
+);
+  localparam IdBits    = (Entries > 1) ? $clog2(Entries) : 1;
+  localparam CountBits = $clog2(Entries + 1);
+  localparam SumBits   = CountBits + 1;
+  localparam integer LastI = Entries - 1;
+  localparam [SumBits-1:0] EntriesS = Entries[SumBits-1:0];
+  localparam [IdBits-1:0] Last = LastI[IdBits-1:0];
+
+  reg [IdBits-1:0]    fifo_q [0:Entries-1];
+  reg [IdBits-1:0]    head_q;
+  reg [CountBits-1:0] count_q;
+  reg [Entries-1:0]   occ_q;
+
+  assign avail_o      = count_q != {CountBits{1'b0}};
+  assign head_o       = fifo_q[head_q];
+  assign free_count_o = count_q;
+  assign occupied_o   = occ_q;
+
+  wire take = alloc_i & avail_o;
+`ifdef FAULT_AAU_REL_UNCHECKED
+  wire give_ok = rel_valid_i & ({1'b0, rel_id_i} <= LastI[IdBits:0]);
+`else
+  wire give_ok = rel_valid_i & ({1'b0, rel_id_i} <= LastI[IdBits:0]) & occ_q[rel_id_i];
+`endif
+`ifdef FAULT_AAU_SAME_CYCLE
+  wire give = give_ok & ~take;
+`else
+  wire give = give_ok;
+`endif
+
+  // the tail after this cycle's alloc: (head + take) + (count - take) = head + count (mod Entries)
+  wire [SumBits-1:0] tail_sum = {{(SumBits-IdBits){1'b0}}, head_q} + {1'b0, count_q};
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [SumBits-1:0] tail_w   = (tail_sum >= EntriesS) ? tail_sum - EntriesS : tail_sum;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [IdBits-1:0]  tail     = tail_w[IdBits-1:0];
+  wire [IdBits-1:0] head_n = (head_q == Last) ? {IdBits{1'b0}} : head_q + 1'b1;
+
+  integer i;
+  always @(posedge clk_i) begin
+    if (!rst_ni || rel_all_i) begin
+      for (i = 0; i < Entries; i = i + 1) fifo_q[i] <= i[IdBits-1:0];
+      head_q  <= {IdBits{1'b0}};
+      count_q <= Entries[CountBits-1:0];
+`ifdef FAULT_AAU_RELALL_KEEPS_OCC
+      if (!rst_ni) occ_q <= {Entries{1'b0}};
+`else
+      occ_q   <= {Entries{1'b0}};
+`endif
+    end else begin
+      if (take) head_q <= head_n;
+      if (give) fifo_q[tail] <= rel_id_i;
+      count_q <= count_q - {{(CountBits-1){1'b0}}, take} + {{(CountBits-1){1'b0}}, give};
+      occ_q   <= (occ_q | ({{(Entries-1){1'b0}}, take} << fifo_q[head_q]))
+                 & ~({{(Entries-1){1'b0}}, give} << rel_id_i);
+    end
+  end
+endmodule
