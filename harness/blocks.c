@@ -3,6 +3,7 @@
 #include "../cmodel/aau.h"
 #include "../cmodel/ocu.h"
 #include "../cmodel/rf.h"
+#include "../cmodel/wcb.h"
 #include <string.h>
 
 /* block NAME built from the C model X, its parameters from the SM preset by CFG */
@@ -56,8 +57,10 @@ BLOCK_GLUE(rf, RF_PARAMS)
 BLOCK_GLUE(ocu, OCU_PARAMS)
 BLOCK_GLUE(aau, AAU_PARAMS)
 BLOCK_GLUE_AS(aau_off, aau, AAU_PARAMS, aau_off_cfg_from_sm)
+BLOCK_GLUE(wcb, WCB_PARAMS)
 
-const block_desc_t *const block_list[] = {&rf_desc, &ocu_desc, &aau_desc, &aau_off_desc, NULL};
+const block_desc_t *const block_list[] = {&rf_desc, &ocu_desc, &aau_desc, &aau_off_desc, &wcb_desc,
+                                          NULL};
 
 const block_desc_t *block_find(const char *name)
 {

@@ -107,6 +107,18 @@ static int write_view(const ls_inst_t *x)
     return -1;
 }
 
+void ls_print_waves(const ls_ctx_t *c, FILE *f)
+{
+    for (unsigned i = 0; i < c->n_all; i++)
+        if (c->all[i]->wave[0]) {
+            char view[520];
+            ls_view_path(c->all[i]->wave, view, sizeof view);
+            fprintf(f, "waves: one FST and fitted view per instance in %s; open one with\n"
+                       "  gtkwave %s %s\n", c->wave_dir ? c->wave_dir : "waves", c->all[i]->wave, view);
+            return;
+        }
+}
+
 int ls_close_waves(ls_ctx_t *c)
 {
     int bad = 0;

@@ -70,6 +70,8 @@ void ls_wave_path(const ls_ctx_t *ctx, const ls_inst_t *x, const char *prefix, c
 /* Closes every open dump and writes its fitted view; returns the number of views that could
  * not be written (a view naming signals the dump lacks). */
 int ls_close_waves(ls_ctx_t *ctx);
+/* "waves: ..." and the gtkwave command for the first dump written */
+void ls_print_waves(const ls_ctx_t *ctx, FILE *f);
 /* the GTKWave view fitted to an FST dump: X.fst -> X.gtkw (written when the dump closes) */
 void ls_view_path(const char *fst, char *buf, size_t n);
 

@@ -1,9 +1,13 @@
-# make waves BLOCK=rf|ocu: cosim of a short generated kernel with every instance of BLOCK dumped
-# to waves/ (FST) with its view fitted to the dump; prints the gtkwave command.
-WAVES_PRESET ?= small
-WAVES_GEN    ?= seed=1,blocks=2,warps=4,insts=24
+# make waves BLOCK=<block>: FST dumps of every instance of BLOCK in waves/, each with its view
+# fitted to the dump, and the gtkwave command. Blocks of the baseline design are dumped from an
+# SM cosim of a short generated kernel; the others from seeded random block-level lockstep.
+WAVES_PRESET    ?= small
+WAVES_GEN       ?= seed=1,blocks=2,warps=4,insts=24
+WAVES_SM_BLOCKS := rf ocu
 waves: $(BUILD)/gpurf
 	@if [ -z "$(filter $(BLOCK),$(BLOCKS))" ]; then echo "make waves BLOCK=<$(subst $() ,|,$(BLOCKS))>" >&2; exit 2; fi
-	set -o pipefail; $(BUILD)/gpurf cosim --design baseline --preset $(WAVES_PRESET) --gen $(WAVES_GEN) \
-	  --blocks $(BLOCK) --waves waves | sed -n '/^waves:/,$$p'
+	set -o pipefail; $(if $(filter $(BLOCK),$(WAVES_SM_BLOCKS)), \
+	  $(BUILD)/gpurf cosim --design baseline --preset $(WAVES_PRESET) --gen $(WAVES_GEN) --blocks $(BLOCK), \
+	  $(BUILD)/gpurf blocksim --block $(BLOCK) --preset $(WAVES_PRESET) --cycles 400) \
+	  --waves waves | sed -n '/^waves:/,$$p'
 .PHONY: waves

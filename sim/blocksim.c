@@ -90,6 +90,8 @@ int blocksim_run(const sm_cfg_t *c, const blocksim_opts_t *o)
                (unsigned long long)x->cycles_compared, (unsigned long long)x->fields_compared);
     if (ls_close_waves(&ctx) && !rc)
         rc = 2;
+    if (o->wave_dir)
+        ls_print_waves(&ctx, stdout);
     ls_free(x);
     free(ctx.all);
     return rc;

@@ -198,14 +198,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
     if (ls_close_waves(ls) && !rc)
         rc = 2;
     if (print && o->wave_all)
-        for (unsigned i = 0; i < ls->n_all; i++)
-            if (ls->all[i]->wave[0]) {
-                char view[512];
-                ls_view_path(ls->all[i]->wave, view, sizeof view);
-                printf("waves: one FST and fitted view per instance in %s; open one with\n"
-                       "  gtkwave %s %s\n", o->wave_dir, ls->all[i]->wave, view);
-                break;
-            }
+        ls_print_waves(ls, stdout);
     if (rc == 1 && ls->bad && !o->win_inst) {
         /* replay deterministically with the faulty instance traced around the mismatch */
         static char name[64];

@@ -89,8 +89,9 @@ fi
 
 echo "== block-level random lockstep (gpurf blocksim: every input field random each cycle)"
 bias_aau="--bias rel_all=0.02 --bias alloc=0.6"
+bias_wcb="--bias init_valid=0.01 --bias deact_valid=0.05"
 for p in small pascal; do for b in $BLOCKS; do for sd in 1 2; do
-  bias=""; case $b in aau*) bias=$bias_aau;; esac
+  bias=""; case $b in aau*) bias=$bias_aau;; wcb) bias=$bias_wcb;; esac
   run "blocksim $b/$p seed $sd" 0 $G blocksim --block $b --preset $p --cycles 20000 --seed $sd $bias
 done; done; done
 run "blocksim rejects an unknown bias input" 2 $G blocksim --block aau --preset small --bias nope=0.1
@@ -108,8 +109,9 @@ done
 echo "== faulty block RTL is caught by random lockstep"
 for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_DUP_UNFILLED \
          FAULT_OCU_EARLY_DISPATCH FAULT_OCU_GNT_IGNORED FAULT_AAU_REL_UNCHECKED \
-         FAULT_AAU_RELALL_KEEPS_OCC FAULT_AAU_SAME_CYCLE; do
-  b=$(echo $f | cut -d_ -f2 | tr A-Z a-z); bias=""; [ $b = aau ] && bias=$bias_aau
+         FAULT_AAU_RELALL_KEEPS_OCC FAULT_AAU_SAME_CYCLE FAULT_WCB_DEACT_KEEPS_VALID \
+         FAULT_WCB_LIVE_CLEAR_WINS FAULT_WCB_READ_NEW; do
+  b=$(echo $f | cut -d_ -f2 | tr A-Z a-z); bias=""; [ $b = aau ] && bias=$bias_aau; [ $b = wcb ] && bias=$bias_wcb
   run "$f detected by blocksim" 1 $G blocksim --block $b --preset small --variant $f --cycles 20000 $bias
   c=$(echo "$out" | sed -n 's/^LOCKSTEP MISMATCH at cycle \([0-9]*\) .*/\1/p')
   [ -n "$c" ] && ok "$f caught at cycle $c (blocksim seed 1)" || bad "$f: no mismatch report" "$out"
@@ -125,6 +127,10 @@ for b in rf ocu; do
   run "make waves BLOCK=$b" 0 make -s BUILD=$B waves BLOCK=$b
   f=$(echo "$out" | sed -n 's/^  gtkwave \([^ ]*\.fst\) .*/\1/p')
   [ -n "$f" ] && view_ok "$b view (small)" "$f" || bad "make waves BLOCK=$b printed no gtkwave command" "$out"
+done
+for b in aau aau_off wcb; do bias=$bias_aau; [ $b = wcb ] && bias=$bias_wcb
+  run "$b dump (blocksim)" 0 $G blocksim --block $b --preset small --cycles 200 --waves $B/wb $bias
+  view_ok "$b view (small)" $B/wb/$b.0.fst
 done
 run "pascal dumps" 0 $G cosim --preset pascal --gen seed=1,blocks=1,insts=16 --waves $B/wp
 view_ok "rf view (pascal)" $B/wp/rf.sc0.fst

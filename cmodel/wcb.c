@@ -1,0 +1,112 @@
+/* wcb: warp control block C model (contract in wcb.h). */
+#include "wcb.h"
+#include <string.h>
+
+#define PT_BLOCK wcb
+#define PT_CFG wcb_cfg_t
+#define PT_DEF "wcb_ports.def"
+#include "ports_table.inc"
+
+unsigned long wcb_storage_bits(unsigned warps, unsigned regs, unsigned banks, unsigned active)
+{
+    return (unsigned long)warps * (regs * (gpurf_clog2(banks) + 1ul) + gpurf_clog2(active) + 2ul * regs);
+}
+
+void wcb_cfg_derive(wcb_cfg_t *c)
+{
+    c->warp_bits = gpurf_clog2(c->num_warps);
+    c->reg_bits = gpurf_clog2(c->arch_regs);
+    c->bank_bits = gpurf_clog2(c->cache_banks);
+    c->off_bits = gpurf_clog2(c->active_warps);
+}
+
+void wcb_cfg_from_sm(const sm_cfg_t *sm, wcb_cfg_t *c)
+{
+    c->num_warps = cfg_warps_per_sc(sm);
+    c->arch_regs = sm->arch_regs;
+    c->cache_banks = sm->rfc_banks;
+    c->active_warps = sm->active_pool;
+    c->read_ports = WCB_READ_PORTS;
+    c->wr_ports = sm->wb_ports;
+    c->dead_ports = sm->max_srcs;
+    wcb_cfg_derive(c);
+}
+
+int wcb_init(wcb_state_t *s, const wcb_cfg_t *c)
+{
+    memset(s, 0, sizeof *s);
+    s->c = *c;
+    return c->num_warps <= WCB_MAX_WARPS && c->arch_regs <= WCB_MAX_REGS &&
+                   c->read_ports <= WCB_MAX_RPORTS && c->wr_ports <= WCB_MAX_WPORTS &&
+                   c->dead_ports <= WCB_MAX_DPORTS
+               ? 0
+               : -1;
+}
+
+void wcb_free(wcb_state_t *s) { (void)s; }
+
+static int ok(const wcb_state_t *s, uint32_t w, uint32_t r)
+{
+    return w < s->c.num_warps && r < s->c.arch_regs;
+}
+
+void wcb_eval(wcb_state_t *s, const wcb_in_t *in, wcb_out_t *out)
+{
+    memset(out, 0, sizeof *out);
+    for (unsigned p = 0; p < s->c.read_ports; p++) {
+        out->rdo_valid[p] = s->ro_valid[p];
+        out->rdo_bank[p] = s->ro_bank[p];
+        out->rdo_hit[p] = s->ro_hit[p];
+        out->rdo_off[p] = s->ro_off[p];
+    }
+    uint32_t w = in->q_warp;
+    if (w >= s->c.num_warps)
+        return;
+    for (unsigned r = 0; r < s->c.arch_regs; r++) {
+        out->q_valid[r] = s->e[w][r].valid;
+        out->q_ws[r] = s->e[w][r].ws;
+        out->q_live[r] = s->e[w][r].live;
+    }
+    out->q_off = s->off[w];
+}
+
+void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
+{
+    const wcb_cfg_t *c = &s->c;
+    for (unsigned p = 0; p < c->read_ports; p++) {
+        uint32_t w = in->rd_warp[p], r = in->rd_reg[p];
+        int v = ok(s, w, r);
+        s->ro_valid[p] = (uint8_t)in->rd_valid[p];
+        s->ro_bank[p] = v ? s->e[w][r].bank : 0;
+        s->ro_hit[p] = v ? s->e[w][r].valid : 0;
+        s->ro_off[p] = w < c->num_warps ? s->off[w] : 0;
+    }
+    if (in->fill_valid && ok(s, in->fill_warp, in->fill_reg))
+        s->e[in->fill_warp][in->fill_reg].valid = 1;
+    if (in->map_valid && ok(s, in->map_warp, in->map_reg)) {
+        s->e[in->map_warp][in->map_reg].bank = (uint8_t)in->map_bank;
+        s->e[in->map_warp][in->map_reg].valid = 0;
+    }
+    if (in->deact_valid && in->deact_warp < c->num_warps)
+        for (unsigned r = 0; r < c->arch_regs; r++)
+            s->e[in->deact_warp][r].valid = 0;
+    if (in->ws_valid && in->ws_warp < c->num_warps)
+        for (unsigned r = 0; r < c->arch_regs; r++)
+            s->e[in->ws_warp][r].ws = (uint8_t)in->ws_vec[r];
+    if (in->act_valid && in->act_warp < c->num_warps)
+        s->off[in->act_warp] = (uint8_t)in->act_off;
+    for (unsigned j = 0; j < c->dead_ports; j++)
+        if (in->dead_valid[j] && ok(s, in->dead_warp, in->dead_reg[j]))
+            s->e[in->dead_warp][in->dead_reg[j]].live = 0;
+    for (unsigned k = 0; k < c->wr_ports; k++)
+        if (in->wr_valid[k] && ok(s, in->wr_warp[k], in->wr_reg[k]))
+            s->e[in->wr_warp[k]][in->wr_reg[k]].live = 1;
+    if (in->init_valid && in->init_warp < c->num_warps) {
+        for (unsigned r = 0; r < c->arch_regs; r++) {
+            s->e[in->init_warp][r].valid = 0;
+            s->e[in->init_warp][r].ws = 0;
+            s->e[in->init_warp][r].live = 0;
+        }
+        s->off[in->init_warp] = 0;
+    }
+}

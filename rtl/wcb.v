@@ -1,0 +1,158 @@
+// wcb: warp control block (LTRF paper Sec. 4.1, Fig. 7; Sec. 4.3). Contract identical to
+// cmodel/wcb.h: per warp a register cache address table (bank number per architectural
+// register in an SRAM array, valid bits in flip-flops for the one-cycle clear on
+// deactivation), the warp-offset address, the working-set and the liveness bit-vectors.
+// Entry index = {warp, reg}: NumWarps and ArchRegs are powers of two (checked by the preset).
+// Build-time fault variants for harness self-tests: FAULT_WCB_DEACT_KEEPS_VALID (deactivation
+// leaves register 0 valid), FAULT_WCB_LIVE_CLEAR_WINS (a dead-operand bit beats a write to the
+// same register), FAULT_WCB_READ_NEW (a lookup sees an allocation of the same cycle).
+module wcb #(
+    parameter NumWarps    = 16,
+    parameter ArchRegs    = 256,
+    parameter CacheBanks  = 16,
+    parameter ActiveWarps = 8,
+    parameter ReadPorts   = 2,
+    parameter WritePorts  = 1,
+    parameter DeadPorts   = 6
+) (
+    input  wire                              clk_i,
+    input  wire                              rst_ni,
+    input  wire [ReadPorts-1:0]              rd_valid_i,
+    input  wire [ReadPorts*WarpBits-1:0]     rd_warp_i,
+    input  wire [ReadPorts*RegBits-1:0]      rd_reg_i,
+    input  wire                              map_valid_i,
+    input  wire [WarpBits-1:0]               map_warp_i,
+    input  wire [RegBits-1:0]                map_reg_i,
+    input  wire [BankBits-1:0]               map_bank_i,
+    input  wire                              fill_valid_i,
+    input  wire [WarpBits-1:0]               fill_warp_i,
+    input  wire [RegBits-1:0]                fill_reg_i,
+    input  wire                              ws_valid_i,
+    input  wire [WarpBits-1:0]               ws_warp_i,
+    input  wire [ArchRegs-1:0]               ws_vec_i,
+    input  wire                              act_valid_i,
+    input  wire [WarpBits-1:0]               act_warp_i,
+    input  wire [OffBits-1:0]                act_off_i,
+    input  wire                              deact_valid_i,
+    input  wire [WarpBits-1:0]               deact_warp_i,
+    input  wire                              init_valid_i,
+    input  wire [WarpBits-1:0]               init_warp_i,
+    input  wire [WritePorts-1:0]             wr_valid_i,
+    input  wire [WritePorts*WarpBits-1:0]    wr_warp_i,
+    input  wire [WritePorts*RegBits-1:0]     wr_reg_i,
+    input  wire [DeadPorts-1:0]              dead_valid_i,
+    input  wire [WarpBits-1:0]               dead_warp_i,
+    input  wire [DeadPorts*RegBits-1:0]      dead_reg_i,
+    input  wire [WarpBits-1:0]               q_warp_i,
+    output reg  [ReadPorts-1:0]              rdo_valid_o,
+    output reg  [ReadPorts*BankBits-1:0]     rdo_bank_o,
+    output reg  [ReadPorts-1:0]              rdo_hit_o,
+    output reg  [ReadPorts*OffBits-1:0]      rdo_off_o,
+    output wire [ArchRegs-1:0]               q_valid_o,
+    output wire [ArchRegs-1:0]               q_ws_o,
+    output wire [ArchRegs-1:0]               q_live_o,
+    output wire [OffBits-1:0]                q_off_o
+);
+  localparam WarpBits = (NumWarps > 1) ? $clog2(NumWarps) : 1;
+  localparam RegBits  = (ArchRegs > 1) ? $clog2(ArchRegs) : 1;
+  localparam BankBits = (CacheBanks > 1) ? $clog2(CacheBanks) : 1;
+  localparam OffBits  = (ActiveWarps > 1) ? $clog2(ActiveWarps) : 1;
+  localparam Entries  = NumWarps * ArchRegs;
+
+  (* gpurf_sram *) reg [BankBits-1:0] bank_mem [0:Entries-1];
+`ifndef SYNTHESIS
+  integer i;
+  initial for (i = 0; i < Entries; i = i + 1) bank_mem[i] = {BankBits{1'b0}};
+`endif
+  reg [Entries-1:0] valid_q, ws_q, live_q;
+  reg [OffBits-1:0] off_q [0:NumWarps-1];
+
+  // ---- one-hot decodes of this cycle's updates ---------------------------------------------
+  reg [Entries-1:0]  fill_dec, map_dec, wr_dec, dead_dec;
+  reg [NumWarps-1:0] init_dec, deact_dec, ws_dec;
+  integer k;
+  always @* begin
+    fill_dec  = {Entries{1'b0}};
+    map_dec   = {Entries{1'b0}};
+    wr_dec    = {Entries{1'b0}};
+    dead_dec  = {Entries{1'b0}};
+    init_dec  = {NumWarps{1'b0}};
+    deact_dec = {NumWarps{1'b0}};
+    ws_dec    = {NumWarps{1'b0}};
+    fill_dec[{fill_warp_i, fill_reg_i}] = fill_valid_i;
+    map_dec[{map_warp_i, map_reg_i}]    = map_valid_i;
+    for (k = 0; k < WritePorts; k = k + 1)
+      if (wr_valid_i[k]) wr_dec[{wr_warp_i[k*WarpBits +: WarpBits], wr_reg_i[k*RegBits +: RegBits]}] = 1'b1;
+    for (k = 0; k < DeadPorts; k = k + 1)
+      if (dead_valid_i[k]) dead_dec[{dead_warp_i, dead_reg_i[k*RegBits +: RegBits]}] = 1'b1;
+    init_dec[init_warp_i]   = init_valid_i;
+    deact_dec[deact_warp_i] = deact_valid_i;
+    ws_dec[ws_warp_i]       = ws_valid_i;
+  end
+
+  // ---- valid, working-set and liveness bits --------------------------------------------------
+  genvar gw;
+  generate
+    for (gw = 0; gw < NumWarps; gw = gw + 1) begin : g_warp
+      localparam integer Base = gw * ArchRegs;
+      wire [ArchRegs-1:0] fill_w = fill_dec[Base +: ArchRegs];
+      wire [ArchRegs-1:0] map_w  = map_dec[Base +: ArchRegs];
+      wire [ArchRegs-1:0] wr_w   = wr_dec[Base +: ArchRegs];
+      wire [ArchRegs-1:0] dead_w = dead_dec[Base +: ArchRegs];
+`ifdef FAULT_WCB_DEACT_KEEPS_VALID
+      wire [ArchRegs-1:0] deact_w = {{(ArchRegs-1){deact_dec[gw]}}, 1'b0};
+`else
+      wire [ArchRegs-1:0] deact_w = {ArchRegs{deact_dec[gw]}};
+`endif
+      always @(posedge clk_i) begin
+        if (!rst_ni || init_dec[gw]) begin
+          valid_q[Base +: ArchRegs] <= {ArchRegs{1'b0}};
+          ws_q[Base +: ArchRegs]    <= {ArchRegs{1'b0}};
+          live_q[Base +: ArchRegs]  <= {ArchRegs{1'b0}};
+          off_q[gw]                 <= {OffBits{1'b0}};
+        end else begin
+          valid_q[Base +: ArchRegs] <= (valid_q[Base +: ArchRegs] | fill_w) & ~map_w & ~deact_w;
+          if (ws_dec[gw]) ws_q[Base +: ArchRegs] <= ws_vec_i;
+`ifdef FAULT_WCB_LIVE_CLEAR_WINS
+          live_q[Base +: ArchRegs]  <= (live_q[Base +: ArchRegs] | wr_w) & ~dead_w;
+`else
+          live_q[Base +: ArchRegs]  <= (live_q[Base +: ArchRegs] & ~dead_w) | wr_w;
+`endif
+          if (act_valid_i && act_warp_i == gw[WarpBits-1:0]) off_q[gw] <= act_off_i;
+        end
+      end
+    end
+  endgenerate
+
+  // ---- address table: allocation writes, registered lookups -------------------------------
+  always @(posedge clk_i)
+    if (map_valid_i) bank_mem[{map_warp_i, map_reg_i}] <= map_bank_i;
+
+  integer p;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rdo_valid_o <= {ReadPorts{1'b0}};
+      rdo_bank_o  <= {(ReadPorts*BankBits){1'b0}};
+      rdo_hit_o   <= {ReadPorts{1'b0}};
+      rdo_off_o   <= {(ReadPorts*OffBits){1'b0}};
+    end else
+    for (p = 0; p < ReadPorts; p = p + 1) begin
+`ifdef FAULT_WCB_READ_NEW
+      if (map_valid_i && {map_warp_i, map_reg_i} ==
+          {rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]})
+        rdo_bank_o[p*BankBits +: BankBits] <= map_bank_i;
+      else
+`endif
+      rdo_bank_o[p*BankBits +: BankBits] <=
+          bank_mem[{rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]}];
+      rdo_hit_o[p] <= valid_q[{rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]}];
+      rdo_off_o[p*OffBits +: OffBits] <= off_q[rd_warp_i[p*WarpBits +: WarpBits]];
+      rdo_valid_o[p] <= rd_valid_i[p];
+    end
+  end
+
+  assign q_valid_o = valid_q[q_warp_i*ArchRegs +: ArchRegs];
+  assign q_ws_o    = ws_q[q_warp_i*ArchRegs +: ArchRegs];
+  assign q_live_o  = live_q[q_warp_i*ArchRegs +: ArchRegs];
+  assign q_off_o   = off_q[q_warp_i];
+endmodule

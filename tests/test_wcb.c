@@ -1,0 +1,154 @@
+/* Unit tests of the wcb C model (LTRF Sec. 4.1, Fig. 7; Sec. 4.3): lookups one cycle later and
+ * before same-cycle updates, fill/map/deactivate on valid bits, liveness, init, storage. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+#include "../cmodel/wcb.h"
+
+static wcb_state_t s;
+static wcb_in_t in;
+
+static void setup(void)
+{
+    wcb_cfg_t c = {.num_warps = 8, .arch_regs = 64, .cache_banks = 8, .active_warps = 4,
+                   .read_ports = WCB_READ_PORTS, .wr_ports = 1, .dead_ports = 4};
+    wcb_cfg_derive(&c);
+    assert_int_equal(wcb_init(&s, &c), 0);
+    memset(&in, 0, sizeof in);
+}
+
+static wcb_out_t step(void)
+{
+    wcb_out_t o;
+    wcb_eval(&s, &in, &o);
+    wcb_tick(&s, &in);
+    memset(&in, 0, sizeof in);
+    return o;
+}
+
+static wcb_out_t query(unsigned warp)
+{
+    wcb_out_t o;
+    in.q_warp = warp;
+    wcb_eval(&s, &in, &o);
+    return o;
+}
+
+/* map writes the bank (not valid), fill sets valid, the lookup answers one cycle later */
+static void map_fill_lookup(void **st)
+{
+    (void)st;
+    setup();
+    in.map_valid = 1, in.map_warp = 3, in.map_reg = 17, in.map_bank = 5;
+    step();
+    in.rd_valid[0] = 1, in.rd_warp[0] = 3, in.rd_reg[0] = 17;
+    wcb_out_t o = step();
+    assert_int_equal(o.rdo_valid[0], 0);
+    o = step();
+    assert_int_equal(o.rdo_valid[0], 1);
+    assert_int_equal(o.rdo_bank[0], 5);
+    assert_int_equal(o.rdo_hit[0], 0);
+    in.fill_valid = 1, in.fill_warp = 3, in.fill_reg = 17;
+    step();
+    in.rd_valid[1] = 1, in.rd_warp[1] = 3, in.rd_reg[1] = 17;
+    step();
+    o = step();
+    assert_int_equal(o.rdo_hit[1], 1);
+    assert_int_equal(query(3).q_valid[17], 1);
+}
+
+/* a lookup sees the table before that cycle's allocation of the same entry */
+static void read_before_write(void **st)
+{
+    (void)st;
+    setup();
+    in.map_valid = 1, in.map_warp = 1, in.map_reg = 2, in.map_bank = 6;
+    step();
+    in.map_valid = 1, in.map_warp = 1, in.map_reg = 2, in.map_bank = 7;
+    in.rd_valid[0] = 1, in.rd_warp[0] = 1, in.rd_reg[0] = 2;
+    step();
+    assert_int_equal(step().rdo_bank[0], 6);
+}
+
+/* deactivation clears every valid bit of that warp only; activation sets the offset */
+static void deactivate_and_offset(void **st)
+{
+    (void)st;
+    setup();
+    for (unsigned r = 0; r < 64; r += 9) {
+        in.fill_valid = 1, in.fill_warp = 2, in.fill_reg = r;
+        step();
+        in.fill_valid = 1, in.fill_warp = 4, in.fill_reg = r;
+        step();
+    }
+    in.act_valid = 1, in.act_warp = 2, in.act_off = 3;
+    step();
+    assert_int_equal(query(2).q_off, 3);
+    in.deact_valid = 1, in.deact_warp = 2;
+    step();
+    wcb_out_t a = query(2), b = query(4);
+    for (unsigned r = 0; r < 64; r++) {
+        assert_int_equal(a.q_valid[r], 0);
+        assert_int_equal(b.q_valid[r], r % 9 == 0);
+    }
+}
+
+/* a write makes a register live, a dead-operand bit makes it dead, the write wins a tie */
+static void liveness(void **st)
+{
+    (void)st;
+    setup();
+    in.wr_valid[0] = 1, in.wr_warp[0] = 5, in.wr_reg[0] = 10;
+    step();
+    assert_int_equal(query(5).q_live[10], 1);
+    in.dead_valid[2] = 1, in.dead_warp = 5, in.dead_reg[2] = 10;
+    step();
+    assert_int_equal(query(5).q_live[10], 0);
+    in.dead_valid[0] = 1, in.dead_warp = 5, in.dead_reg[0] = 11;
+    in.wr_valid[0] = 1, in.wr_warp[0] = 5, in.wr_reg[0] = 11;
+    step();
+    assert_int_equal(query(5).q_live[11], 1);
+}
+
+/* the working-set vector is replaced; init clears valid, working set, liveness and offset */
+static void working_set_and_init(void **st)
+{
+    (void)st;
+    setup();
+    in.ws_valid = 1, in.ws_warp = 6;
+    in.ws_vec[1] = in.ws_vec[40] = 1;
+    step();
+    wcb_out_t o = query(6);
+    assert_int_equal(o.q_ws[1] + o.q_ws[40], 2);
+    in.fill_valid = 1, in.fill_warp = 6, in.fill_reg = 1;
+    in.wr_valid[0] = 1, in.wr_warp[0] = 6, in.wr_reg[0] = 1;
+    in.act_valid = 1, in.act_warp = 6, in.act_off = 2;
+    step();
+    in.init_valid = 1, in.init_warp = 6;
+    in.fill_valid = 1, in.fill_warp = 6, in.fill_reg = 2;
+    step();
+    o = query(6);
+    for (unsigned r = 0; r < 64; r++)
+        assert_int_equal(o.q_valid[r] + o.q_ws[r] + o.q_live[r], 0);
+    assert_int_equal(o.q_off, 0);
+}
+
+/* LTRF Sec. 4.3: 64 warps x (256 x 5 + 3 + 256 + 256) = 114,880 bits */
+static void storage_formula(void **st)
+{
+    (void)st;
+    assert_int_equal(wcb_storage_bits(64, 256, 16, 8), 114880);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(map_fill_lookup), cmocka_unit_test(read_before_write),
+        cmocka_unit_test(deactivate_and_offset), cmocka_unit_test(liveness),
+        cmocka_unit_test(working_set_and_init), cmocka_unit_test(storage_formula),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
