@@ -5,7 +5,7 @@ SHELL := /bin/bash
 
 BUILD   ?= build
 PRESETS := $(basename $(notdir $(wildcard presets/*.json)))
-BLOCKS  := rf ocu aau aau_off wcb
+BLOCKS  := rf ocu aau aau_off wcb rfc
 # the RTL module of a block (default: the block's own name)
 RTL_aau_off := aau
 rtl_of = $(if $(RTL_$(1)),$(RTL_$(1)),$(1))
@@ -14,6 +14,7 @@ FAULTS_rf  := FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE
 FAULTS_ocu := FAULT_OCU_DUP_UNFILLED FAULT_OCU_EARLY_DISPATCH FAULT_OCU_GNT_IGNORED
 FAULTS_aau := FAULT_AAU_REL_UNCHECKED FAULT_AAU_RELALL_KEEPS_OCC FAULT_AAU_SAME_CYCLE
 FAULTS_wcb := FAULT_WCB_DEACT_KEEPS_VALID FAULT_WCB_LIVE_CLEAR_WINS FAULT_WCB_READ_NEW
+FAULTS_rfc := FAULT_RFC_FILL_NO_PRIORITY FAULT_RFC_XBAR_OVERLAP FAULT_RFC_RR_FIXED
 FAULT_PRESET := small
 
 CC      := gcc

@@ -29,6 +29,9 @@ typedef struct {
     unsigned rfc_banks;     /* LTRF: register-file cache banks = registers per interval
                                (#Registers_per_Interval, LTRF Sec. 4.1); its rows are the
                                active warps (active_pool) */
+    unsigned rfc_xbar_bits;    /* LTRF: width of the crossbar between main register file and
+                                  cache in bits per cycle and direction (Sec. 4.2 "Interconnect") */
+    unsigned rfc_xbar_latency; /* LTRF: its traversal latency in cycles */
     unsigned lat_alu, lat_sfu, lat_shmem, lat_gmem_min, lat_gmem_max, lat_branch;
 } sm_cfg_t;
 

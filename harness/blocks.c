@@ -3,6 +3,7 @@
 #include "../cmodel/aau.h"
 #include "../cmodel/ocu.h"
 #include "../cmodel/rf.h"
+#include "../cmodel/rfc.h"
 #include "../cmodel/wcb.h"
 #include <string.h>
 
@@ -58,9 +59,10 @@ BLOCK_GLUE(ocu, OCU_PARAMS)
 BLOCK_GLUE(aau, AAU_PARAMS)
 BLOCK_GLUE_AS(aau_off, aau, AAU_PARAMS, aau_off_cfg_from_sm)
 BLOCK_GLUE(wcb, WCB_PARAMS)
+BLOCK_GLUE(rfc, RFC_PARAMS)
 
-const block_desc_t *const block_list[] = {&rf_desc, &ocu_desc, &aau_desc, &aau_off_desc, &wcb_desc,
-                                          NULL};
+const block_desc_t *const block_list[] = {&rf_desc,      &ocu_desc, &aau_desc, &aau_off_desc,
+                                          &wcb_desc,     &rfc_desc, NULL};
 
 const block_desc_t *block_find(const char *name)
 {

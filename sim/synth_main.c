@@ -1,25 +1,24 @@
-/* gpurf-synth: collects the Yosys results of synth/run.sh for one preset into DIR/PRESET.json
- * and prints the summary table.
- *   gpurf-synth DIR LIBERTY PRESET BLOCK... */
+/* gpurf-synth: collects the Yosys results of synth/run.sh for one preset and the given blocks
+ * into the summary OUT (JSON) and prints the table.
+ *   gpurf-synth DIR LIBERTY PRESET OUT BLOCK... */
 #include "synth.h"
 #include <stdio.h>
 
 int main(int argc, char **argv)
 {
-    if (argc < 5) {
-        fprintf(stderr, "usage: gpurf-synth DIR LIBERTY PRESET BLOCK...\n");
+    if (argc < 6) {
+        fprintf(stderr, "usage: gpurf-synth DIR LIBERTY PRESET OUT BLOCK...\n");
         return 2;
     }
     synth_sum_t s = {.n = 0};
-    char err[1024], path[1024];
+    char err[1024];
     snprintf(s.preset, sizeof s.preset, "%s", argv[3]);
-    for (int i = 4; i < argc && s.n < SYNTH_MAX_BLOCKS; i++)
+    for (int i = 5; i < argc && s.n < SYNTH_MAX_BLOCKS; i++)
         if (synth_read_block(argv[1], argv[i], argv[3], argv[2], &s.b[s.n++], err, sizeof err)) {
             fprintf(stderr, "gpurf-synth: %s\n", err);
             return 2;
         }
-    snprintf(path, sizeof path, "%s/%s.json", argv[1], argv[3]);
-    if (synth_save(&s, path, err, sizeof err)) {
+    if (synth_save(&s, argv[4], err, sizeof err)) {
         fprintf(stderr, "gpurf-synth: %s\n", err);
         return 2;
     }

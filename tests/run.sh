@@ -110,7 +110,8 @@ echo "== faulty block RTL is caught by random lockstep"
 for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_DUP_UNFILLED \
          FAULT_OCU_EARLY_DISPATCH FAULT_OCU_GNT_IGNORED FAULT_AAU_REL_UNCHECKED \
          FAULT_AAU_RELALL_KEEPS_OCC FAULT_AAU_SAME_CYCLE FAULT_WCB_DEACT_KEEPS_VALID \
-         FAULT_WCB_LIVE_CLEAR_WINS FAULT_WCB_READ_NEW; do
+         FAULT_WCB_LIVE_CLEAR_WINS FAULT_WCB_READ_NEW FAULT_RFC_FILL_NO_PRIORITY \
+         FAULT_RFC_XBAR_OVERLAP FAULT_RFC_RR_FIXED; do
   b=$(echo $f | cut -d_ -f2 | tr A-Z a-z); bias=""; [ $b = aau ] && bias=$bias_aau; [ $b = wcb ] && bias=$bias_wcb
   run "$f detected by blocksim" 1 $G blocksim --block $b --preset small --variant $f --cycles 20000 $bias
   c=$(echo "$out" | sed -n 's/^LOCKSTEP MISMATCH at cycle \([0-9]*\) .*/\1/p')
@@ -128,7 +129,7 @@ for b in rf ocu; do
   f=$(echo "$out" | sed -n 's/^  gtkwave \([^ ]*\.fst\) .*/\1/p')
   [ -n "$f" ] && view_ok "$b view (small)" "$f" || bad "make waves BLOCK=$b printed no gtkwave command" "$out"
 done
-for b in aau aau_off wcb; do bias=$bias_aau; [ $b = wcb ] && bias=$bias_wcb
+for b in aau aau_off wcb rfc; do bias=$bias_aau; [ $b = wcb ] && bias=$bias_wcb; [ $b = rfc ] && bias=""
   run "$b dump (blocksim)" 0 $G blocksim --block $b --preset small --cycles 200 --waves $B/wb $bias
   view_ok "$b view (small)" $B/wb/$b.0.fst
 done

@@ -1,0 +1,101 @@
+/* rfc: LTRF register-file cache (LTRF paper Sec. 4.1, Fig. 5; Sec. 4.2 "Interconnect"), one
+ * per sub-core: Banks (= registers per interval) single-ported banks of Rows (= active
+ * warps) registers. An active warp owns one row (its warp-offset address) and each of its
+ * cached registers one bank, so addresses arrive explicitly as (bank, row).
+ *
+ * Each cycle each bank serves one access, in this priority: a fill arriving from the main
+ * register file, then result writes (lowest port first), then the eviction read, then collector
+ * reads (round-robin per bank, as in the main register file). A request that loses is not
+ * granted and is held by its requester.
+ *
+ * Fills travel from the main register file over a crossbar of XbarBits bits per cycle with a
+ * traversal latency of XbarLatency cycles: a register occupies it for
+ * beats = ceil(Lanes*32 / XbarBits) cycles. The Rows-input fill arbiter (round-robin over the
+ * rows) grants one offered fill when the crossbar is free; the register is written
+ * beats - 1 + XbarLatency cycles after its grant, the cycle fill_done reports it.
+ * Evictions (write-back to the main register file) read a bank and return over a crossbar of
+ * the same width and latency: granted when the return link is free, the data leaves on
+ * ev_out beats + XbarLatency cycles after the grant.
+ *
+ * Ports (rfc_ports.def; RTL rtl/rfc.v):
+ *   rd_valid/bank/row[p]   collector read requests, p = collector * max_srcs + slot
+ *   rd_gnt[p]              granted this cycle; rsp_valid/data[p] the next cycle
+ *   wr_valid/bank/row/data[k]  result writes, wr_gnt[k] when performed
+ *   fill_valid/bank/tag/data[r]  the next register for row r from the main register file;
+ *                          fill_gnt[r] when taken (the requester then offers the next)
+ *   fill_done_valid/row/bank/tag  the fill written this cycle (tag as offered)
+ *   ev_valid/bank/row/tag  an eviction read; ev_gnt when performed
+ *   ev_out_valid/tag/data  the evicted register arriving at the main register file */
+#ifndef GPURF_RFC_H
+#define GPURF_RFC_H
+#include "cfg.h"
+#include "ports.h"
+
+#define RFC_MAX_PORTS 64
+#define RFC_MAX_WPORTS 8
+#define RFC_MAX_ROWS 64
+#define RFC_MAX_BANKS 64
+#define RFC_MAX_DEPTH 192
+
+#define RFC_PARAMS(P)                                                                              \
+    P(Lanes, lanes)                                                                                \
+    P(Banks, banks)                                                                                \
+    P(Rows, rows)                                                                                  \
+    P(NumPorts, num_ports)                                                                         \
+    P(NumWPorts, num_wports)                                                                       \
+    P(XbarBits, xbar_bits)                                                                         \
+    P(XbarLatency, xbar_latency)                                                                   \
+    P(TagBits, tag_bits)
+
+typedef struct {
+#define P(V, f) unsigned f;
+    RFC_PARAMS(P)
+#undef P
+    unsigned bank_bits, row_bits, beats;
+} rfc_cfg_t;
+
+typedef struct {
+#define IN(k, n, b, c, m) PT_FIELD_##k(n, m)
+#define OUT(k, n, b, c, m)
+#include "rfc_ports.def"
+#undef IN
+#undef OUT
+} rfc_in_t;
+
+typedef struct {
+#define IN(k, n, b, c, m)
+#define OUT(k, n, b, c, m) PT_FIELD_##k(n, m)
+#include "rfc_ports.def"
+#undef IN
+#undef OUT
+} rfc_out_t;
+
+/* a register in flight on a crossbar */
+typedef struct {
+    uint8_t valid;
+    uint32_t row, bank, tag;
+    uint32_t data[GPURF_MAX_LANES];
+} rfc_flit_t;
+
+typedef struct {
+    rfc_cfg_t c;
+    uint32_t *mem;                     /* [bank][row][lane] */
+    uint32_t rr[RFC_MAX_BANKS];        /* collector-read round-robin pointer per bank */
+    uint32_t fill_rr;                  /* fill arbiter round-robin pointer (row) */
+    uint32_t fill_busy, ev_busy;       /* cycles each crossbar stays occupied */
+    rfc_flit_t fill_pipe[RFC_MAX_DEPTH], ev_pipe[RFC_MAX_DEPTH];
+    uint8_t rsp_valid[RFC_MAX_PORTS];
+    uint32_t rsp_data[RFC_MAX_PORTS][GPURF_MAX_LANES];
+    uint64_t reads, writes, fills, evictions, bank_conflicts; /* activity counters */
+} rfc_state_t;
+
+extern const pt_table_t rfc_port_table;
+
+void rfc_cfg_from_sm(const sm_cfg_t *sm, rfc_cfg_t *c);
+void rfc_cfg_derive(rfc_cfg_t *c);
+int rfc_init(rfc_state_t *s, const rfc_cfg_t *c);
+void rfc_free(rfc_state_t *s);
+void rfc_eval(rfc_state_t *s, const rfc_in_t *in, rfc_out_t *out);
+void rfc_tick(rfc_state_t *s, const rfc_in_t *in);
+
+#endif
