@@ -10,7 +10,7 @@ static int cmp_pc(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static spc_t *find(prog_t *p, uint32_t pc)
+static spc_t *find(const prog_t *p, uint32_t pc)
 {
     unsigned lo = 0, hi = p->npcs;
     while (lo < hi) {
@@ -40,6 +40,7 @@ int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n)
     tblock_t b;
     int r;
     k->rewind(k);
+    /* every dynamic instruction, then sorted by PC and made unique */
     while ((r = k->next_block(k, &b, err, n)) == 1) {
         tblock_t *v = realloc(p->held, (p->nheld + 1) * sizeof *v);
         if (!v)
@@ -48,28 +49,27 @@ int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n)
         p->held[p->nheld++] = b;
         for (unsigned w = 0; w < b.nwarps; w++)
             for (uint32_t i = 0; i < b.warps[w].n; i++) {
-                const inst_t *in = &b.warps[w].v[i];
-                int seen = 0;
-                for (unsigned j = 0; j < p->npcs && !seen; j++)
-                    seen = p->pcs[j].pc == in->pc;
-                if (seen)
-                    continue;
                 if (p->npcs == cap) {
-                    cap = cap ? 2 * cap : 256;
+                    cap = cap ? 2 * cap : 1024;
                     spc_t *nv = realloc(p->pcs, cap * sizeof *nv);
                     if (!nv)
                         return -1;
                     p->pcs = nv;
                 }
                 memset(&p->pcs[p->npcs], 0, sizeof p->pcs[0]);
-                p->pcs[p->npcs].pc = in->pc;
-                p->pcs[p->npcs++].in = in;
+                p->pcs[p->npcs].pc = b.warps[w].v[i].pc;
+                p->pcs[p->npcs++].in = &b.warps[w].v[i];
             }
     }
     k->rewind(k);
     if (r < 0)
         return -1;
     qsort(p->pcs, p->npcs, sizeof *p->pcs, cmp_pc);
+    unsigned u = 0;
+    for (unsigned i = 0; i < p->npcs; i++)
+        if (!u || p->pcs[u - 1].pc != p->pcs[i].pc)
+            p->pcs[u++] = p->pcs[i];
+    p->npcs = u;
     for (unsigned h = 0; h < p->nheld; h++)
         for (unsigned w = 0; w < p->held[h].nwarps; w++) {
             const warp_trace_t *t = &p->held[h].warps[w];
@@ -115,6 +115,12 @@ int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n)
         p->bbs[b2].nsucc = nt;
     }
     return 0;
+}
+
+int prog_pc_index(const prog_t *p, uint32_t pc)
+{
+    const spc_t *s = find(p, pc);
+    return s ? (int)(s - p->pcs) : -1;
 }
 
 void prog_print(const prog_t *p, const kernel_t *k, int with_insts, FILE *f)

@@ -31,6 +31,8 @@ typedef struct {
 } prog_t;
 
 int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n);
+/* index of a PC in pcs, or -1 */
+int prog_pc_index(const prog_t *p, uint32_t pc);
 void prog_print(const prog_t *p, const kernel_t *k, int with_insts, FILE *f);
 void prog_free(prog_t *p);
 

@@ -124,6 +124,27 @@ int isa_is_control(const char *op)
     return 0;
 }
 
+static int base_is(const char *op, const char *const *names)
+{
+    size_t n = base_len(op);
+    for (unsigned i = 0; names[i]; i++)
+        if (strlen(names[i]) == n && !strncmp(names[i], op, n))
+            return 1;
+    return 0;
+}
+
+int isa_is_call(const char *op)
+{
+    static const char *const names[] = {"CAL", "CALL", "JCAL", NULL};
+    return base_is(op, names);
+}
+
+int isa_is_return(const char *op)
+{
+    static const char *const names[] = {"RET", NULL};
+    return base_is(op, names);
+}
+
 unsigned isa_latency(const sm_cfg_t *c, int cls, uint64_t key)
 {
     switch (cls) {

@@ -15,6 +15,9 @@ unsigned isa_dst_width(const char *opcode);
 unsigned isa_src_width(const char *opcode, unsigned src_index);
 /* opcode ends control flow of a basic block (branch, call, return, exit) */
 int isa_is_control(const char *opcode);
+/* function call / return (register-intervals never span them) */
+int isa_is_call(const char *opcode);
+int isa_is_return(const char *opcode);
 /* execution latency of a class; global memory varies in [min, max] with `key` */
 unsigned isa_latency(const sm_cfg_t *c, int cls, uint64_t key);
 

@@ -9,6 +9,8 @@
  *                  [--bias input=p]... [--waves DIR]   one block, C vs RTL, random inputs
  *   gpurf gen SPEC --out DIR        write a generated kernel as Accel-Sim traces
  *   gpurf cfg (--trace PATH | --gen SPEC) [--insts]   print the recovered CFG
+ *   gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--insts]   register-intervals
+ *                                   (N = rfc_banks), PREFETCH vectors, lengths, dead bits
  *   gpurf models                    list the RTL models built into this binary
  * Exit: 0 success, 1 lockstep mismatch or value-check failure, 2 bad input or configuration. */
 #include "../harness/lockstep.h"
@@ -16,6 +18,8 @@
 #include "blocksim.h"
 #include "cfgrec.h"
 #include "gen.h"
+#include "liveness.h"
+#include "regint.h"
 #include "report.h"
 #include "sm.h"
 #include <stdio.h>
@@ -46,6 +50,7 @@ static int usage(void)
             "                   [--bias input=probability]... [--waves DIR]\n"
             "       gpurf gen SPEC --out DIR\n"
             "       gpurf cfg (--trace PATH | --gen SPEC) [--insts]\n"
+            "       gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
             "       gpurf models\n");
     return 2;
 }
@@ -319,6 +324,52 @@ static int cmd_gen(const args_t *a)
     return 0;
 }
 
+/* register-intervals (Algorithms 1 and 2), PREFETCH bit-vectors, Table 4 lengths, liveness */
+static int cmd_intervals(const args_t *a)
+{
+    char err[1024];
+    sm_cfg_t c;
+    workload_t w;
+    if (load_cfg(a, &c, err, sizeof err) || load_stream(a, &w, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    int rc = 0;
+    for (unsigned i = 0; i < w.n && !rc; i++) {
+        prog_t p = {0};
+        regint_t ri = {0};
+        liveness_t lv = {0};
+        ilen_t real, opt;
+        if (prog_recover(w.k[i], &p, err, sizeof err) || regint_form(&p, c.rfc_banks, &ri, err, sizeof err) ||
+            liveness_run(&p, &lv) || regint_lengths(&ri, &p, &real, &opt, err, sizeof err)) {
+            fprintf(stderr, "gpurf: %s: %s\n", w.k[i]->name, err);
+            rc = 2;
+        } else {
+            printf("kernel '%s': %u static instructions, %u basic blocks; liveness fixed point "
+                   "after %u rounds\n", w.k[i]->name, p.npcs, p.nbbs, lv.iterations);
+            regint_print(&ri, &p, stdout);
+            printf("interval length in dynamic instructions (Table 4 metric): real avg %.1f min "
+                   "%lu max %lu (%lu intervals executed); optimal avg %.1f min %lu max %lu; "
+                   "real/optimal %.2f\n",
+                   real.avg, real.min, real.max, real.count, opt.avg, opt.min, opt.max,
+                   opt.avg > 0 ? real.avg / opt.avg : 0);
+            for (unsigned j = 0; a->insts && j < p.npcs; j++) {
+                const inst_t *in = p.pcs[j].in;
+                printf("    %04x %s RI%u %-18s", in->pc, regint_is_prefetch(&ri, j) ? "P" : " ",
+                       regint_of(&ri, j), w.k[i]->ops[in->op]);
+                for (unsigned s2 = 0; s2 < in->nsrc; s2++)
+                    printf(" R%u%s", in->src[s2], lv.dead[j] >> s2 & 1 ? "(dead)" : "");
+                putchar('\n');
+            }
+        }
+        liveness_free(&lv);
+        regint_free(&ri);
+        prog_free(&p);
+    }
+    workload_free(&w);
+    return rc;
+}
+
 static int cmd_cfg(const args_t *a)
 {
     char err[1024];
@@ -357,6 +408,8 @@ int main(int argc, char **argv)
         return cmd_blocksim(&a);
     if (!strcmp(a.cmd, "cfg"))
         return cmd_cfg(&a);
+    if (!strcmp(a.cmd, "intervals"))
+        return cmd_intervals(&a);
     if (!strcmp(a.cmd, "models")) {
         for (unsigned i = 0; rtl_registry[i]; i++)
             printf("%-4s %-8s %s\n", rtl_registry[i]->block, rtl_registry[i]->preset,

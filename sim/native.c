@@ -2,7 +2,9 @@
  *   # comment
  *   kernel name=NAME blocks=B warps=W regs=R [shmem=BYTES]
  *   warp all | warp N            following instructions go to every warp / warp N of each block
- *   OPCODE [Rd ...] [; Rs ...]   one instruction; PCs advance by 16 per line of a section
+ *   [@PC] OPCODE [Rd ...] [; Rs ...]   one instruction; PCs advance by 16 per line of a
+ *                                section; @PC (hex or decimal) places the instruction at PC
+ *                                and the following lines after it (loops revisit a PC)
  * Every block runs the same warps. Errors name file, line and field. */
 #include "stream.h"
 #include <errno.h>
@@ -98,6 +100,15 @@ int native_load(const char *path, workload_t *w, char *err, size_t n)
                 ERR("%s:%u: field 'warp': expected 'all' or a warp below %u", path, line, warps);
             pc = 0;
             continue;
+        }
+        if (tok[0] == '@') {
+            char *end;
+            unsigned long v = strtoul(tok + 1, &end, 0);
+            if (*end || end == tok + 1 || v > 0xffffffffu || v % 16)
+                ERR("%s:%u: field 'pc': '%s' is not a PC (a multiple of 16)", path, line, tok);
+            pc = (unsigned)v;
+            if (!(tok = strtok_r(NULL, " \t\r\n", &save)))
+                ERR("%s:%u: field 'opcode': missing after %s", path, line, "@PC");
         }
         char opcode[64];
         snprintf(opcode, sizeof opcode, "%s", tok);

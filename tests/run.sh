@@ -65,6 +65,36 @@ $G sim --preset small --trace $B/gen9/kernelslist.g --json $B/b.json >/dev/null 
 run "cfg print" 0 $G cfg --gen seed=9 --insts
 echo "$out" | grep -q "basic blocks" && ok "cfg lists basic blocks" || bad "cfg output" "$out"
 
+echo "== compiler passes: liveness, register-intervals (Algorithms 1 and 2), Table 4 metric"
+run "intervals: Fig. 6 nested loops" 0 $A intervals --preset small --trace tests/streams/fig6_nested.txt --insts
+echo "$out" | grep -q "2 after pass 1 (0 blocks cut), 1 after pass 2 (1 merging rounds)" &&
+  ok "Fig. 6: pass 1 leaves the inner loop separate, pass 2 merges the outer loop into one interval" ||
+  bad "Fig. 6 intervals" "$out"
+echo "$out" | grep -q "0060   RI0 STG.E              R2(dead) R3(dead) R4(dead)" &&
+  echo "$out" | grep -q "0020   RI0 FFMA               R1 R2$" &&
+  ok "dead-operand bits: last uses dead, loop-carried uses live" || bad "dead bits" "$out"
+run "intervals: calls" 0 $A intervals --preset small --trace tests/streams/calls.txt
+echo "$out" | grep -q "4 after pass 1 (0 blocks cut), 4 after pass 2" &&
+  echo "$out" | grep -q "RI1  PREFETCH at pc 0x0100" &&
+  ok "each call and return site starts its own interval" || bad "call intervals" "$out"
+run "intervals: irreducible-looking loop" 0 $A intervals --preset small --trace tests/streams/irreducible.txt
+echo "$out" | grep -q "PREFETCH at pc 0x0020" && echo "$out" | grep -q "PREFETCH at pc 0x0040" &&
+  ok "a two-entry loop keeps both entries as interval headers" || bad "irreducible intervals" "$out"
+run "intervals: block wider than N" 0 $A intervals --preset small --trace tests/streams/wide_block.txt
+echo "$out" | grep -q "(2 blocks cut)" && ! echo "$out" | grep -qE "PREFETCH at pc 0x[0-9a-f]+  ([9]|[1-9][0-9]+) registers" &&
+  ok "Algorithm 1 cuts a basic block whose registers exceed N" || bad "block cut" "$out"
+run "intervals: instruction wider than N is rejected" 2 $A intervals --preset small --set rfc_banks=2 --trace tests/streams/wide_block.txt
+echo "$out" | grep -q "names 3 registers, more than the 2" && ok "rejection names pc and counts" || bad "wide instruction message" "$out"
+for g in seed=3 seed=4,loops=20,div=40; do
+  run "intervals: generated $g" 0 $A intervals --preset pascal --gen $g
+  n=$(echo "$out" | sed -n 's/.*PREFETCH at pc 0x[0-9a-f]*  \([0-9]*\) registers.*/\1/p' | sort -n | tail -1)
+  [ -n "$n" ] && [ "$n" -le 16 ] && ok "every interval of $g holds at most 16 registers ($n)" || bad "interval size $n"
+done
+if [ -d "$T" ]; then for k in vectoradd-sm61 matrixmul-sm61; do
+  run "intervals: $k" 0 $A intervals --preset pascal --trace $T/$k/kernelslist.g
+  echo "$out" | grep -q "Table 4 metric): real avg" && ok "$k: real and optimal interval lengths" || bad "$k lengths" "$out"
+done; fi
+
 echo "== lockstep C vs RTL"
 for s in 1 2 3; do run "cosim small seed $s" 0 $G cosim --preset small --gen seed=$s --json $B/t.json
   [ "$(json_num $B/t.json mismatches)" = 0 ] && ok "json lockstep mismatches 0" || bad "json lockstep"; done
