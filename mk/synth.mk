@@ -25,3 +25,9 @@ synth: $(foreach p,$(PRESETS),$(SYNTH_DIR)/$(p).json)
 	@cat $(foreach p,$(PRESETS),$(SYNTH_DIR)/$(p).txt) | tee $(SYNTH_DIR)/summary.txt
 	@echo "method: see build/synth/<preset>.json (\"method\"); reports: $(SYNTH_DIR)/<block>__<preset>.{stat,log}"
 .PHONY: synth
+
+# make area: LTRF storage (Sec. 4.3) and the synthesized area LTRF adds, relative to the main RF
+AREA_PRESET ?= pascal
+area: $(BUILD)/gpurf $(SYNTH_DIR)/$(AREA_PRESET).json
+	$(BUILD)/gpurf area --preset $(AREA_PRESET) --synth $(SYNTH_DIR)/$(AREA_PRESET).json
+.PHONY: area

@@ -11,9 +11,11 @@
  *   gpurf cfg (--trace PATH | --gen SPEC) [--insts]   print the recovered CFG
  *   gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--insts]   register-intervals
  *                                   (N = rfc_banks), PREFETCH vectors, lengths, dead bits
+ *   gpurf area --synth F [--preset P]   LTRF storage (Sec. 4.3) and added area vs the main RF
  *   gpurf models                    list the RTL models built into this binary
  * Exit: 0 success, 1 lockstep mismatch or value-check failure, 2 bad input or configuration. */
 #include "../harness/lockstep.h"
+#include "area.h"
 #include "bench.h"
 #include "blocksim.h"
 #include "cfgrec.h"
@@ -51,6 +53,7 @@ static int usage(void)
             "       gpurf gen SPEC --out DIR\n"
             "       gpurf cfg (--trace PATH | --gen SPEC) [--insts]\n"
             "       gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
+            "       gpurf area --synth build/synth/P.json [--preset P]\n"
             "       gpurf models\n");
     return 2;
 }
@@ -370,6 +373,18 @@ static int cmd_intervals(const args_t *a)
     return rc;
 }
 
+static int cmd_area(const args_t *a)
+{
+    char err[1024];
+    sm_cfg_t c;
+    static synth_sum_t syn;
+    if (load_cfg(a, &c, err, sizeof err) || !a->synth || synth_load(a->synth, &syn, err, sizeof err)) {
+        fprintf(stderr, "gpurf area: %s\n", a->synth ? err : "--synth build/synth/<preset>.json is required");
+        return 2;
+    }
+    return area_report(&c, &syn, stdout);
+}
+
 static int cmd_cfg(const args_t *a)
 {
     char err[1024];
@@ -410,6 +425,8 @@ int main(int argc, char **argv)
         return cmd_cfg(&a);
     if (!strcmp(a.cmd, "intervals"))
         return cmd_intervals(&a);
+    if (!strcmp(a.cmd, "area"))
+        return cmd_area(&a);
     if (!strcmp(a.cmd, "models")) {
         for (unsigned i = 0; rtl_registry[i]; i++)
             printf("%-4s %-8s %s\n", rtl_registry[i]->block, rtl_registry[i]->preset,

@@ -197,6 +197,10 @@ if run "make synth small" 0 make -s BUILD=$B $B/synth/small.json; then
   [ "${crit:-0}" -gt 0 ] && ok "critical paths reported (shortest $crit ps)" || bad "no critical path"
   run "sim prints the design's area" 0 $G sim --preset small --gen seed=1 --synth $S
   echo "$out" | grep -q "design total: logic" && ok "area/timing in the run report" || bad "no area in report" "$out"
+  run "LTRF storage and area report" 0 $G area --preset small --synth $S
+  echo "$out" | grep -q "8 active warps: 114880 bits (paper: 114,880)" && echo "$out" | grep -q "LTRF additions" &&
+    ok "WCB storage formula reproduces the paper's 114,880 bits; added area reported" || bad "area report" "$out"
+  run "area report refuses a summary of another preset" 2 $G area --preset pascal --synth $S
   run "area skipped for other parameters" 0 $G sim --preset small --set lanes=8 --gen seed=1 --synth $S
   echo "$out" | grep -q "not synthesized with these parameters" && ok "stale synthesis figures are not shown" || bad "stale figures shown" "$out"
 fi
