@@ -13,5 +13,9 @@ $(BUILD)/asan/gpurf: sim/main.c $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c
 $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
 	$(CC) $(CSTD) $(ASAN_FLAGS) $< $(filter $(BUILD)/asan/obj/cmodel/%,$(ASAN_OBJ)) -o $@ -lcmocka -ljansson -lm
 
-test: $(BUILD)/gpurf $(BUILD)/asan/gpurf $(UNIT_TESTS)
+$(BUILD)/asan/fuzz_mutate: tests/fuzz_mutate.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(ASAN_FLAGS) $< -o $@
+
+test: $(BUILD)/gpurf $(BUILD)/asan/gpurf $(UNIT_TESTS) $(BUILD)/asan/fuzz_mutate
 	@BUILD=$(BUILD) bash tests/run.sh

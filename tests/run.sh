@@ -42,6 +42,20 @@ run "unknown design" 2 $A sim --design nope --preset small --gen seed=1
 run "bad generator spec" 2 $A sim --preset small --gen seed=1,warps=0
 run "missing stream" 2 $A sim --preset small --trace /nonexistent/kernelslist.g
 
+echo "== parser fuzzing: mutated traces and native streams (sanitized)"
+$G gen seed=5,blocks=2,warps=2,insts=20 --out $B/fuzz_src > /dev/null
+mkdir -p $B/fuzz; nf=0; rej=0; crash=""
+for i in $(seq 1 120); do
+  for src in $B/fuzz_src/kernel-1.traceg tests/streams/fig6_nested.txt tests/streams/dup_operands.txt; do
+    m=$B/fuzz/m.${src##*.}; $B/asan/fuzz_mutate $src $m $i $((1 + i % 4))
+    o=$(timeout 30 $A sim --preset small --trace $m 2>&1); rc=$?; nf=$((nf+1)); [ $rc = 2 ] && rej=$((rej+1))
+    if [ $rc -gt 2 ] || echo "$o" | grep -q "Sanitizer\|runtime error"; then
+      cp $m $B/fuzz/crash_$i.${src##*.}; crash="$crash seed $i ($src, exit $rc)"; fi
+  done
+done
+[ -z "$crash" ] && ok "$nf mutated streams: no crash, hang or sanitizer report ($rej rejected with exit 2)" ||
+  bad "fuzzing found:$crash (inputs kept in $B/fuzz)"
+
 echo "== simulation with value check (sanitized C models)"
 for p in small pascal; do for d in baseline ideal; do for s in 1 2 3; do
   run "sim $d/$p seed $s" 0 $A sim --design $d --preset $p --gen seed=$s,blocks=4 --json $B/t.json
