@@ -1,5 +1,5 @@
 # gpurf: one entry point. `make run` is the main job, `make test` the test suite.
-# Targets: deps build run test synth waves bench clean
+# Targets: deps build run test synth area waves bench clean
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
