@@ -67,58 +67,57 @@ module wcb #(
   reg [Entries-1:0] valid_q, ws_q, live_q;
   reg [OffBits-1:0] off_q [0:NumWarps-1];
 
-  // ---- one-hot decodes of this cycle's updates ---------------------------------------------
-  reg [Entries-1:0]  fill_dec, map_dec, wr_dec, dead_dec;
-  reg [NumWarps-1:0] init_dec, deact_dec, ws_dec;
+  // ---- register one-hot decodes of this cycle's updates, shared by all warps ----------------
+  localparam [ArchRegs-1:0] One = {{(ArchRegs-1){1'b0}}, 1'b1};
+  wire [ArchRegs-1:0] fill_rdec = One << fill_reg_i;
+  wire [ArchRegs-1:0] map_rdec  = One << map_reg_i;
+  reg  [ArchRegs-1:0] dead_rdec;
   integer k;
   always @* begin
-    fill_dec  = {Entries{1'b0}};
-    map_dec   = {Entries{1'b0}};
-    wr_dec    = {Entries{1'b0}};
-    dead_dec  = {Entries{1'b0}};
-    init_dec  = {NumWarps{1'b0}};
-    deact_dec = {NumWarps{1'b0}};
-    ws_dec    = {NumWarps{1'b0}};
-    fill_dec[{fill_warp_i, fill_reg_i}] = fill_valid_i;
-    map_dec[{map_warp_i, map_reg_i}]    = map_valid_i;
-    for (k = 0; k < WritePorts; k = k + 1)
-      if (wr_valid_i[k]) wr_dec[{wr_warp_i[k*WarpBits +: WarpBits], wr_reg_i[k*RegBits +: RegBits]}] = 1'b1;
+    dead_rdec = {ArchRegs{1'b0}};
     for (k = 0; k < DeadPorts; k = k + 1)
-      if (dead_valid_i[k]) dead_dec[{dead_warp_i, dead_reg_i[k*RegBits +: RegBits]}] = 1'b1;
-    init_dec[init_warp_i]   = init_valid_i;
-    deact_dec[deact_warp_i] = deact_valid_i;
-    ws_dec[ws_warp_i]       = ws_valid_i;
+      if (dead_valid_i[k]) dead_rdec = dead_rdec | (One << dead_reg_i[k*RegBits +: RegBits]);
   end
 
-  // ---- valid, working-set and liveness bits --------------------------------------------------
+  // ---- valid, working-set and liveness bits, one warp at a time ------------------------------
   genvar gw;
   generate
     for (gw = 0; gw < NumWarps; gw = gw + 1) begin : g_warp
       localparam integer Base = gw * ArchRegs;
-      wire [ArchRegs-1:0] fill_w = fill_dec[Base +: ArchRegs];
-      wire [ArchRegs-1:0] map_w  = map_dec[Base +: ArchRegs];
-      wire [ArchRegs-1:0] wr_w   = wr_dec[Base +: ArchRegs];
-      wire [ArchRegs-1:0] dead_w = dead_dec[Base +: ArchRegs];
+      localparam [WarpBits-1:0] W = gw[WarpBits-1:0];
+      wire [ArchRegs-1:0] fill_w = (fill_valid_i && fill_warp_i == W) ? fill_rdec : {ArchRegs{1'b0}};
+      wire [ArchRegs-1:0] map_w  = (map_valid_i && map_warp_i == W) ? map_rdec : {ArchRegs{1'b0}};
+      wire [ArchRegs-1:0] dead_w = (dead_warp_i == W) ? dead_rdec : {ArchRegs{1'b0}};
+      reg  [ArchRegs-1:0] wr_w;
+      integer kw;
+      always @* begin
+        wr_w = {ArchRegs{1'b0}};
+        for (kw = 0; kw < WritePorts; kw = kw + 1)
+          if (wr_valid_i[kw] && wr_warp_i[kw*WarpBits +: WarpBits] == W)
+            wr_w = wr_w | (One << wr_reg_i[kw*RegBits +: RegBits]);
+      end
+      wire init_w  = init_valid_i && init_warp_i == W;
+      wire deact_h = deact_valid_i && deact_warp_i == W;
 `ifdef FAULT_WCB_DEACT_KEEPS_VALID
-      wire [ArchRegs-1:0] deact_w = {{(ArchRegs-1){deact_dec[gw]}}, 1'b0};
+      wire [ArchRegs-1:0] deact_w = {{(ArchRegs-1){deact_h}}, 1'b0};
 `else
-      wire [ArchRegs-1:0] deact_w = {ArchRegs{deact_dec[gw]}};
+      wire [ArchRegs-1:0] deact_w = {ArchRegs{deact_h}};
 `endif
       always @(posedge clk_i) begin
-        if (!rst_ni || init_dec[gw]) begin
+        if (!rst_ni || init_w) begin
           valid_q[Base +: ArchRegs] <= {ArchRegs{1'b0}};
           ws_q[Base +: ArchRegs]    <= {ArchRegs{1'b0}};
           live_q[Base +: ArchRegs]  <= {ArchRegs{1'b0}};
           off_q[gw]                 <= {OffBits{1'b0}};
         end else begin
           valid_q[Base +: ArchRegs] <= (valid_q[Base +: ArchRegs] | fill_w) & ~map_w & ~deact_w;
-          if (ws_dec[gw]) ws_q[Base +: ArchRegs] <= ws_vec_i;
+          if (ws_valid_i && ws_warp_i == W) ws_q[Base +: ArchRegs] <= ws_vec_i;
 `ifdef FAULT_WCB_LIVE_CLEAR_WINS
           live_q[Base +: ArchRegs]  <= (live_q[Base +: ArchRegs] | wr_w) & ~dead_w;
 `else
           live_q[Base +: ArchRegs]  <= (live_q[Base +: ArchRegs] & ~dead_w) | wr_w;
 `endif
-          if (act_valid_i && act_warp_i == gw[WarpBits-1:0]) off_q[gw] <= act_off_i;
+          if (act_valid_i && act_warp_i == W) off_q[gw] <= act_off_i;
         end
       end
     end
