@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* block NAME built from the C model X, its parameters from the SM preset by CFG */
-#define BLOCK_GLUE_AS(NAME, X, PARAMS, CFG)                                                         \
+#define BLOCK_GLUE_AS(NAME, X, PARAMS, CFG, BIAS)                                                         \
     static void NAME##_d_cfg(const sm_cfg_t *sm, void *c) { CFG(sm, c); }                           \
     static const block_desc_t NAME##_desc = {#NAME,                                                 \
                                              #X,                                                    \
@@ -22,9 +22,10 @@
                                              X##_d_free,                                            \
                                              X##_d_eval,                                            \
                                              X##_d_tick,                                            \
+                                             BIAS,                                                  \
                                              X##_d_params};
 
-#define BLOCK_GLUE(X, PARAMS)                                                                      \
+#define BLOCK_GLUE(X, PARAMS, BIAS)                                                                \
     static void X##_d_cfg(const sm_cfg_t *sm, void *c) { X##_cfg_from_sm(sm, c); }                 \
     static int X##_d_init(void *s, const void *c) { return X##_init(s, c); }                       \
     static void X##_d_free(void *s) { X##_free(s); }                                               \
@@ -48,18 +49,19 @@
                                           X##_d_free,                                              \
                                           X##_d_eval,                                              \
                                           X##_d_tick,                                              \
+                                          BIAS,                                                    \
                                           X##_d_params};
 
 #define BLOCK_PARAM(V, fld)                                                                        \
     fprintf(f, "%s%s%s%s%u", s, pre, #V, eq, c->fld);                                                 \
     s = sep;
 
-BLOCK_GLUE(rf, RF_PARAMS)
-BLOCK_GLUE(ocu, OCU_PARAMS)
-BLOCK_GLUE(aau, AAU_PARAMS)
-BLOCK_GLUE_AS(aau_off, aau, AAU_PARAMS, aau_off_cfg_from_sm)
-BLOCK_GLUE(wcb, WCB_PARAMS)
-BLOCK_GLUE(rfc, RFC_PARAMS)
+BLOCK_GLUE(rf, RF_PARAMS, "")
+BLOCK_GLUE(ocu, OCU_PARAMS, "")
+BLOCK_GLUE(aau, AAU_PARAMS, "rel_all=0.02,alloc=0.6")
+BLOCK_GLUE_AS(aau_off, aau, AAU_PARAMS, aau_off_cfg_from_sm, "rel_all=0.02,alloc=0.6")
+BLOCK_GLUE(wcb, WCB_PARAMS, "init_valid=0.01,deact_valid=0.05")
+BLOCK_GLUE(rfc, RFC_PARAMS, "")
 
 const block_desc_t *const block_list[] = {&rf_desc,      &ocu_desc, &aau_desc, &aau_off_desc,
                                           &wcb_desc,     &rfc_desc, NULL};

@@ -17,6 +17,9 @@ typedef struct {
     void (*free)(void *st);
     void (*eval)(void *st, const void *in, void *out);
     void (*tick)(void *st, const void *in);
+    /* random stimulus (gpurf blocksim, gpurf bench): probability that a one-bit input is 1,
+     * "name=p,..." for the inputs whose default 1/2 would keep the block trivially reset */
+    const char *rand_bias;
     /* the RTL parameters: prints "Name=value" pairs separated by sep */
     void (*params)(const void *cfg, FILE *f, const char *prefix, const char *eq, const char *sep);
 } block_desc_t;

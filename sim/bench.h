@@ -1,5 +1,6 @@
 /* gpurf bench (DESIGN.md "Speed"): records the stimulus of one instance of each block from an
- * SM run, then replays the same stimulus through the C model alone, the Verilated RTL alone,
+ * SM run (for a block the baseline design does not use: the seeded random inputs of gpurf
+ * blocksim through its C model), then replays the same stimulus through the C model alone, the Verilated RTL alone,
  * the lockstep pair and the RTL under Icarus (generated testbench), and prints
  * block-cycles per second and ratios. Every engine must reproduce the recorded outputs. */
 #ifndef GPURF_BENCH_H

@@ -12,26 +12,31 @@ static uint64_t next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-static double prob(const blocksim_opts_t *o, const char *port)
+/* probability that one-bit input `port` is 1: option, else the block's default, else 1/2 */
+static double prob(const block_desc_t *bd, const blocksim_opts_t *o, const char *port)
 {
-    for (unsigned i = 0; i < o->nbias; i++)
+    for (unsigned i = 0; o && i < o->nbias; i++)
         if (!strcmp(o->bias_port[i], port))
             return o->bias_p[i];
+    size_t l = strlen(port);
+    for (const char *d = bd->rand_bias; d && *d; d += strcspn(d, ",") + (d[strcspn(d, ",")] == ','))
+        if (!strncmp(d, port, l) && d[l] == '=')
+            return strtod(d + l + 1, NULL);
     return 0.5;
 }
 
-static void randomize(const ls_inst_t *x, const blocksim_opts_t *o, uint64_t *rng)
+void blocksim_randomize(const block_desc_t *bd, const void *cfg, const blocksim_opts_t *o,
+                        uint64_t *rng, void *in)
 {
-    const pt_table_t *t = x->bd->pt;
-    void *in = x->in;
-    memset(in, 0, x->bd->in_size);
+    const pt_table_t *t = bd->pt;
+    memset(in, 0, bd->in_size);
     for (unsigned i = 0; i < t->nports; i++) {
         const pt_port_t *p = &t->ports[i];
         if (p->dir != PT_IN)
             continue;
         unsigned bits, count;
-        t->dims(x->cfg, i, &bits, &count);
-        double pr = prob(o, p->name);
+        t->dims(cfg, i, &bits, &count);
+        double pr = prob(bd, o, p->name);
         for (unsigned e = 0; e < count; e++) {
             uint32_t *w = pt_elem(p, in, e);
             if (bits == 1)
@@ -74,7 +79,7 @@ int blocksim_run(const sm_cfg_t *c, const blocksim_opts_t *o)
         return 2;
     uint64_t rng = o->seed;
     for (ctx.cycle = 0; ctx.cycle < o->cycles && !ctx.bad; ctx.cycle++) {
-        randomize(x, o, &rng);
+        blocksim_randomize(bd, x->cfg, o, &rng, x->in);
         ls_eval(x, 1);
         ls_tick(x);
     }
