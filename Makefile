@@ -5,6 +5,8 @@ SHELL := /bin/bash
 
 BUILD   ?= build
 PRESETS := $(basename $(notdir $(wildcard presets/*.json)))
+# presets with Verilated models and synthesis (the others run on the C models only)
+RTL_PRESETS := pascal small
 BLOCKS  := rf ocu aau aau_off wcb rfc
 # the RTL module of a block (default: the block's own name)
 RTL_aau_off := aau
@@ -54,7 +56,7 @@ $(BUILD)/gpurf-params: sim/params_main.c $(BUILD)/obj/harness/blocks.o $(CMODEL_
 
 # ---- Verilated models -----------------------------------------------------------------------
 # model id: <block>__<preset>__<variant>
-MODELS := $(foreach b,$(BLOCKS),$(foreach p,$(PRESETS),$(b)__$(p)__ok)) \
+MODELS := $(foreach b,$(BLOCKS),$(foreach p,$(RTL_PRESETS),$(b)__$(p)__ok)) \
           $(foreach b,$(BLOCKS),$(foreach f,$(FAULTS_$(b)),$(b)__$(FAULT_PRESET)__$(f)))
 m_block   = $(word 1,$(subst __, ,$(1)))
 m_preset  = $(word 2,$(subst __, ,$(1)))

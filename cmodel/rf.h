@@ -21,7 +21,7 @@
 #include "cfg.h"
 #include "ports.h"
 
-#define RF_MAX_PORTS 64
+#define RF_MAX_PORTS 128
 #define RF_MAX_WPORTS 8
 
 /* (Verilog parameter, C field) pairs: the RTL parameters and the C configuration */

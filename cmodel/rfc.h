@@ -31,7 +31,7 @@
 #include "cfg.h"
 #include "ports.h"
 
-#define RFC_MAX_PORTS 64
+#define RFC_MAX_PORTS 128
 #define RFC_MAX_WPORTS 8
 #define RFC_MAX_ROWS 64
 #define RFC_MAX_BANKS 64

@@ -11,7 +11,7 @@ define SYNTH_RULES
 $(SYNTH_DIR)/$(1)__$(2).stat: rtl/$(call rtl_of,$(1)).v presets/$(2).json $(SYNTH_LIB) synth/run.sh | $(BUILD)/gpurf-params
 	BUILD=$(BUILD) bash synth/run.sh $(1) $(2) $(SYNTH_DIR) $(SYNTH_PERIOD_PS) $(call rtl_of,$(1))
 endef
-$(foreach b,$(BLOCKS),$(foreach p,$(PRESETS),$(eval $(call SYNTH_RULES,$(b),$(p)))))
+$(foreach b,$(BLOCKS),$(foreach p,$(RTL_PRESETS),$(eval $(call SYNTH_RULES,$(b),$(p)))))
 
 # every block of a preset
 $(SYNTH_DIR)/%.json: $(foreach b,$(BLOCKS),$(SYNTH_DIR)/$(b)__%.stat) $(BUILD)/gpurf-synth
@@ -21,8 +21,8 @@ BASELINE_BLOCKS := rf ocu
 $(SYNTH_DIR)/%-baseline.json: $(foreach b,$(BASELINE_BLOCKS),$(SYNTH_DIR)/$(b)__%.stat) $(BUILD)/gpurf-synth
 	$(BUILD)/gpurf-synth $(SYNTH_DIR) $(SYNTH_LIB) $* $@ $(BASELINE_BLOCKS) > /dev/null
 
-synth: $(foreach p,$(PRESETS),$(SYNTH_DIR)/$(p).json)
-	@cat $(foreach p,$(PRESETS),$(SYNTH_DIR)/$(p).txt) | tee $(SYNTH_DIR)/summary.txt
+synth: $(foreach p,$(RTL_PRESETS),$(SYNTH_DIR)/$(p).json)
+	@cat $(foreach p,$(RTL_PRESETS),$(SYNTH_DIR)/$(p).txt) | tee $(SYNTH_DIR)/summary.txt
 	@echo "method: see build/synth/<preset>.json (\"method\"); reports: $(SYNTH_DIR)/<block>__<preset>.{stat,log}"
 .PHONY: synth
 

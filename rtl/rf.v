@@ -205,21 +205,24 @@ module rf #(
     end
   end
 
-  // ---- state: warp bases and round-robin pointers -----------------------------------------------
-  integer wi, bi;
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      for (wi = 0; wi < NumWarps; wi = wi + 1) base_q[wi] <= {RowBits{1'b0}};
-      for (bi = 0; bi < NumBanks; bi = bi + 1) rr_q[bi] <= {PortBits{1'b0}};
-    end else begin
-      if (launch_valid_i) base_q[launch_warp_i] <= launch_base_i;
-      for (bi = 0; bi < NumBanks; bi = bi + 1)
+  // ---- state: warp bases and round-robin pointers (one process per element, so that no
+  // loop bound limits the number of warps or banks) ----------------------------------------------
+  genvar gs;
+  generate
+    for (gs = 0; gs < NumWarps; gs = gs + 1) begin : g_base
+      always @(posedge clk_i)
+        if (!rst_ni) base_q[gs] <= {RowBits{1'b0}};
+        else if (launch_valid_i && launch_warp_i == gs[WarpBits-1:0]) base_q[gs] <= launch_base_i;
+    end
+    for (gs = 0; gs < NumBanks; gs = gs + 1) begin : g_rr
+      always @(posedge clk_i)
+        if (!rst_ni) rr_q[gs] <= {PortBits{1'b0}};
 `ifdef FAULT_RF_RR_STUCK
-        if (bank_rd[bi]) rr_q[bi] <= rr_q[bi];
+        else if (bank_rd[gs]) rr_q[gs] <= rr_q[gs];
 `else
-        if (bank_rd[bi])
-          rr_q[bi] <= (bank_rd_port[bi] == LastPort) ? {PortBits{1'b0}} : bank_rd_port[bi] + 1'b1;
+        else if (bank_rd[gs])
+          rr_q[gs] <= (bank_rd_port[gs] == LastPort) ? {PortBits{1'b0}} : bank_rd_port[gs] + 1'b1;
 `endif
     end
-  end
+  endgenerate
 endmodule

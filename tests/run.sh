@@ -19,9 +19,10 @@ json_num() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
 echo "== unit tests (C models, sanitizers)"
 for t in $B/asan/test_*; do run "unit $(basename $t)" 0 "$t"; done
 
-echo "== RTL lint (verilator -Wall, iverilog -g2005, yosys) for every preset"
+echo "== RTL lint (verilator -Wall, iverilog -g2005, yosys) for every preset with RTL models"
 BLOCKS=$($B/gpurf-params --list)
-for p in presets/*.json; do p=$(basename $p .json)
+RTL_PRESETS=$($G models | awk '{print $2}' | sort -u)
+for p in $RTL_PRESETS; do
   for b in $BLOCKS; do m=$($B/gpurf-params --preset $p --block $b --format module)
     run "verilator lint $b/$p" 0 verilator --lint-only -Wall rtl/$m.v $($B/gpurf-params --preset $p --block $b --format verilator)
     run "iverilog $b/$p" 0 iverilog -g2005 -o /dev/null $($B/gpurf-params --preset $p --block $b --format verilator | sed "s/-G/-P$m./g") rtl/$m.v
@@ -60,6 +61,13 @@ echo "== simulation with value check (sanitized C models)"
 for p in small pascal; do for d in baseline ideal; do for s in 1 2 3; do
   run "sim $d/$p seed $s" 0 $A sim --design $d --preset $p --gen seed=$s,blocks=4 --json $B/t.json
 done; done; done
+for p in table2_c1 table2_c6 table2_c7; do
+  run "sim baseline/$p (C models; LTRF Table 2 main register file)" 0 $A sim --preset $p --gen seed=2,regs=128,blocks=12 --json $B/$p.json
+done
+[ "$(json_num $B/table2_c6.json max_resident_warps)" -gt "$(json_num $B/table2_c1.json max_resident_warps)" ] &&
+  [ "$(json_num $B/table2_c7.json cycles)" -ge "$(json_num $B/table2_c6.json cycles)" ] &&
+  ok "configurations #6/#7: 8x capacity raises occupancy; #7's slower banks take no fewer cycles than #6's" ||
+  bad "Table 2 presets: occupancy or latency ordering"
 run "sim two-level scheduler" 0 $A sim --preset small --set scheduler=two_level --set active_pool=2 --gen seed=4
 run "sim gto dual issue" 0 $A sim --preset small --set scheduler=gto --set issue_width=2 --gen seed=5
 run "sim bank_map reg, latency 3" 0 $A sim --preset small --set bank_map=reg --set bank_latency=3 --gen seed=6
