@@ -3,7 +3,10 @@
  * and use the configured lane count at run time. */
 #ifndef GPURF_COMMON_H
 #define GPURF_COMMON_H
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define GPURF_MAX_LANES 32
 
@@ -19,6 +22,18 @@ static inline unsigned gpurf_clog2(unsigned n)
 static inline uint32_t gpurf_mask(unsigned bits)
 {
     return bits >= 32 ? 0xffffffffu : ((1u << bits) - 1u);
+}
+
+/* The error convention of the gpurf APIs: the message goes into err[n], the call returns -1. */
+static inline int gpurf_fail(char *err, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static inline int gpurf_fail(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+    return -1;
 }
 
 #endif

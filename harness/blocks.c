@@ -7,50 +7,34 @@
 #include "../cmodel/wcb.h"
 #include <string.h>
 
-/* block NAME built from the C model X, its parameters from the SM preset by CFG */
-#define BLOCK_GLUE_AS(NAME, X, PARAMS, CFG, BIAS)                                                         \
-    static void NAME##_d_cfg(const sm_cfg_t *sm, void *c) { CFG(sm, c); }                           \
-    static const block_desc_t NAME##_desc = {#NAME,                                                 \
-                                             #X,                                                    \
-                                             &X##_port_table,                                       \
-                                             sizeof(X##_cfg_t),                                     \
-                                             sizeof(X##_state_t),                                   \
-                                             sizeof(X##_in_t),                                      \
-                                             sizeof(X##_out_t),                                     \
-                                             NAME##_d_cfg,                                          \
-                                             X##_d_init,                                            \
-                                             X##_d_free,                                            \
-                                             X##_d_eval,                                            \
-                                             X##_d_tick,                                            \
-                                             BIAS,                                                  \
-                                             X##_d_params};
-
-#define BLOCK_GLUE(X, PARAMS, BIAS)                                                                \
-    static void X##_d_cfg(const sm_cfg_t *sm, void *c) { X##_cfg_from_sm(sm, c); }                 \
+/* the generic adapters of the C model X */
+#define BLOCK_FUNCS(X, PARAMS)                                                                     \
     static int X##_d_init(void *s, const void *c) { return X##_init(s, c); }                       \
     static void X##_d_free(void *s) { X##_free(s); }                                               \
     static void X##_d_eval(void *s, const void *i, void *o) { X##_eval(s, i, o); }                 \
     static void X##_d_tick(void *s, const void *i) { X##_tick(s, i); }                             \
-    static void X##_d_params(const void *cv, FILE *f, const char *pre, const char *eq, const char *sep)           \
+    static void X##_d_params(const void *cv, FILE *f, const char *pre, const char *eq,             \
+                             const char *sep)                                                      \
     {                                                                                              \
         const X##_cfg_t *c = cv;                                                                   \
         const char *s = "";                                                                        \
         PARAMS(BLOCK_PARAM)                                                                        \
-    }                                                                                              \
-    static const block_desc_t X##_desc = {#X,                                                      \
-                                          #X,                                                      \
-                                          &X##_port_table,                                         \
-                                          sizeof(X##_cfg_t),                                       \
-                                          sizeof(X##_state_t),                                     \
-                                          sizeof(X##_in_t),                                        \
-                                          sizeof(X##_out_t),                                       \
-                                          X##_d_cfg,                                               \
-                                          X##_d_init,                                              \
-                                          X##_d_free,                                              \
-                                          X##_d_eval,                                              \
-                                          X##_d_tick,                                              \
-                                          BIAS,                                                    \
-                                          X##_d_params};
+    }
+
+/* block NAME built from the C model X, its parameters from the SM preset by CFG */
+#define BLOCK_DESC(NAME, X, CFG, BIAS)                                                             \
+    static void NAME##_d_cfg(const sm_cfg_t *sm, void *c) { CFG(sm, c); }                          \
+    static const block_desc_t NAME##_desc = {#NAME,          #X,                                   \
+                                             &X##_port_table, sizeof(X##_cfg_t),                   \
+                                             sizeof(X##_state_t), sizeof(X##_in_t),                \
+                                             sizeof(X##_out_t), NAME##_d_cfg,                      \
+                                             X##_d_init,      X##_d_free,                          \
+                                             X##_d_eval,      X##_d_tick,                          \
+                                             BIAS,            X##_d_params};
+
+#define BLOCK_GLUE(X, PARAMS, BIAS)                                                                \
+    BLOCK_FUNCS(X, PARAMS)                                                                         \
+    BLOCK_DESC(X, X, X##_cfg_from_sm, BIAS)
 
 #define BLOCK_PARAM(V, fld)                                                                        \
     fprintf(f, "%s%s%s%s%u", s, pre, #V, eq, c->fld);                                                 \
@@ -58,8 +42,9 @@
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
-BLOCK_GLUE(aau, AAU_PARAMS, "rel_all=0.02,alloc=0.6")
-BLOCK_GLUE_AS(aau_off, aau, AAU_PARAMS, aau_off_cfg_from_sm, "rel_all=0.02,alloc=0.6")
+#define AAU_BIAS "rel_all=0.02,alloc=0.6"
+BLOCK_GLUE(aau, AAU_PARAMS, AAU_BIAS)
+BLOCK_DESC(aau_off, aau, aau_off_cfg_from_sm, AAU_BIAS)
 BLOCK_GLUE(wcb, WCB_PARAMS, "init_valid=0.01,deact_valid=0.05")
 BLOCK_GLUE(rfc, RFC_PARAMS, "")
 

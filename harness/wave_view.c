@@ -1,8 +1,8 @@
 /* GTKWave views fitted to a dump (see wave_view.h). The FST hierarchy is read with the fstapi
  * reader that ships with Verilator (libverilated). */
 #include "wave_view.h"
+#include "../cmodel/common.h"
 #include <gtkwave/fstapi.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,15 +11,6 @@ typedef struct {
     char **base, **full; /* "TOP.rf.rr_q[0]" and "TOP.rf.rr_q[0][3:0]" */
     unsigned n, cap;
 } sigs_t;
-
-static int fail(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static void sigs_add(sigs_t *s, const char *scope, const char *name)
 {
@@ -76,7 +67,7 @@ static int read_dump(const char *fst, sigs_t *s, char *err, size_t n)
 {
     void *r = fstReaderOpen(fst);
     if (!r)
-        return fail(err, n, "%s: cannot open as FST", fst);
+        return gpurf_fail(err, n, "%s: cannot open as FST", fst);
     char scope[1024] = "";
     struct fstHier *h;
     while ((h = fstReaderIterateHier(r))) {
@@ -102,7 +93,7 @@ int wave_view_write(const char *view, const char *fst, const char *out, char *er
     int written = 0, lineno = 0;
     char line[1024];
     if (!in || !o)
-        written = fail(err, n, "%s: cannot %s", in ? out : view, in ? "write" : "open");
+        written = gpurf_fail(err, n, "%s: cannot %s", in ? out : view, in ? "write" : "open");
     while (written >= 0 && fgets(line, sizeof line, in)) {
         lineno++;
         line[strcspn(line, "\r\n")] = 0;
@@ -117,7 +108,7 @@ int wave_view_write(const char *view, const char *fst, const char *out, char *er
                 found++;
             }
         if (!found)
-            written = fail(err, n, "%s:%d: signal '%s' is not in %s", view, lineno, line, fst);
+            written = gpurf_fail(err, n, "%s:%d: signal '%s' is not in %s", view, lineno, line, fst);
         else
             written += found;
     }

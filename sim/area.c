@@ -1,7 +1,6 @@
 /* LTRF storage and area report (see area.h). */
 #include "area.h"
 #include "../cmodel/wcb.h"
-#include "../harness/blocks.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,23 +14,14 @@ typedef struct {
 static const synth_block_t *matching(const sm_cfg_t *c, const synth_sum_t *s, const char *name)
 {
     const block_desc_t *bd = block_find(name);
-    const synth_block_t *b = synth_find(s, name);
-    if (!bd || !b)
-        return NULL;
-    void *cfg = calloc(1, bd->cfg_size);
-    char *params = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&params, &len);
-    int same = 0;
-    if (cfg && m) {
+    void *cfg = bd ? calloc(1, bd->cfg_size) : NULL;
+    const synth_block_t *b = NULL;
+    if (cfg) {
         bd->cfg_from_sm(c, cfg);
-        bd->params(cfg, m, "-set ", " ", " ");
-        fclose(m);
-        same = !strcmp(params, b->params);
+        b = synth_match(s, bd, cfg);
     }
-    free(params);
     free(cfg);
-    return same ? b : NULL;
+    return b;
 }
 
 static double total(const part_t *p) { return p->per_sm * (p->b->logic_um2 + p->b->sram_um2); }

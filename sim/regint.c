@@ -1,20 +1,11 @@
 /* Register-interval formation, Algorithms 1 and 2 of the LTRF paper (see regint.h). */
 #include "regint.h"
+#include "../cmodel/common.h"
 #include "isa.h"
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define UNKNOWN (~0u)
-
-static int fail(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static regset_t inst_regs(const inst_t *in)
 {
@@ -254,11 +245,11 @@ int regint_form(const prog_t *p, unsigned n, regint_t *ri, char *err, size_t err
     memset(ri, 0, sizeof *ri);
     ri->n = n;
     if (!p->nbbs)
-        return fail(err, errlen, "register-intervals: the program is empty");
+        return gpurf_fail(err, errlen, "register-intervals: the program is empty");
     for (unsigned i = 0; i < p->npcs; i++) {
         regset_t s = inst_regs(p->pcs[i].in);
         if (rs_count(&s) > n)
-            return fail(err, errlen,
+            return gpurf_fail(err, errlen,
                         "register-intervals: instruction at pc 0x%x names %u registers, more than "
                         "the %u a warp may cache (rfc_banks)",
                         p->pcs[i].pc, rs_count(&s), n);
@@ -349,7 +340,7 @@ int regint_lengths(const regint_t *ri, const prog_t *p, ilen_t *real, ilen_t *op
             for (uint32_t i = 0; i < t->n; i++) {
                 int x = prog_pc_index(p, t->v[i].pc);
                 if (x < 0)
-                    return fail(err, errlen, "pc 0x%x is not in the recovered program", t->v[i].pc);
+                    return gpurf_fail(err, errlen, "pc 0x%x is not in the recovered program", t->v[i].pc);
                 unsigned iv = regint_of(ri, (unsigned)x);
                 if (iv != cur) {
                     len_add(real, rl);

@@ -19,7 +19,8 @@ void report_lockstep_totals(const ls_ctx_t *ls, const char *block, ls_totals_t *
     }
 }
 
-/* The synthesized figures apply when the block was synthesized with this run's parameters. */
+/* The synthesized figures of a block of the design, if they were made with this run's
+ * parameters; count = its instances. */
 static const synth_block_t *synth_for(const report_t *r, const block_desc_t *bd, unsigned *count)
 {
     const ls_inst_t *x = NULL;
@@ -29,19 +30,7 @@ static const synth_block_t *synth_for(const report_t *r, const block_desc_t *bd,
             x = r->ls->all[i];
             ++*count;
         }
-    const synth_block_t *b = r->syn && x ? synth_find(r->syn, bd->name) : NULL;
-    if (!b)
-        return NULL;
-    char *params = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&params, &len);
-    if (!m)
-        return NULL;
-    bd->params(x->cfg, m, "-set ", " ", " ");
-    fclose(m);
-    int same = !strcmp(params, b->params);
-    free(params);
-    return same ? b : NULL;
+    return r->syn && x ? synth_match(r->syn, bd, x->cfg) : NULL;
 }
 
 static void synth_text(const report_t *r, FILE *f)

@@ -1,8 +1,8 @@
 /* Synthesis estimates: parsing the Yosys outputs of synth/run.sh, SRAM-macro estimate, the
  * summary file (JSON via jansson) and the table. */
 #include "synth.h"
+#include "../cmodel/common.h"
 #include <jansson.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,15 +18,6 @@ const char synth_method[] =
     "critical path = ABC register-to-register combinational delay, excluding SRAM access, "
     "clock-to-Q and setup";
 
-static int fail(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 static FILE *open_part(const char *dir, const char *block, const char *preset, const char *ext,
                        char *path, size_t pn)
 {
@@ -38,7 +29,7 @@ static double nand2_area(const char *lib, char *err, size_t n)
 {
     FILE *f = fopen(lib, "r");
     if (!f)
-        return fail(err, n, "%s: cannot open", lib);
+        return gpurf_fail(err, n, "%s: cannot open", lib);
     char line[512];
     int in = 0;
     double a = -1;
@@ -50,7 +41,7 @@ static double nand2_area(const char *lib, char *err, size_t n)
             a = strtod(p + 6, NULL);
     }
     fclose(f);
-    return a > 0 ? a : fail(err, n, "%s: no area for cell NAND2_X1", lib);
+    return a > 0 ? a : gpurf_fail(err, n, "%s: no area for cell NAND2_X1", lib);
 }
 
 static int read_stat(FILE *f, const char *path, synth_block_t *b, char *err, size_t n)
@@ -62,7 +53,7 @@ static int read_stat(FILE *f, const char *path, synth_block_t *b, char *err, siz
         if (p && (p = strchr(p, ':')))
             b->logic_um2 = strtod(p + 1, NULL);
     }
-    return b->logic_um2 >= 0 ? 0 : fail(err, n, "%s: no 'Chip area' line", path);
+    return b->logic_um2 >= 0 ? 0 : gpurf_fail(err, n, "%s: no 'Chip area' line", path);
 }
 
 static int read_cells(const char *path, synth_block_t *b, char *err, size_t n)
@@ -70,7 +61,7 @@ static int read_cells(const char *path, synth_block_t *b, char *err, size_t n)
     json_error_t je;
     json_t *root = json_load_file(path, 0, &je);
     if (!root)
-        return fail(err, n, "%s:%d: %s", path, je.line, je.text);
+        return gpurf_fail(err, n, "%s:%d: %s", path, je.line, je.text);
     json_t *mods = json_object_get(root, "modules"), *m;
     const char *name;
     int found = 0;
@@ -88,7 +79,7 @@ static int read_cells(const char *path, synth_block_t *b, char *err, size_t n)
         found = 1;
     }
     json_decref(root);
-    return found ? 0 : fail(err, n, "%s: no module statistics", path);
+    return found ? 0 : gpurf_fail(err, n, "%s: no module statistics", path);
 }
 
 static int read_mem(FILE *f, synth_block_t *b)
@@ -131,7 +122,7 @@ static int read_delay(FILE *f, const char *path, synth_block_t *b, char *err, si
         if (p && strstr(line, "ABC:"))
             b->crit_ps = strtod(p + 7, NULL);
     }
-    return b->crit_ps >= 0 ? 0 : fail(err, n, "%s: no ABC 'Delay =' line (stime)", path);
+    return b->crit_ps >= 0 ? 0 : gpurf_fail(err, n, "%s: no ABC 'Delay =' line (stime)", path);
 }
 
 int synth_read_block(const char *dir, const char *block, const char *preset, const char *lib,
@@ -147,12 +138,12 @@ int synth_read_block(const char *dir, const char *block, const char *preset, con
     if (!f || !fgets(b->params, sizeof b->params, f)) {
         if (f)
             fclose(f);
-        return fail(err, n, "%s: missing or empty (run make synth)", path);
+        return gpurf_fail(err, n, "%s: missing or empty (run make synth)", path);
     }
     fclose(f);
     b->params[strcspn(b->params, "\n")] = 0;
     if (!(f = open_part(dir, block, preset, "stat", path, sizeof path)))
-        return fail(err, n, "%s: cannot open", path);
+        return gpurf_fail(err, n, "%s: cannot open", path);
     int rc = read_stat(f, path, b, err, n);
     fclose(f);
     if (rc)
@@ -161,11 +152,11 @@ int synth_read_block(const char *dir, const char *block, const char *preset, con
     if (read_cells(path, b, err, n))
         return -1;
     if (!(f = open_part(dir, block, preset, "mem", path, sizeof path)))
-        return fail(err, n, "%s: cannot open", path);
+        return gpurf_fail(err, n, "%s: cannot open", path);
     read_mem(f, b);
     fclose(f);
     if (!(f = open_part(dir, block, preset, "log", path, sizeof path)))
-        return fail(err, n, "%s: cannot open", path);
+        return gpurf_fail(err, n, "%s: cannot open", path);
     rc = read_delay(f, path, b, err, n);
     fclose(f);
     b->nand2_eq = b->logic_um2 / nand2;
@@ -194,7 +185,7 @@ int synth_save(const synth_sum_t *s, const char *path, char *err, size_t n)
     json_object_set_new(o, "blocks", blocks);
     int rc = json_dump_file(o, path, JSON_INDENT(2) | JSON_SORT_KEYS);
     json_decref(o);
-    return rc ? fail(err, n, "%s: cannot write", path) : 0;
+    return rc ? gpurf_fail(err, n, "%s: cannot write", path) : 0;
 }
 
 int synth_load(const char *path, synth_sum_t *s, char *err, size_t n)
@@ -203,19 +194,19 @@ int synth_load(const char *path, synth_sum_t *s, char *err, size_t n)
     memset(s, 0, sizeof *s);
     json_t *o = json_load_file(path, 0, &je);
     if (!o)
-        return fail(err, n, "%s:%d: %s", path, je.line, je.text);
+        return gpurf_fail(err, n, "%s:%d: %s", path, je.line, je.text);
     json_t *blocks = json_object_get(o, "blocks"), *x;
     const char *name;
     const char *preset = json_string_value(json_object_get(o, "preset"));
     snprintf(s->preset, sizeof s->preset, "%s", preset ? preset : "");
-    int rc = json_is_object(blocks) ? 0 : fail(err, n, "%s: field 'blocks' missing", path);
+    int rc = json_is_object(blocks) ? 0 : gpurf_fail(err, n, "%s: field 'blocks' missing", path);
     json_object_foreach(blocks, name, x) {
         if (rc || s->n == SYNTH_MAX_BLOCKS)
             break;
         synth_block_t *b = &s->b[s->n++];
         const char *params = json_string_value(json_object_get(x, "params"));
         if (!params) {
-            rc = fail(err, n, "%s: block '%s': field 'params' missing", path, name);
+            rc = gpurf_fail(err, n, "%s: block '%s': field 'params' missing", path, name);
             break;
         }
         snprintf(b->block, sizeof b->block, "%s", name);
@@ -239,6 +230,21 @@ const synth_block_t *synth_find(const synth_sum_t *s, const char *block)
         if (!strcmp(s->b[i].block, block))
             return &s->b[i];
     return NULL;
+}
+
+const synth_block_t *synth_match(const synth_sum_t *s, const block_desc_t *bd, const void *cfg)
+{
+    const synth_block_t *b = synth_find(s, bd->name);
+    char *params = NULL;
+    size_t len = 0;
+    FILE *m = b ? open_memstream(&params, &len) : NULL;
+    if (!m)
+        return NULL;
+    bd->params(cfg, m, "-set ", " ", " ");
+    fclose(m);
+    int same = !strcmp(params, b->params);
+    free(params);
+    return same ? b : NULL;
 }
 
 void synth_print_table(const synth_sum_t *s, FILE *f)

@@ -3,6 +3,7 @@
  * (* gpurf_sram *). All numbers are estimates from a simplified 45 nm library. */
 #ifndef GPURF_SYNTH_H
 #define GPURF_SYNTH_H
+#include "../harness/blocks.h"
 #include <stddef.h>
 #include <stdio.h>
 
@@ -36,6 +37,8 @@ int synth_read_block(const char *dir, const char *block, const char *preset, con
 int synth_save(const synth_sum_t *s, const char *path, char *err, size_t n);
 int synth_load(const char *path, synth_sum_t *s, char *err, size_t n);
 const synth_block_t *synth_find(const synth_sum_t *s, const char *block);
+/* the figures of block bd if it was synthesized with the parameters of cfg, else NULL */
+const synth_block_t *synth_match(const synth_sum_t *s, const block_desc_t *bd, const void *cfg);
 void synth_print_table(const synth_sum_t *s, FILE *f);
 
 #endif
