@@ -10,7 +10,7 @@ void ls_wave_path(const ls_ctx_t *ctx, const ls_inst_t *x, const char *prefix, c
     snprintf(buf, n, "%s/%s%s.fst", ctx->wave_dir ? ctx->wave_dir : "waves", prefix, x->name);
 }
 
-static unsigned max_port_words(const block_desc_t *bd, const void *cfg)
+unsigned ls_flat_words(const block_desc_t *bd, const void *cfg)
 {
     unsigned w = 1;
     for (unsigned i = 0; i < bd->pt->nports; i++) {
@@ -34,19 +34,25 @@ static void rtl_drive_inputs(ls_inst_t *x)
     }
 }
 
-static void rtl_read_outputs(ls_inst_t *x)
+void ls_rtl_read_outputs(const block_desc_t *bd, const void *cfg, const rtl_ops_t *rtl,
+                         rtl_model_t *m, uint32_t *flat, void *out)
 {
-    const pt_table_t *t = x->bd->pt;
-    memset(x->r_out, 0, x->bd->out_size);
+    const pt_table_t *t = bd->pt;
+    memset(out, 0, bd->out_size);
     for (unsigned i = 0; i < t->nports; i++) {
         if (t->ports[i].dir != PT_OUT)
             continue;
         unsigned bytes;
-        const void *p = x->rtl->port(x->m, i, &bytes);
-        memset(x->flat, 0, ((pt_total_bits(t, x->cfg, i) + 31) / 32 + 2) * 4);
-        memcpy(x->flat, p, bytes);
-        pt_unpack(t, x->cfg, i, x->flat, x->r_out);
+        const void *p = rtl->port(m, i, &bytes);
+        memset(flat, 0, ((pt_total_bits(t, cfg, i) + 31) / 32 + 2) * 4);
+        memcpy(flat, p, bytes);
+        pt_unpack(t, cfg, i, flat, out);
     }
+}
+
+static void rtl_read_outputs(ls_inst_t *x)
+{
+    ls_rtl_read_outputs(x->bd, x->cfg, x->rtl, x->m, x->flat, x->r_out);
 }
 
 ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, const char *name,
@@ -69,7 +75,7 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
     if (!x->cfg || !x->st || !x->in || !x->c_out || !x->r_out || !x->hist || !x->hist_cycle)
         goto fail;
     bd->cfg_from_sm(sm, x->cfg);
-    x->flat = calloc(max_port_words(bd, x->cfg), sizeof *x->flat);
+    x->flat = calloc(ls_flat_words(bd, x->cfg), sizeof *x->flat);
     if (!x->flat || bd->init(x->st, x->cfg)) {
         fprintf(stderr, "gpurf: cannot initialise %s (configuration outside the model's limits)\n",
                 name);

@@ -58,6 +58,11 @@ struct ls_inst {
 ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, const char *name,
                   const rtl_ops_t *rtl);
 void ls_free(ls_inst_t *x);
+/* the outputs of a Verilated model as the block's C output struct (flat: scratch of
+ * ls_flat_words words) */
+void ls_rtl_read_outputs(const block_desc_t *bd, const void *cfg, const rtl_ops_t *rtl,
+                         rtl_model_t *m, uint32_t *flat, void *out);
+unsigned ls_flat_words(const block_desc_t *bd, const void *cfg);
 /* the reset sequence every Verilated twin goes through before cycle 0 */
 void ls_rtl_reset(const rtl_ops_t *rtl, rtl_model_t *m);
 static inline void *ls_in(ls_inst_t *x) { return x->in; }

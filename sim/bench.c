@@ -135,7 +135,7 @@ static double run_rtl(const rec_t *r, const rtl_ops_t *rtl, double min_s, unsign
             per += bytes[nin - 1];
         }
     unsigned char *img = calloc(r->n, per);
-    uint32_t *flat = calloc(stim_bits(t, r->cfg, PT_IN) / 32 + stim_bits(t, r->cfg, PT_OUT) / 32 + 8, 4);
+    uint32_t *flat = calloc(ls_flat_words(r->bd, r->cfg), sizeof *flat);
     for (unsigned long k = 0; k < r->n; k++)
         for (unsigned j = 0, off = 0; j < nin; off += bytes[j++]) {
             pt_pack(t, r->cfg, ports[j], r->in + k * r->bd->in_size, flat);
@@ -153,15 +153,7 @@ static double run_rtl(const rec_t *r, const rtl_ops_t *rtl, double min_s, unsign
             rtl->set_clk_rst(m, 0, 1);
             rtl->eval(m);
             if (!cycles) {
-                memset(out, 0, r->bd->out_size);
-                for (unsigned i = 0; i < t->nports; i++)
-                    if (t->ports[i].dir == PT_OUT) {
-                        unsigned b;
-                        const void *p = rtl->port(m, i, &b);
-                        memset(flat, 0, (pt_total_bits(t, r->cfg, i) + 31) / 32 * 4 + 8);
-                        memcpy(flat, p, b);
-                        pt_unpack(t, r->cfg, i, flat, out);
-                    }
+                ls_rtl_read_outputs(r->bd, r->cfg, rtl, m, flat, out);
                 *bad += differs(r, out, k);
             }
             rtl->set_clk_rst(m, 1, 1);
