@@ -43,7 +43,7 @@ typedef struct {
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: gpurf sim   --design baseline|ideal (--trace PATH | --gen SPEC) [--preset P]\n"
+            "usage: gpurf sim   --design baseline|ideal|ltrf|ltrf+|rfc (--trace PATH | --gen SPEC) [--preset P]\n"
             "                   [--set key=value]... [--json FILE] [--synth build/synth/P.json]\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
@@ -243,7 +243,7 @@ static int cmd_sim(const args_t *a, int cosim)
     memset(&o, 0, sizeof o);
     o.design = design_parse(a->design);
     if (o.design < 0) {
-        fprintf(stderr, "gpurf: --design: unknown design '%s' (baseline, ideal)\n", a->design);
+        fprintf(stderr, "gpurf: --design: unknown design '%s' (baseline, ideal, ltrf, ltrf+, rfc)\n", a->design);
         return 2;
     }
     o.history = a->history;

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const design_names[] = {"baseline", "ideal", NULL};
+static const char *const design_names[] = {"baseline", "ideal", "ltrf", "ltrf+", "rfc", NULL};
 
 int design_parse(const char *name)
 {
@@ -14,7 +14,7 @@ int design_parse(const char *name)
     return -1;
 }
 
-const char *design_name(int d) { return d >= 0 && d <= DESIGN_IDEAL ? design_names[d] : "?"; }
+const char *design_name(int d) { return d >= 0 && d < DESIGN_N ? design_names[d] : "?"; }
 
 static int wants_rtl(const sm_opts_t *o, const char *block)
 {
@@ -33,7 +33,7 @@ static int wants_rtl(const sm_opts_t *o, const char *block)
     return 0;
 }
 
-static ls_inst_t *make_inst(sm_t *sm, const char *block, const char *name, char *err, size_t n)
+ls_inst_t *sm_make_inst(sm_t *sm, const char *block, const char *name, char *err, size_t n)
 {
     const rtl_ops_t *rtl = NULL;
     if (wants_rtl(&sm->o, block)) {
@@ -113,12 +113,14 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
             goto oom;
         for (unsigned c = 0; c < ncu; c++) {
             snprintf(name, sizeof name, "ocu.sc%u.%u", s, c);
-            if (!(x->cu[c] = make_inst(sm, "ocu", name, err, n)))
+            if (!(x->cu[c] = sm_make_inst(sm, "ocu", name, err, n)))
                 goto fail;
         }
-        if (o->design == DESIGN_BASELINE) {
+        if (o->design != DESIGN_IDEAL) {
             snprintf(name, sizeof name, "rf.sc%u", s);
-            if (!(x->rf = make_inst(sm, "rf", name, err, n)))
+            if (!(x->rf = sm_make_inst(sm, "rf", name, err, n)))
+                goto fail;
+            if (o->design != DESIGN_BASELINE && ltrf_new(sm, s, err, n))
                 goto fail;
         } else {
             unsigned ports = ncu * cfg->max_srcs;
@@ -156,7 +158,9 @@ void sm_free(sm_t *sm)
             free(x->ideal_mem);
             free(x->ideal_rsp_valid);
             free(x->ideal_rsp);
+            ltrf_free(x->lt);
         }
+    ltrf_kernel_done(sm);
     if (sm->w)
         for (unsigned i = 0; i < sm->c.warp_slots; i++) {
             free(sm->w[i].shadow);
@@ -178,9 +182,12 @@ const sm_stats_t *sm_stats(const sm_t *sm) { return &sm->st; }
 ls_ctx_t *sm_lockstep(sm_t *sm) { return &sm->ls; }
 
 /* ---- occupancy and launch ----------------------------------------------------------------- */
+/* a slot takes a new warp when its registers fit and (cache designs) its last warp has
+ * given its cache row back */
 static int slot_fits(const sm_t *sm, unsigned slot)
 {
-    return (sm->w[slot].local + 1) * sm->rows_per_warp <= cfg_rows_per_bank(&sm->c);
+    return (sm->w[slot].local + 1) * sm->rows_per_warp <= cfg_rows_per_bank(&sm->c) &&
+           sm->w[slot].lt == LT_OFF;
 }
 
 static int setup_kernel(sm_t *sm, kernel_t *k)
@@ -205,7 +212,7 @@ static int setup_kernel(sm_t *sm, kernel_t *k)
                  fit, c->shmem_bytes);
         return -1;
     }
-    return 0;
+    return sm->sc[0].lt ? ltrf_kernel(sm, k) : 0;
 }
 
 static int validate_block(sm_t *sm, const tblock_t *b)
@@ -323,6 +330,61 @@ void sm_warp_retire_check(sm_t *sm, unsigned wi)
 }
 
 /* ---- one cycle ------------------------------------------------------------------------------ */
+/* ideal: every request is served the next cycle, every write is performed now */
+static void ideal_rf(sm_t *sm, unsigned s)
+{
+    const sm_cfg_t *c = &sm->c;
+    subcore_t *x = &sm->sc[s];
+    const unsigned ncu = cfg_cus_per_sc(c);
+    for (unsigned k = 0; k < ncu; k++) {
+        const ocu_out_t *o = x->cu_out[k];
+        for (unsigned j = 0; j < c->max_srcs; j++) {
+            unsigned p = k * c->max_srcs + j;
+            x->ideal_rsp_valid[p] = (uint8_t)o->rd_valid[j];
+            if (o->rd_valid[j]) {
+                memcpy(x->ideal_rsp[p],
+                       x->ideal_mem + ((size_t)o->rd_warp[j] * c->arch_regs + o->rd_reg[j]) * c->lanes,
+                       c->lanes * 4);
+                sm->st.rf_reads++;
+            }
+        }
+    }
+    rf_in_t tmp;
+    uint32_t gnt[RF_MAX_WPORTS];
+    memset(&tmp, 0, sizeof tmp);
+    sm_writeback_inputs(sm, s, &tmp);
+    for (unsigned p = 0; p < c->wb_ports; p++) {
+        gnt[p] = tmp.wr_valid[p];
+        if (gnt[p]) {
+            memcpy(x->ideal_mem + ((size_t)tmp.wr_warp[p] * c->arch_regs + tmp.wr_reg[p]) * c->lanes,
+                   tmp.wr_data[p], c->lanes * 4);
+            sm->st.rf_writes++;
+        }
+    }
+    sm_writeback_done(sm, s, gnt);
+}
+
+/* baseline and ideal: collector k's grants and read data */
+static void collector_inputs(sm_t *sm, unsigned s, unsigned k, ocu_in_t *in)
+{
+    const sm_cfg_t *c = &sm->c;
+    subcore_t *x = &sm->sc[s];
+    for (unsigned j = 0; j < c->max_srcs; j++) {
+        unsigned p = k * c->max_srcs + j;
+        if (x->rf) {
+            const rf_out_t *ro = x->rf_out;
+            in->rd_gnt[j] = ro->rd_gnt[p];
+            in->rsp_valid[j] = ro->rsp_valid[p];
+            memcpy(in->rsp_data[j], ro->rsp_data[p], c->lanes * 4);
+        } else {
+            const ocu_out_t *o = x->cu_out[k];
+            in->rd_gnt[j] = o->rd_valid[j];
+            in->rsp_valid[j] = x->ideal_rsp_valid[p];
+            memcpy(in->rsp_data[j], x->ideal_rsp[p], c->lanes * 4);
+        }
+    }
+}
+
 static void cycle(sm_t *sm)
 {
     const sm_cfg_t *c = &sm->c;
@@ -332,6 +394,10 @@ static void cycle(sm_t *sm)
         for (unsigned k = 0; k < ncu; k++) {
             memset(ls_in(x->cu[k]), 0, sizeof(ocu_in_t));
             x->cu_out[k] = ls_eval(x->cu[k], 0);
+        }
+        if (x->lt) {
+            ltrf_front(sm, s);
+            continue;
         }
         unsigned launch = x->lq_len ? x->lq[x->lq_head] : ~0u;
         if (x->rf) {
@@ -368,54 +434,19 @@ static void cycle(sm_t *sm)
         subcore_t *x = &sm->sc[s];
         for (unsigned k = 0; k < ncu; k++) {
             ocu_in_t *in = ls_in(x->cu[k]);
-            for (unsigned j = 0; j < c->max_srcs; j++) {
-                unsigned p = k * c->max_srcs + j;
-                if (x->rf) {
-                    const rf_out_t *ro = x->rf_out;
-                    in->rd_gnt[j] = ro->rd_gnt[p];
-                    in->rsp_valid[j] = ro->rsp_valid[p];
-                    memcpy(in->rsp_data[j], ro->rsp_data[p], c->lanes * 4);
-                } else {
-                    const ocu_out_t *o = x->cu_out[k];
-                    in->rd_gnt[j] = o->rd_valid[j];
-                    in->rsp_valid[j] = x->ideal_rsp_valid[p];
-                    memcpy(in->rsp_data[j], x->ideal_rsp[p], c->lanes * 4);
-                }
-            }
+            if (x->lt)
+                ltrf_collector_inputs(sm, s, k, in);
+            else
+                collector_inputs(sm, s, k, in);
             ls_eval(x->cu[k], 1);
         }
-        if (x->rf) {
+        if (x->lt)
+            ltrf_back(sm, s);
+        else if (x->rf) {
             sm_writeback_done(sm, s, ((const rf_out_t *)x->rf_out)->wr_gnt);
             ls_tick(x->rf);
-        } else {
-            /* ideal: every request is served next cycle, every write is performed now */
-            for (unsigned k = 0; k < ncu; k++) {
-                const ocu_out_t *o = x->cu_out[k];
-                for (unsigned j = 0; j < c->max_srcs; j++) {
-                    unsigned p = k * c->max_srcs + j;
-                    x->ideal_rsp_valid[p] = (uint8_t)o->rd_valid[j];
-                    if (o->rd_valid[j]) {
-                        memcpy(x->ideal_rsp[p],
-                               x->ideal_mem + ((size_t)o->rd_warp[j] * c->arch_regs + o->rd_reg[j]) * c->lanes,
-                               c->lanes * 4);
-                        sm->st.rf_reads++;
-                    }
-                }
-            }
-            rf_in_t tmp;
-            uint32_t gnt[RF_MAX_WPORTS];
-            memset(&tmp, 0, sizeof tmp);
-            sm_writeback_inputs(sm, s, &tmp);
-            for (unsigned p = 0; p < c->wb_ports; p++) {
-                gnt[p] = tmp.wr_valid[p];
-                if (gnt[p]) {
-                    memcpy(x->ideal_mem + ((size_t)tmp.wr_warp[p] * c->arch_regs + tmp.wr_reg[p]) * c->lanes,
-                           tmp.wr_data[p], c->lanes * 4);
-                    sm->st.rf_writes++;
-                }
-            }
-            sm_writeback_done(sm, s, gnt);
-        }
+        } else
+            ideal_rf(sm, s);
         for (unsigned k = 0; k < ncu; k++)
             ls_tick(x->cu[k]);
     }
@@ -454,6 +485,8 @@ int sm_run(sm_t *sm, workload_t *wl, char *err, size_t n)
             sm->k->rewind(sm->k);
     }
     /* activity counters of the block models */
+    if (sm->sc[0].lt)
+        ltrf_stats(sm);
     for (unsigned s = 0; s < sm->c.schedulers; s++) {
         subcore_t *x = &sm->sc[s];
         if (x->rf) {

@@ -1,6 +1,7 @@
 /* The SM-level model: runs a workload through one design, on the C block models or in
  * lockstep with their RTL twins. Designs: "baseline" (banked register file + operand
- * collectors) and "ideal" (no bank conflicts, every read served the next cycle). */
+ * collectors), "ideal" (no bank conflicts, every read served the next cycle), and the
+ * register-file cache designs "ltrf", "ltrf+" and "rfc" (ltrf.h). */
 #ifndef GPURF_SM_H
 #define GPURF_SM_H
 #include "../cmodel/cfg.h"
@@ -8,7 +9,7 @@
 #include "stats.h"
 #include "stream.h"
 
-enum { DESIGN_BASELINE, DESIGN_IDEAL };
+enum { DESIGN_BASELINE, DESIGN_IDEAL, DESIGN_LTRF, DESIGN_LTRF_PLUS, DESIGN_RFC, DESIGN_N };
 
 typedef struct {
     int design;

@@ -92,11 +92,9 @@ static void execute(sm_t *sm, unsigned f, const ocu_out_t *o)
     for (unsigned i = 0; i < in->nsrc; i++) {
         unsigned r = in->src[i];
         uint32_t *sh = w->shadow + (size_t)r * L;
-        if (!w->defined[r]) {
-            memcpy(sh, o->disp_data[i], L * 4);
-            w->defined[r] = 1;
+        if (!w->defined[r])
             sm->st.undefined_reads++;
-        } else {
+        else {
             sm->st.operands_checked++;
             for (unsigned l = 0; l < L; l++)
                 if (o->disp_data[i][l] != sh[l]) {
@@ -135,11 +133,13 @@ void sm_dispatch(sm_t *sm, unsigned s)
             return;
         }
         int u = unit_of(sm->fl[f].in->cls);
-        if (unit_busy[u])
+        if (unit_busy[u] || (x->lt && !ltrf_dispatch_ok(sm, s, f)))
             continue;
         unit_busy[u] = 1;
         ((ocu_in_t *)ls_in(x->cu[k]))->disp_ready = 1;
         execute(sm, f, o);
+        if (x->lt)
+            ltrf_dispatched(sm, s, f);
         sm->st.instructions++;
         const inst_t *in = sm->fl[f].in;
         unsigned lat = isa_latency(&sm->c, in->cls, ((uint64_t)sm->fl[f].warp << 32) ^ sm->fl[f].dyn ^ in->pc);
@@ -214,6 +214,7 @@ void sm_writeback_done(sm_t *sm, unsigned s, const uint32_t *gnt)
         }
         flight_t *fl = &sm->fl[x->wbq[p].flight];
         sm->w[fl->warp].pend_w[fl->in->dst[x->wbq[p].d]]--;
+        sm->w[fl->warp].wpend--;
         if (--fl->wb_left == 0)
             finish(sm, x->wbq[p].flight);
     }

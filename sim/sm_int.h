@@ -5,7 +5,13 @@
 #define GPURF_SM_INT_H
 #include "../cmodel/ocu.h"
 #include "../cmodel/rf.h"
+#include "liveness.h"
+#include "ltrf.h"
+#include "regint.h"
 #include "sm.h"
+
+/* why a warp cannot issue */
+enum { R_OK, R_IDLE, R_BARRIER, R_SCOREBOARD, R_CACHE, R_PREFETCH };
 
 typedef struct {
     int used, active, done_issuing, at_barrier;
@@ -16,8 +22,18 @@ typedef struct {
     uint32_t inflight, long_pending;
     uint64_t age;                /* launch order, for GTO */
     uint8_t pend_w[256], pend_r[256];
+    uint32_t wpend;              /* results not yet written */
     uint32_t *shadow;            /* arch_regs x lanes */
     uint8_t *defined;            /* arch_regs */
+    /* register-file cache designs (ltrf.c) */
+    int lt;                      /* LT_* */
+    unsigned row;                /* cache row (warp-offset address) while it holds one */
+    unsigned incu;               /* instructions between issue and dispatch */
+    unsigned fills, vsets;       /* registers being fetched / marked valid without a fetch */
+    unsigned ev_reads, ev_writes; /* write-backs not yet read from the cache / written */
+    uint32_t pf_dyn;             /* dynamic instruction whose PREFETCH is done */
+    uint8_t bank[256];           /* cache bank of each register while allocated */
+    uint64_t lru[256];           /* last lookup of each register (rfc replacement) */
 } warp_t;
 
 typedef struct {
@@ -32,6 +48,7 @@ typedef struct {
     const inst_t *in;
     uint32_t dyn;
     uint32_t dst_val[INST_MAX_DST][GPURF_MAX_LANES];
+    uint8_t dst_bank[INST_MAX_DST]; /* cache designs: the bank the lookup stage found */
     unsigned wb_left;
     int next_free;
 } flight_t;
@@ -41,7 +58,8 @@ typedef struct {
 } wbq_ent_t;
 
 typedef struct {
-    ls_inst_t *rf;               /* baseline */
+    ls_inst_t *rf;               /* baseline; the main register file of the cache designs */
+    ltrf_sc_t *lt;               /* cache designs */
     ls_inst_t **cu;
     /* ideal register file: storage and one-cycle response registers */
     uint32_t *ideal_mem;         /* [local warp][reg][lane] */
@@ -76,13 +94,21 @@ struct sm {
     unsigned kidx, alloc_regs, rows_per_warp, blocks_resident, shmem_used;
     int kernel_exhausted;
     uint64_t launch_seq;
+    /* compiler passes of the current kernel (ltrf, ltrf+) */
+    int passes;
+    prog_t prog;
+    regint_t ri;
+    liveness_t lv;
     int error;                    /* 1 value error, 2 bad input */
     char *err;
     size_t errn;
 };
 
+/* sm.c */
+ls_inst_t *sm_make_inst(sm_t *sm, const char *block, const char *name, char *err, size_t n);
 /* sm_issue.c */
 void sm_issue(sm_t *sm, unsigned s);
+int sm_can_issue(const warp_t *w);
 /* sm_exec.c */
 void sm_dispatch(sm_t *sm, unsigned s);
 void sm_complete(sm_t *sm);

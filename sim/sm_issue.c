@@ -5,11 +5,8 @@
 #include "sm_int.h"
 #include <string.h>
 
-enum { R_OK, R_IDLE, R_BARRIER, R_SCOREBOARD };
-
-static int can_issue(const sm_t *sm, const warp_t *w)
+int sm_can_issue(const warp_t *w)
 {
-    (void)sm;
     if (!w->used || !w->active || w->done_issuing)
         return R_IDLE;
     if (w->at_barrier)
@@ -28,7 +25,7 @@ static int can_issue(const sm_t *sm, const warp_t *w)
 static int long_wait(const warp_t *w)
 {
     return w->used && !w->done_issuing && w->long_pending && !w->at_barrier &&
-           can_issue(NULL, w) == R_SCOREBOARD;
+           sm_can_issue(w) == R_SCOREBOARD;
 }
 
 static void refill_pool(sm_t *sm, unsigned s)
@@ -67,7 +64,7 @@ static unsigned order(sm_t *sm, unsigned s, unsigned *out)
     subcore_t *x = &sm->sc[s];
     const unsigned S = sm->c.schedulers, nw = cfg_warps_per_sc(&sm->c);
     unsigned n = 0;
-    switch (sm->c.scheduler) {
+    switch (x->lt ? SCHED_LRR : sm->c.scheduler) {
     case SCHED_TWO_LEVEL:
         refill_pool(sm, s);
         for (unsigned i = 0; i < x->npool; i++)
@@ -99,6 +96,8 @@ static unsigned order(sm_t *sm, unsigned s, unsigned *out)
 
 static int free_cu(sm_t *sm, unsigned s)
 {
+    if (sm->sc[s].lt)
+        return ltrf_issue_free(sm, s) ? 0 : -1;
     subcore_t *x = &sm->sc[s];
     for (unsigned k = 0; k < cfg_cus_per_sc(&sm->c); k++) {
         const ocu_out_t *o = x->cu_out[k];
@@ -118,17 +117,23 @@ static void issue_one(sm_t *sm, unsigned s, unsigned g, int cu)
     fl->warp = g;
     fl->in = in;
     fl->dyn = w->next;
-    ocu_in_t *ci = ls_in(sm->sc[s].cu[cu]);
-    ci->alloc_valid = 1;
-    ci->alloc_warp = w->local;
-    ci->alloc_info = f;
-    for (unsigned i = 0; i < in->nsrc; i++) {
-        ci->alloc_src_valid[i] = 1;
-        ci->alloc_src[i] = in->src[i];
-        w->pend_r[in->src[i]]++;
+    if (sm->sc[s].lt)
+        ltrf_issue(sm, s, f);
+    else {
+        ocu_in_t *ci = ls_in(sm->sc[s].cu[cu]);
+        ci->alloc_valid = 1;
+        ci->alloc_warp = w->local;
+        ci->alloc_info = f;
+        for (unsigned i = 0; i < in->nsrc; i++) {
+            ci->alloc_src_valid[i] = 1;
+            ci->alloc_src[i] = in->src[i];
+        }
     }
+    for (unsigned i = 0; i < in->nsrc; i++)
+        w->pend_r[in->src[i]]++;
     for (unsigned i = 0; i < in->ndst; i++)
         w->pend_w[in->dst[i]]++;
+    w->wpend += in->ndst;
     if (in->cls == CLS_GMEM && in->ndst)
         w->long_pending++;
     w->next++;
@@ -150,12 +155,15 @@ void sm_issue(sm_t *sm, unsigned s)
 {
     subcore_t *x = &sm->sc[s];
     unsigned cand[256], n = order(sm, s, cand), issued = 0;
-    int saw_ready = 0, saw_sb = 0, saw_bar = 0;
+    int saw_ready = 0, saw_sb = 0, saw_bar = 0, saw_cache = 0;
     for (unsigned i = 0; i < n && issued < sm->c.issue_width; i++) {
         unsigned g = cand[i];
-        int r = can_issue(sm, &sm->w[g]);
+        int r = sm_can_issue(&sm->w[g]);
+        if (r == R_OK && x->lt)
+            r = ltrf_issue_gate(sm, g);
         saw_sb |= r == R_SCOREBOARD;
         saw_bar |= r == R_BARRIER;
+        saw_cache |= r == R_CACHE || r == R_PREFETCH;
         if (r != R_OK)
             continue;
         saw_ready = 1;
@@ -164,7 +172,7 @@ void sm_issue(sm_t *sm, unsigned s)
             break;
         issue_one(sm, s, g, cu);
         issued++;
-        if (sm->c.scheduler == SCHED_TWO_LEVEL) {
+        if (sm->c.scheduler == SCHED_TWO_LEVEL && !x->lt) {
             for (unsigned k = 0; k < x->npool; k++)
                 if (x->pool[k] == g)
                     x->rr_issue = k;
@@ -179,6 +187,8 @@ void sm_issue(sm_t *sm, unsigned s)
         sm->st.stall_scoreboard++;
     else if (saw_bar)
         sm->st.stall_barrier++;
+    else if (saw_cache)
+        sm->st.stall_regcache++;
     else
         sm->st.stall_idle++;
 }
