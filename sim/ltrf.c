@@ -229,6 +229,7 @@ void ltrf_launch(sm_t *sm, unsigned g)
     warp_t *w = &sm->w[g];
     w->lt = LT_OFF;
     w->pf_dyn = ~0u;
+    w->cur_iv = ~0u;
     memset(w->bank, NO_BANK, sizeof w->bank);
     wcb_in_t *wi = ls_in(sm->sc[w->sc].lt->wcb);
     wi->init_valid = 1;
@@ -242,8 +243,10 @@ int ltrf_issue_gate(const sm_t *sm, unsigned g)
     if (w->lt != LT_RUN)
         return R_CACHE;
     if (!demand(sm) && w->pf_dyn != w->next) {
+        /* re-entering the interval it holds (a loop back to its header) needs no prefetch */
         int p = pidx_of(sm, &w->tr->v[w->next]);
-        if (p >= 0 && regint_is_prefetch(&sm->ri, (unsigned)p))
+        if (p >= 0 && regint_is_prefetch(&sm->ri, (unsigned)p) &&
+            regint_of(&sm->ri, (unsigned)p) != w->cur_iv)
             return R_PREFETCH;
     }
     return R_OK;
@@ -513,8 +516,10 @@ void ltrf_front(sm_t *sm, unsigned s)
     }
     for (unsigned r = 0; r < e->rows; r++) {
         const lrow_t *row = &e->row[r];
-        if (row->fq_len && row->out_len + row->st_len < e->stage_depth) {
-            const ref_t *h = &row->fq[row->fq_head];
+        const ref_t *h = &row->fq[row->fq_head];
+        /* a register is read only after its last write-back has reached the main RF */
+        if (row->fq_len && row->out_len + row->st_len < e->stage_depth &&
+            !sm->w[global_of(sm, s, h->warp)].evp[h->reg]) {
             ri->rd_valid[r] = 1;
             ri->rd_warp[r] = h->warp;
             ri->rd_reg[r] = h->reg;
@@ -563,7 +568,9 @@ void ltrf_front(sm_t *sm, unsigned s)
     }
     if (e->land_port >= 0 && ro->wr_gnt[e->land_port]) {
         const landing_t *l = ring_at(&e->land, 0);
-        sm->w[global_of(sm, s, l->warp)].ev_writes--;
+        warp_t *w = &sm->w[global_of(sm, s, l->warp)];
+        w->ev_writes--;
+        w->evp[l->reg]--;
         ring_pop(&e->land);
     }
     uint32_t gnt[RF_MAX_WPORTS] = {0};
@@ -593,6 +600,7 @@ static void evict(sm_t *sm, unsigned s, unsigned g, unsigned r, int release)
     e->row[w->row].rel_pending += release;
     w->ev_reads++;
     w->ev_writes++;
+    w->evp[r]++;
     sm->st.writebacks++;
 }
 
@@ -771,7 +779,8 @@ static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi)
     }
     case J_SWITCH: {
         int p = pidx_of(sm, &w->tr->v[w->next]);
-        const regset_t *nv = &sm->ri.iv[regint_of(&sm->ri, (unsigned)p)].regs;
+        w->cur_iv = regint_of(&sm->ri, (unsigned)p);
+        const regset_t *nv = &sm->ri.iv[w->cur_iv].regs;
         wi->ws_valid = 1;
         wi->ws_warp = w->local;
         for (unsigned r = 0; r < sm->c.arch_regs; r++)

@@ -32,7 +32,9 @@ typedef struct {
     unsigned fills, vsets;       /* registers being fetched / marked valid without a fetch */
     unsigned ev_reads, ev_writes; /* write-backs not yet read from the cache / written */
     uint32_t pf_dyn;             /* dynamic instruction whose PREFETCH is done */
+    unsigned cur_iv;             /* register-interval whose working set the warp holds */
     uint8_t bank[256];           /* cache bank of each register while allocated */
+    uint8_t evp[256];            /* write-backs of each register not yet in the main RF */
     uint64_t lru[256];           /* last lookup of each register (rfc replacement) */
 } warp_t;
 

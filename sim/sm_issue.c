@@ -21,11 +21,12 @@ int sm_can_issue(const warp_t *w)
     return R_OK;
 }
 
-/* waiting on a long-latency (global memory) result: leaves the two-level active pool */
-static int long_wait(const warp_t *w)
+/* waiting on a long-latency (global memory) result or at a barrier: leaves the two-level
+ * active pool (a pool of barrier waiters would keep the rest of their block out) */
+static int leaves_pool(const warp_t *w)
 {
-    return w->used && !w->done_issuing && w->long_pending && !w->at_barrier &&
-           sm_can_issue(w) == R_SCOREBOARD;
+    return w->used && !w->done_issuing &&
+           (w->at_barrier || (w->long_pending && sm_can_issue(w) == R_SCOREBOARD));
 }
 
 static void refill_pool(sm_t *sm, unsigned s)
@@ -35,7 +36,7 @@ static void refill_pool(sm_t *sm, unsigned s)
     unsigned k = 0;
     for (unsigned i = 0; i < x->npool; i++) {
         const warp_t *w = &sm->w[x->pool[i]];
-        if (w->used && w->active && !w->done_issuing && !long_wait(w))
+        if (w->used && w->active && !w->done_issuing && !leaves_pool(w))
             x->pool[k++] = x->pool[i];
     }
     x->npool = k;
@@ -47,7 +48,7 @@ static void refill_pool(sm_t *sm, unsigned s)
             int in_pool = 0;
             for (unsigned i = 0; i < x->npool; i++)
                 in_pool |= x->pool[i] == g;
-            if (in_pool || !w->used || !w->active || w->done_issuing || long_wait(w))
+            if (in_pool || !w->used || !w->active || w->done_issuing || leaves_pool(w))
                 continue;
             if (best == ~0u || w->age < sm->w[best].age)
                 best = g;
