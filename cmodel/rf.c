@@ -35,13 +35,18 @@ unsigned rf_bank_of(const rf_cfg_t *c, unsigned warp, unsigned reg)
     return k & (c->num_banks - 1);
 }
 
+/* the RTL's row adder is RowBits wide */
 static unsigned row_of(const rf_state_t *s, unsigned warp, unsigned reg)
 {
-    return (s->base[warp] + reg / s->c.num_banks) & (s->c.rows_per_bank - 1);
+    return (s->base[warp] + reg / s->c.num_banks) & ((1u << s->c.row_bits) - 1);
 }
 
+/* a row beyond RowsPerBank (only reachable with a launch base the SM never gives) lands in a
+ * scratch row */
 static uint32_t *cell(rf_state_t *s, unsigned bank, unsigned row)
 {
+    if (row >= s->c.rows_per_bank)
+        return s->spare;
     return s->mem + ((size_t)bank * s->c.rows_per_bank + row) * s->c.lanes;
 }
 

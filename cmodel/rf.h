@@ -68,6 +68,7 @@ typedef struct {
 typedef struct {
     rf_cfg_t c;
     uint32_t *mem;      /* [bank][row][lane] */
+    uint32_t spare[GPURF_MAX_LANES];
     uint32_t *base;     /* [warp] */
     uint32_t *rr;       /* [bank] next port to consider */
     rf_stage_t *pipe;   /* [bank][stage] */

@@ -91,7 +91,7 @@ void report_text(const report_t *r, FILE *f)
             report_lockstep_totals(r->ls, block_list[i]->name, &t);
             if (!t.rtl_instances)
                 continue;
-            fprintf(f, "  %-4s %3u instances  %10llu cycles  %12llu fields compared  %llu mismatches  %s\n",
+            fprintf(f, "  %-8s %3u instances  %10llu cycles  %12llu fields compared  %llu mismatches  %s\n",
                     block_list[i]->name, t.rtl_instances, (unsigned long long)t.cycles,
                     (unsigned long long)t.fields, (unsigned long long)t.mismatches,
                     t.mismatches ? "FAIL" : t.cycles ? "PASS" : "FAIL (nothing compared)");
