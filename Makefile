@@ -117,7 +117,7 @@ $(BUILD)/gpurf: sim/main.c $(CORE_OBJ) $(BUILD)/rtl_registry.c $(BUILD)/obj/wave
 build: $(BUILD)/gpurf
 
 .PHONY: deps build run test clean
-include mk/synth.mk mk/run.mk mk/test.mk mk/waves.mk mk/bench.mk
+include mk/synth.mk mk/run.mk mk/test.mk mk/waves.mk mk/bench.mk mk/experiments.mk
 
 clean:
 	rm -rf $(BUILD) waves/*.fst

@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# make experiments: the LTRF paper's evaluation metrics measured on gpurf's SM model, on
+# generated kernels and on the real traces in ../shared/traces (when present):
+#   Fig. 9   IPC of BL, RFC, LTRF, LTRF+ and Ideal on main register files #6 and #7 (Table 2),
+#            normalized to BL on #1 with the cache's 16 KB added to its register file
+#   Fig. 11  maximum tolerable main-RF latency (multiple of #1's) at 1, 5 and 10 % IPC loss
+#            against that reference, per design
+#   Fig. 4   register-file cache hit rate of RFC against LTRF and LTRF+
+#   Fig. 12  LTRF IPC with 8, 16 and 32 registers per interval (rfc_banks) as latency grows
+#   Fig. 13  LTRF IPC with 4, 8 and 16 active warps (active_pool) as latency grows
+# Writes $OUT/results.md (tables, the paper's values beside ours), $OUT/*.png (gnuplot) and the
+# JSON of every run under $OUT/json. QUICK=1 runs one small kernel over fewer points (tests).
+set -eu
+B=${BUILD:-build}
+G=$B/gpurf
+OUT=${OUT:-$B/experiments}
+T=${TRACES:-../shared/traces}
+J=${JOBS:-$(nproc)}
+QUICK=${QUICK:-0}
+mkdir -p "$OUT/json"
+rm -f "$OUT"/json/*.json "$OUT/runs.txt"
+
+# workloads: name and stream arguments
+if [ "$QUICK" = 1 ]; then
+  WL=("gq|--gen seed=3,blocks=2,warps=8,regs=24,insts=24,loops=3")
+  MULTS="1 2 4"; SENS_MULTS="1 4"
+else
+  WL=("g24|--gen seed=1,blocks=8,warps=8,regs=24,insts=40,loops=8"
+      "g24s|--gen seed=1,blocks=8,warps=8,regs=24,insts=40,loops=8,gmem=2"
+      "g64|--gen seed=2,blocks=12,warps=8,regs=64,insts=40,loops=8")
+  for k in matrixmul-sm61 vectoradd-sm61; do
+    [ -f "$T/$k/kernelslist.g" ] && WL+=("$k|--trace $T/$k/kernelslist.g")
+  done
+  MULTS="1 2 3 4 5 6 8"; SENS_MULTS="1 4 8"
+fi
+DESIGNS="baseline rfc ltrf ltrf+"
+LAT1=$(sed -n 's/.*"bank_latency": *\([0-9]*\).*/\1/p' presets/table2_c1.json)
+REGS1=$(sed -n 's/.*"rf_warp_regs": *\([0-9]*\).*/\1/p' presets/table2_c1.json)
+BANKS=$(sed -n 's/.*"rfc_banks": *\([0-9]*\).*/\1/p' presets/table2_c1.json)
+POOL=$(sed -n 's/.*"active_pool": *\([0-9]*\).*/\1/p' presets/table2_c1.json)
+# BL's extra capacity: the cache's active_pool x rfc_banks warp registers (16 KB in the paper)
+REGS_BL=$((REGS1 + POOL * BANKS))
+
+# one run per line: json-name preset design extra-args...
+runs() {
+  for w in "${WL[@]}"; do n=${w%%|*}
+    echo "$n.ref table2_c1 baseline --set rf_warp_regs=$REGS_BL"
+    for c in c6 c7; do for d in $DESIGNS; do echo "$n.fig9.$c.$d table2_$c $d"; done; done
+    echo "$n.fig9.ideal table2_c6 baseline --set bank_latency=$LAT1"
+    for c in c6 c7; do echo "$n.fig9.$c.xbar table2_$c ltrf --set rfc_xbar_bits=1024"; done
+    for m in $MULTS; do for d in $DESIGNS; do
+      extra="--set bank_latency=$((LAT1 * m))"; [ $d = baseline ] && extra="$extra --set rf_warp_regs=$REGS_BL"
+      echo "$n.lat.$m.$d table2_c1 $d $extra"
+    done; done
+    for m in $SENS_MULTS; do
+      for k in 8 32; do echo "$n.banks.$k.$m table2_c1 ltrf --set bank_latency=$((LAT1 * m)) --set rfc_banks=$k"; done
+      for a in 4 16; do echo "$n.pool.$a.$m table2_c1 ltrf --set bank_latency=$((LAT1 * m)) --set active_pool=$a"; done
+    done
+  done
+}
+stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}"; done; }
+runs > "$OUT/runs.txt"
+echo "experiments: $(wc -l < "$OUT/runs.txt") runs of $G on $J cores, JSON in $OUT/json"
+export G OUT
+while read -r id preset design extra; do
+  echo "$id|$preset|$design|$(stream_of "${id%%.*}") $extra"
+done < "$OUT/runs.txt" | xargs -P "$J" -I{} bash -c '
+  IFS="|" read -r id preset design args <<< "{}"
+  if ! $G sim --design $design --preset $preset $args --json $OUT/json/$id.json > $OUT/json/$id.log 2>&1; then
+    echo "experiments: run $id failed:"; tail -5 $OUT/json/$id.log; exit 255; fi'
+
+val() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$OUT/json/$1.json" | head -1; }
+ipc() { val "$1" ipc; }
+# normalized IPC of run $2 against the reference of workload $1
+norm() { awk -v a="$(ipc "$1.$2")" -v r="$(ipc "$1.ref")" 'BEGIN { printf "%.3f", a / r }'; }
+names=""; for w in "${WL[@]}"; do names="$names ${w%%|*}"; done
+mean() { awk '{ for (i = 1; i <= NF; i++) { s += $i; n++ } } END { printf "%.3f", n ? s / n : 0 }'; }
+R=$OUT/results.md
+{
+echo "# gpurf: LTRF evaluation metrics"
+echo
+echo "Workloads:"; for w in "${WL[@]}"; do echo "- \`${w%%|*}\`: \`${w#*|}\`"; done
+echo
+echo "Reference (1.00): \`baseline\` on table2_c1 with rf_warp_regs=$REGS_BL (#1 plus the cache's $((POOL * BANKS)) warp registers)."
+echo
+echo "## Fig. 9 metric: IPC normalized to the reference"
+echo
+echo "Ideal: #6's capacity at #1's latency. Last column: LTRF with a 1024-bit fill crossbar"
+echo "(one warp register per cycle) instead of the paper's 256 bits."
+echo
+echo "| workload | config | BL | RFC | LTRF | LTRF+ | Ideal | LTRF, 1024-bit xbar |"
+echo "|---|---|---|---|---|---|---|---|"
+for n in $names; do for c in c6 c7; do
+  row="| $n | #${c#c} "
+  for d in $DESIGNS; do row="$row| $(norm $n fig9.$c.$d) "; done
+  echo "$row| $(norm $n fig9.ideal) | $(norm $n fig9.$c.xbar) |"
+done; done
+for c in c6 c7; do
+  row="| mean | #${c#c} "
+  for d in $DESIGNS xbar; do [ $d = xbar ] && row="$row| $(for n in $names; do norm $n fig9.ideal; echo -n " "; done | mean) "
+    row="$row| $(for n in $names; do norm $n fig9.$c.$d; echo -n " "; done | mean) "; done
+  echo "$row|"
+done
+echo "| paper (mean of 35 workloads) | #6 | - | below 1 | 1.32 | - | about LTRF | - |"
+echo "| paper | #7 | - | 0.86 (8x RF, 'reduce performance by 14%') | 1.28 | 1.31 | - | - |"
+echo
+echo "## Fig. 11 metric: maximum tolerable main-RF latency (multiple of #1's $LAT1 cycles)"
+echo
+echo "The largest swept multiple m (of: $MULTS) such that the design's IPC stays within x % of the"
+echo "reference at every multiple up to m; 0 when it is already further below at 1x."
+echo
+echo "| workload | loss | BL | RFC | LTRF | LTRF+ |"
+echo "|---|---|---|---|---|---|"
+for n in $names; do for loss in 1 5 10; do
+  row="| $n | $loss % "
+  for d in $DESIGNS; do
+    t=0; for m in $MULTS; do
+      ok=$(awk -v a="$(ipc $n.lat.$m.$d)" -v r="$(ipc $n.ref)" -v l=$loss 'BEGIN { print (a >= r * (1 - l / 100)) }')
+      [ "$ok" = 1 ] && t=$m || break
+    done
+    row="$row| ${t}x "; echo "$d $loss $t" >> "$OUT/tol.$n"
+  done
+  echo "$row|"
+done; done
+for loss in 1 5 10; do
+  row="| mean | $loss % "
+  for d in $DESIGNS; do row="$row| $(cat "$OUT"/tol.* | awk -v d=$d -v l=$loss '$1 == d && $2 == l { s += $3; n++ } END { printf "%.1fx", s / n }') "; done
+  echo "$row|"
+done
+rm -f "$OUT"/tol.*
+echo
+echo "The same sweep against each design's own IPC at 1x (how much latency the design hides,"
+echo "apart from what it costs at 1x):"
+echo
+echo "| workload | loss | BL | RFC | LTRF | LTRF+ |"
+echo "|---|---|---|---|---|---|"
+for n in $names; do for loss in 5; do
+  row="| $n | $loss % "
+  for d in $DESIGNS; do
+    t=0; for m in $MULTS; do
+      ok=$(awk -v a="$(ipc $n.lat.$m.$d)" -v r="$(ipc $n.lat.1.$d)" -v l=$loss 'BEGIN { print (a >= r * (1 - l / 100)) }')
+      [ "$ok" = 1 ] && t=$m || break
+    done
+    row="$row| ${t}x "
+  done
+  echo "$row|"
+done; done
+echo
+echo "| paper | 1 % | - | 1.4x | 2.8x | 3.5x |"
+echo "| paper | 5 % | - | 2.1x | 5.3x | 6.2x |"
+echo "| paper | 10 % | - | 2.9x | 6.5x | 7.9x |"
+echo
+echo "## Fig. 4 metric: register-file cache hit rate (table2_c1, 1x latency)"
+echo
+echo "Registers found valid in the cache when the lookup stage translates them (first attempt)."
+echo
+echo "| workload | RFC | LTRF | LTRF+ |"
+echo "|---|---|---|---|"
+for n in $names; do
+  row="| $n "
+  for d in rfc ltrf ltrf+; do row="$row| $(awk -v h="$(val $n.lat.1.$d wcb_hits)" -v l="$(val $n.lat.1.$d wcb_lookups)" 'BEGIN { printf "%.1f %%", l ? 100 * h / l : 0 }') "; done
+  echo "$row|"
+done
+echo "| paper | low (Fig. 4; the text gives no mean) | near 100 % by construction | same |"
+echo
+echo "## Figs. 12 and 13 metrics: LTRF IPC normalized to the reference"
+echo
+echo "| workload | latency | 8 regs/interval | 16 | 32 | 4 active warps | 8 | 16 |"
+echo "|---|---|---|---|---|---|---|---|"
+for n in $names; do for m in $SENS_MULTS; do
+  echo "| $n | ${m}x | $(norm $n banks.8.$m) | $(norm $n lat.$m.ltrf) | $(norm $n banks.32.$m) | $(norm $n pool.4.$m) | $(norm $n lat.$m.ltrf) | $(norm $n pool.16.$m) |"
+done; done
+echo "| paper | slow RF | degrades significantly | default | not necessarily better | 36.9 % below 8 | default | no significant gain |"
+} > "$R"
+
+# plots: the means over the workloads
+{ for m in $MULTS; do
+    printf "%s" "$m"
+    for d in $DESIGNS; do printf " %s" "$(for n in $names; do norm $n lat.$m.$d; echo -n " "; done | mean)"; done
+    echo
+  done; } > "$OUT/latency.dat"
+{ for c in c6 c7; do
+    printf "%s" "$c"
+    for d in $DESIGNS; do printf " %s" "$(for n in $names; do norm $n fig9.$c.$d; echo -n " "; done | mean)"; done
+    printf " %s\n" "$(for n in $names; do norm $n fig9.ideal; echo -n " "; done | mean)"
+  done; } > "$OUT/fig9.dat"
+{ for m in $SENS_MULTS; do
+    printf "%s" "$m"
+    for k in banks.8 lat banks.32 pool.4 pool.16; do
+      printf " %s" "$(for n in $names; do [ $k = lat ] && norm $n lat.$m.ltrf || norm $n $k.$m; echo -n " "; done | mean)"; done
+    echo
+  done; } > "$OUT/sens.dat"
+gnuplot <<EOF
+set terminal pngcairo size 1500,450 font "sans,10"
+set output "$OUT/ltrf.png"
+set multiplot layout 1,3
+set title "Fig. 9 metric: IPC / reference (mean of workloads)"
+set style data histograms; set style histogram clustered gap 1; set style fill solid 0.8 border -1
+set yrange [0:*]; set key top left
+plot "$OUT/fig9.dat" using 2:xtic(1) title "BL", "" using 3 title "RFC", "" using 4 title "LTRF", "" using 5 title "LTRF+", "" using 6 title "Ideal"
+set title "Fig. 11 metric: IPC / reference vs main-RF latency (x #1)"
+set style data linespoints; set xlabel "latency multiple"; set key top right
+set arrow from graph 0, first 0.95 to graph 1, first 0.95 nohead dt 2
+plot "$OUT/latency.dat" using 1:2 title "BL", "" using 1:3 title "RFC", "" using 1:4 title "LTRF", "" using 1:5 title "LTRF+"
+unset arrow
+set title "Figs. 12/13 metrics: LTRF IPC / reference"
+plot "$OUT/sens.dat" using 1:2 title "8 regs/interval", "" using 1:3 title "16 regs, 8 active", "" using 1:4 title "32 regs/interval", "" using 1:5 title "4 active warps", "" using 1:6 title "16 active warps"
+unset multiplot
+EOF
+echo "experiments: $R and $OUT/ltrf.png"
+cat "$R"
