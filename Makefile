@@ -90,8 +90,10 @@ $(VL_RUNTIME): | $(DEPS_STAMP)
 
 $(BUILD)/rtl_registry.c: Makefile
 	@mkdir -p $(BUILD)
-	@{ echo '#include "../harness/rtl.h"'; echo '#include "../harness/wave_view.h"'; echo '#include <string.h>'; \
+	@{ echo '#include "../harness/rtl.h"'; echo '#include "../harness/wave_view.h"'; \
+	  echo '#include "../harness/wave_merge.h"'; echo '#include <string.h>'; \
 	  echo 'rtl_view_fn *const rtl_write_view = wave_view_write;'; \
+	  echo 'rtl_merge_fn *const rtl_merge_waves = wave_merge;'; \
 	  for m in $(MODELS); do echo "extern const rtl_ops_t rtl_$$m;"; done; \
 	  echo 'const rtl_ops_t *const rtl_registry[] = {'; \
 	  for m in $(MODELS); do echo "  &rtl_$$m,"; done; echo '  NULL};'; \
@@ -101,18 +103,22 @@ $(BUILD)/rtl_registry_none.c: Makefile
 	@mkdir -p $(BUILD)
 	@{ echo '#include "../harness/rtl.h"'; echo '#include <string.h>'; \
 	  echo 'const rtl_ops_t *const rtl_registry[] = {NULL};'; \
-	  echo 'rtl_view_fn *const rtl_write_view = NULL;'; cat harness/rtl_find.inc; } > $@
+	  echo 'rtl_view_fn *const rtl_write_view = NULL;'; \
+	  echo 'rtl_merge_fn *const rtl_merge_waves = NULL;'; cat harness/rtl_find.inc; } > $@
 
 # ---- binaries -------------------------------------------------------------------------------
 # the view fitter reads FST dumps with the fstapi reader inside libverilated
 $(BUILD)/obj/wave_view.o: harness/wave_view.c harness/wave_view.h | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(CFLAGS) -I$(VINC) -c $< -o $@
+$(BUILD)/obj/wave_merge.o: harness/wave_merge.c harness/wave_merge.h | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(CFLAGS) -I$(VINC) -c $< -o $@
 
-$(BUILD)/gpurf: sim/main.c $(CORE_OBJ) $(BUILD)/rtl_registry.c $(BUILD)/obj/wave_view.o $(MODEL_LIBS) $(VL_RUNTIME)
+$(BUILD)/gpurf: sim/main.c $(CORE_OBJ) $(BUILD)/rtl_registry.c $(BUILD)/obj/wave_view.o $(BUILD)/obj/wave_merge.o $(MODEL_LIBS) $(VL_RUNTIME)
 	$(CC) $(CSTD) $(CFLAGS) -c sim/main.c -o $(BUILD)/obj/main.o
 	$(CC) $(CSTD) -O2 -c $(BUILD)/rtl_registry.c -o $(BUILD)/obj/rtl_registry.o
-	$(CXX) $(BUILD)/obj/main.o $(CORE_OBJ) $(BUILD)/obj/rtl_registry.o $(BUILD)/obj/wave_view.o $(MODEL_LIBS) $(VL_RUNTIME) -o $@ $(LIBS)
+	$(CXX) $(BUILD)/obj/main.o $(CORE_OBJ) $(BUILD)/obj/rtl_registry.o $(BUILD)/obj/wave_view.o $(BUILD)/obj/wave_merge.o $(MODEL_LIBS) $(VL_RUNTIME) -o $@ $(LIBS)
 
 build: $(BUILD)/gpurf
 

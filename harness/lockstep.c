@@ -100,17 +100,49 @@ void ls_view_path(const char *fst, char *buf, size_t n)
     snprintf(buf, n, "%.*s.gtkw", (int)(l > 4 ? l - 4 : l), fst);
 }
 
-/* After the dump is closed: the block's view waves/<block>.gtkw fitted to it, beside it. */
-static int write_view(const ls_inst_t *x)
+/* The view waves/<name>.gtkw fitted to a closed dump, beside it. */
+static int fit_view(const char *name, const char *fst)
 {
     char view[512], out[520], err[512];
     const char *dir = getenv("GPURF_VIEWS") ? getenv("GPURF_VIEWS") : "waves";
-    snprintf(view, sizeof view, "%s/%s.gtkw", dir, x->bd->module);
-    ls_view_path(x->wave, out, sizeof out);
-    if (!rtl_write_view || rtl_write_view(view, x->wave, out, err, sizeof err) >= 0)
+    snprintf(view, sizeof view, "%s/%s.gtkw", dir, name);
+    ls_view_path(fst, out, sizeof out);
+    if (!rtl_write_view || rtl_write_view(view, fst, out, err, sizeof err) >= 0)
         return 0;
-    fprintf(stderr, "gpurf: view for %s: %s\n", x->wave, err);
+    fprintf(stderr, "gpurf: view for %s: %s\n", fst, err);
     return -1;
+}
+
+static int write_view(const ls_inst_t *x) { return fit_view(x->bd->module, x->wave); }
+
+int ls_merge_waves(ls_ctx_t *c, const char *view, const char *out, const char *const *insts,
+                   const char *const *scopes, unsigned n)
+{
+    char path[16][512], fst[512], err[512];
+    const char *in[16];
+    if (!rtl_merge_waves || n > 16)
+        return 0;
+    for (unsigned i = 0; i < n; i++) {
+        const ls_inst_t *x = NULL;
+        for (unsigned k = 0; k < c->n_all && !x; k++)
+            if (!strcmp(c->all[k]->name, insts[i]) && c->all[k]->wave[0])
+                x = c->all[k];
+        if (!x)
+            return 0;
+        snprintf(path[i], sizeof path[i], "%s", x->wave);
+        in[i] = path[i];
+    }
+    snprintf(fst, sizeof fst, "%s/%s.fst", c->wave_dir ? c->wave_dir : "waves", out);
+    if (rtl_merge_waves(fst, in, scopes, n, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return -1;
+    }
+    if (fit_view(view, fst))
+        return -1;
+    char v[520];
+    ls_view_path(fst, v, sizeof v);
+    printf("waves: %s view of %s in one dump\n  gtkwave %s %s\n", view, out, fst, v);
+    return 1;
 }
 
 void ls_print_waves(const ls_ctx_t *c, FILE *f)

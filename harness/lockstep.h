@@ -75,6 +75,11 @@ void ls_wave_path(const ls_ctx_t *ctx, const ls_inst_t *x, const char *prefix, c
 /* Closes every open dump and writes its fitted view; returns the number of views that could
  * not be written (a view naming signals the dump lacks). */
 int ls_close_waves(ls_ctx_t *ctx);
+/* Merge the closed dumps of instances insts[] into <wave_dir>/<out>.fst (instance i as scope
+ * TOP.<scopes[i]>) with view waves/<view>.gtkw fitted to it, and print the gtkwave command.
+ * 1 done, 0 when an instance has no dump, -1 on error. */
+int ls_merge_waves(ls_ctx_t *c, const char *view, const char *out, const char *const *insts,
+                   const char *const *scopes, unsigned n);
 /* "waves: ..." and the gtkwave command for the first dump written */
 void ls_print_waves(const ls_ctx_t *ctx, FILE *f);
 /* the GTKWave view fitted to an FST dump: X.fst -> X.gtkw (written when the dump closes) */

@@ -28,5 +28,9 @@ extern const rtl_ops_t *const rtl_registry[];
 /* wave_view_write() (harness/wave_view.h) in builds with RTL, NULL in C-only builds */
 typedef int rtl_view_fn(const char *view, const char *fst, const char *out, char *err, size_t n);
 extern rtl_view_fn *const rtl_write_view;
+/* wave_merge (harness/wave_merge.h), NULL where the FST library is not linked */
+typedef int rtl_merge_fn(const char *out, const char *const *in, const char *const *names,
+                         unsigned count, char *err, size_t n);
+extern rtl_merge_fn *const rtl_merge_waves;
 
 #endif

@@ -1,6 +1,7 @@
 # make experiments: the LTRF paper's Figs. 4, 9, 11, 12 and 13 metrics on generated kernels and
-# the real traces; tables with the paper's values in build/experiments/results.md, plots in
-# build/experiments/ltrf.png. QUICK=1: one small kernel, few points.
+# the real traces; tables with the paper's values in $(EXP_OUT)/results.md, plots in
+# $(EXP_OUT)/ltrf.png. QUICK=1: one small kernel, few points.
+EXP_OUT ?= $(BUILD)/experiments
 experiments: $(BUILD)/gpurf
-	BUILD=$(BUILD) QUICK=$(QUICK) bash scripts/experiments.sh
+	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments.sh
 .PHONY: experiments

@@ -78,6 +78,39 @@ $A sim --preset small --set rf_warp_regs=512 --gen seed=7 --json $B/b.json >/dev
 [ "$(json_num $B/b.json max_resident_warps)" -gt "$(json_num $B/a.json max_resident_warps)" ] &&
   ok "larger register file raises occupancy" || bad "occupancy does not follow register file capacity"
 
+echo "== register-file cache designs ltrf, ltrf+, rfc: nothing lost across deactivation, write-back, refetch"
+for p in small pascal; do for s in 1 2; do
+  for d in baseline ltrf ltrf+ rfc; do
+    run "sim $d/$p seed $s" 0 $A sim --design $d --preset $p --gen seed=$s,blocks=4 --json $B/c.$d.$p.$s.json
+  done
+  j=$B/c.ltrf.$p.$s.json; jp=$B/c.ltrf+.$p.$s.json; jr=$B/c.rfc.$p.$s.json
+  n=$(json_num $B/c.baseline.$p.$s.json operands_checked)
+  [ -n "$n" ] && [ "$n" -gt 0 ] && [ "$(json_num $j operands_checked)" = "$n" ] && [ "$(json_num $jp operands_checked)" = "$n" ] &&
+    [ "$(json_num $jr operands_checked)" = "$n" ] && ok "$p seed $s: every design delivered the same $n checked operands" ||
+    bad "$p seed $s: operands checked differ between designs"
+  [ "$(json_num $j wcb_hits)" = "$(json_num $j wcb_lookups)" ] && [ "$(json_num $j wcb_lookups)" -gt 0 ] &&
+    [ "$(json_num $jr wcb_hits)" -lt "$(json_num $jr wcb_lookups)" ] &&
+    ok "$p seed $s: prefetching serves every lookup from the cache; the demand-filled cache misses" || bad "$p seed $s: hit rates"
+  [ "$(json_num $j deactivations)" -gt 0 ] && [ "$(json_num $j activations)" -gt "$(json_num $j blocks_launched)" ] &&
+    [ "$(json_num $j prefetches)" -gt 0 ] && ok "$p seed $s: warps were deactivated, reactivated and switched intervals" ||
+    bad "$p seed $s: no deactivation or prefetch exercised"
+  [ "$(json_num $jp fetches)" -lt "$(json_num $j fetches)" ] && [ "$(json_num $jp writebacks)" -lt "$(json_num $j writebacks)" ] &&
+    ok "$p seed $s: liveness cuts fetches and write-backs (ltrf+ $(json_num $jp fetches)/$(json_num $jp writebacks), ltrf $(json_num $j fetches)/$(json_num $j writebacks))" ||
+    bad "$p seed $s: ltrf+ does not move fewer registers than ltrf"
+done; done
+for d in ltrf ltrf+ rfc; do
+  run "sim $d/table2_c7 (128 banks, latency 13)" 0 $A sim --design $d --preset table2_c7 --gen seed=3,blocks=4,regs=64
+  run "sim $d/small two active warps, 4 registers per interval" 0 $A sim --design $d --preset small --set active_pool=2 --set rfc_banks=6 --gen seed=4,blocks=3,regs=12
+done
+run "ltrf rejects an instruction wider than the interval" 2 $A sim --design ltrf --preset small --set rfc_banks=2 --trace tests/streams/wide_block.txt
+echo "$out" | grep -q "names 3 registers, more than the 2" && ok "rejection names the instruction" || bad "wide instruction message" "$out"
+run "cache rows need main-RF fill ports" 2 $A sim --design ltrf --preset small --set max_srcs=1 --gen seed=1
+echo "$out" | grep -q "field 'active_pool'" && ok "fill-port error names the field" || bad "fill-port message" "$out"
+run "baseline with a non-power-of-two row count (BL + 16 KB)" 0 $A sim --preset table2_c1 --set rf_warp_regs=2176 --gen seed=1,blocks=4
+run "experiments pipeline (QUICK=1)" 0 make -s BUILD=$B experiments QUICK=1 EXP_OUT=$B/exp_t
+[ -s $B/exp_t/ltrf.png ] && grep -qE "^\| gq \| #7 \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" $B/exp_t/results.md &&
+  ok "experiments write the tables and the plot" || bad "experiments output" "$out"
+
 echo "== generator round trip through Accel-Sim traces"
 run "gen writes traces" 0 $G gen seed=9,blocks=3 --out $B/gen9
 $G sim --preset small --gen seed=9,blocks=3 --json $B/a.json >/dev/null 2>&1
@@ -128,8 +161,26 @@ $G cosim --preset small --gen seed=11 --drive rtl --json $B/b.json >/dev/null 2>
 [ -n "$(json_num $B/a.json cycles)" ] && [ "$(json_num $B/a.json cycles)" = "$(json_num $B/b.json cycles)" ] &&
   ok "--drive rtl gives the C-driven cycle count" || bad "--drive rtl cycles differ"
 
+for d in ltrf ltrf+ rfc; do for p in small pascal; do
+  run "cosim $d/$p: wcb, aau, aau_off, rfc, rf, ocu against RTL" 0 $G cosim --design $d --preset $p --gen seed=2,blocks=3 --blocks all
+  [ "$(echo "$out" | grep -cE '^  (rf|ocu|aau|aau_off|wcb|rfc) +[0-9]+ instances .* 0 mismatches  PASS$')" = 6 ] &&
+    ok "$d/$p: all six blocks compared, 0 mismatches" || bad "$d/$p lockstep table" "$out"
+done; done
+$G cosim --design ltrf+ --preset small --gen seed=5,blocks=3 --blocks all --drive c --json $B/a.json >/dev/null 2>&1
+$G cosim --design ltrf+ --preset small --gen seed=5,blocks=3 --blocks all --drive rtl --json $B/b.json >/dev/null 2>&1
+[ -n "$(json_num $B/a.json cycles)" ] && [ "$(json_num $B/a.json cycles)" = "$(json_num $B/b.json cycles)" ] &&
+  ok "ltrf+ driven by the RTL blocks runs the C-driven cycle count" || bad "ltrf+ --drive rtl cycles differ"
+for f in FAULT_WCB_DEACT_KEEPS_VALID FAULT_AAU_SAME_CYCLE FAULT_AAU_RELALL_KEEPS_OCC FAULT_RFC_XBAR_OVERLAP FAULT_RFC_FILL_NO_PRIORITY; do
+  run "$f detected in the ltrf+ design" 1 $G cosim --design ltrf+ --preset small --gen seed=2,blocks=3 --blocks all --variant $f
+  echo "$out" | grep -q "^LOCKSTEP MISMATCH at cycle [0-9]* in " && ok "$f: mismatch report" || bad "$f: no mismatch report" "$out"
+done
+
 echo "== real traces (../shared/traces)"
 if [ -d "$T" ]; then
+  for k in vectoradd-sm61 matrixmul-sm61; do for d in ltrf ltrf+ rfc; do
+    run "sim $d $k" 0 $A sim --design $d --preset pascal --trace $T/$k/kernelslist.g
+    run "cosim $d $k (every block, RTL twins)" 0 $G cosim --design $d --preset pascal --blocks all --trace $T/$k/kernelslist.g
+  done; done
   for k in vectoradd-sm61 matrixmul-sm61; do
     for d in baseline ideal; do run "sim $d $k" 0 $A sim --design $d --preset pascal --trace $T/$k/kernelslist.g; done
     run "cosim $k" 0 $G cosim --preset pascal --trace $T/$k/kernelslist.g
@@ -185,6 +236,14 @@ done
 run "pascal dumps" 0 $G cosim --preset pascal --gen seed=1,blocks=1,insts=16 --waves $B/wp
 view_ok "rf view (pascal)" $B/wp/rf.sc0.fst
 view_ok "ocu view (pascal)" $B/wp/ocu.sc0.0.fst
+run "ltrf+ dumps merged into the prefetch view" 0 $G cosim --design ltrf+ --preset small --gen seed=2,blocks=2 --blocks all --waves $B/wl
+echo "$out" | grep -q "gtkwave $B/wl/prefetch.sc0.fst $B/wl/prefetch.sc0.gtkw" && ok "prefetch view command printed" || bad "no prefetch view command" "$out"
+view_ok "prefetch view across wcb, aau_off, aau, rf, rfc" $B/wl/prefetch.sc0.fst
+# the merged dump carries each block's value changes unchanged
+changes() { fst2vcd "$1" 2>/dev/null | awk -v s="$2" '$1 == "$var" && $5 == s { id = $4 } /^#/ { t = $0 } id != "" && $0 ~ "^[01]" && substr($0, 2) == id { print t, substr($0, 1, 1) }'; }
+a=$(changes $B/wl/rfc.sc0.fst fill_done_valid_o | md5sum); b=$(changes $B/wl/prefetch.sc0.fst fill_done_valid_o | md5sum)
+n=$(changes $B/wl/rfc.sc0.fst fill_done_valid_o | wc -l)
+[ "$n" -gt 2 ] && [ "$a" = "$b" ] && ok "merged dump: rfc fill_done_valid has the same $n changes" || bad "merged dump differs from the rfc dump ($n changes)"
 cp waves/rf.gtkw $B/stale.gtkw; echo TOP.rf.no_such_signal >> $B/stale.gtkw
 mkdir -p $B/views && cp $B/stale.gtkw $B/views/rf.gtkw && cp waves/ocu.gtkw $B/views/
 run "stale view is an error" 2 env GPURF_VIEWS=$B/views $G cosim --preset small --gen seed=1,blocks=1 --blocks rf --waves $B/ws
