@@ -27,7 +27,7 @@ if [ "$QUICK" = 1 ]; then
 else
   WL=("g24|--gen seed=1,blocks=8,warps=8,regs=24,insts=40,loops=8"
       "g24s|--gen seed=1,blocks=8,warps=8,regs=24,insts=40,loops=8,gmem=2"
-      "g64|--gen seed=2,blocks=12,warps=8,regs=64,insts=40,loops=8")
+      "g128|--gen seed=2,blocks=12,warps=8,regs=128,insts=40,loops=8")
   for k in matrixmul-sm61 vectoradd-sm61; do
     [ -f "$T/$k/kernelslist.g" ] && WL+=("$k|--trace $T/$k/kernelslist.g")
   done

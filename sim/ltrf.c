@@ -94,14 +94,17 @@ typedef struct {
     regset_t enter, fetch;
 } job_t;
 
-/* the WCB lookup stage: one issued instruction at a time */
+/* the WCB lookup stage holds up to LK_MAX issued instructions; they share the two read ports
+ * oldest first and take a collector as soon as all their registers are translated, so an rfc
+ * miss does not hold back the instructions behind it */
+#define LK_MAX 4
 typedef struct {
     int valid;
     unsigned flight;
+    uint64_t seq;                     /* issue order */
     uint8_t reg[INST_MAX_SRC + INST_MAX_DST], bank[INST_MAX_SRC + INST_MAX_DST];
     uint8_t hit[INST_MAX_SRC + INST_MAX_DST], asked[INST_MAX_SRC + INST_MAX_DST];
     unsigned n, first_done;
-    uint8_t port_reg[WCB_MAX_RPORTS]; /* which entry each read port asked for last cycle */
     int miss_seen;
 } lookup_t;
 
@@ -116,7 +119,10 @@ struct ltrf_sc {
     ring_t land;                   /* landing_t: write-backs waiting for a main-RF write port */
     ring_t vs;                     /* ref_t: valid bits of allocated registers needing no fill */
     job_t job;
-    lookup_t lk;
+    lookup_t lk[LK_MAX];
+    uint64_t lk_seq;
+    uint8_t port_ent[WCB_MAX_RPORTS], port_reg[WCB_MAX_RPORTS]; /* last cycle's read ports */
+    uint8_t port_used[WCB_MAX_RPORTS];
     int dead_used;                 /* the WCB dead-operand port is taken this cycle */
     unsigned wr_port_to_rfc[RF_MAX_WPORTS]; /* this cycle: result p goes to the cache */
     unsigned res_ports;            /* results offered this cycle */
@@ -242,6 +248,11 @@ int ltrf_issue_gate(const sm_t *sm, unsigned g)
     const warp_t *w = &sm->w[g];
     if (w->lt != LT_RUN)
         return R_CACHE;
+    /* rfc: one instruction per warp in the lookup stage, so that a later one cannot pin the
+     * registers an earlier miss needs to evict */
+    for (unsigned i = 0; demand(sm) && i < LK_MAX; i++)
+        if (sm->sc[w->sc].lt->lk[i].valid && sm->fl[sm->sc[w->sc].lt->lk[i].flight].warp == g)
+            return R_CACHE;
     if (!demand(sm) && w->pf_dyn != w->next) {
         /* re-entering the interval it holds (a loop back to its header) needs no prefetch */
         int p = pidx_of(sm, &w->tr->v[w->next]);
@@ -252,15 +263,44 @@ int ltrf_issue_gate(const sm_t *sm, unsigned g)
     return R_OK;
 }
 
-int ltrf_issue_free(const sm_t *sm, unsigned s) { return !sm->sc[s].lt->lk.valid; }
+static lookup_t *lk_free(ltrf_sc_t *e)
+{
+    for (unsigned i = 0; i < LK_MAX; i++)
+        if (!e->lk[i].valid)
+            return &e->lk[i];
+    return NULL;
+}
+
+/* the valid entries, oldest first */
+static unsigned lk_order(const ltrf_sc_t *e, unsigned *ord)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < LK_MAX; i++) {
+        if (!e->lk[i].valid)
+            continue;
+        unsigned j = n++;
+        while (j && e->lk[ord[j - 1]].seq > e->lk[i].seq) {
+            ord[j] = ord[j - 1];
+            j--;
+        }
+        ord[j] = i;
+    }
+    return n;
+}
+
+int ltrf_issue_free(const sm_t *sm, unsigned s) { return lk_free(sm->sc[s].lt) != NULL; }
 
 void ltrf_issue(sm_t *sm, unsigned s, unsigned f)
 {
-    lookup_t *lk = &sm->sc[s].lt->lk;
+    ltrf_sc_t *e = sm->sc[s].lt;
+    lookup_t *lk = lk_free(e);
     const inst_t *in = sm->fl[f].in;
+    if (!lk)
+        return; /* sm_issue asked ltrf_issue_free first */
     memset(lk, 0, sizeof *lk);
     lk->valid = 1;
     lk->flight = f;
+    lk->seq = e->lk_seq++;
     for (unsigned i = 0; i < (unsigned)in->nsrc + in->ndst; i++) {
         unsigned r = i < in->nsrc ? in->src[i] : in->dst[i - in->nsrc];
         unsigned j = 0;
@@ -280,64 +320,63 @@ static unsigned lk_index(const lookup_t *lk, unsigned r)
     return j;
 }
 
-/* answers of last cycle's lookups; a complete instruction takes a free collector */
-static void lookup_answers(sm_t *sm, unsigned s)
+/* answers of last cycle's lookups */
+static void lookup_answer(sm_t *sm, unsigned s, unsigned p)
 {
-    subcore_t *x = &sm->sc[s];
-    ltrf_sc_t *e = x->lt;
-    lookup_t *lk = &e->lk;
-    if (!lk->valid)
-        return;
+    ltrf_sc_t *e = sm->sc[s].lt;
+    lookup_t *lk = &e->lk[e->port_ent[p]];
     flight_t *fl = &sm->fl[lk->flight];
     warp_t *w = &sm->w[fl->warp];
-    for (unsigned p = 0; p < WCB_READ_PORTS; p++) {
-        if (!e->wo->rdo_valid[p])
-            continue;
-        unsigned j = lk->port_reg[p];
-        lk->asked[j] = 0;
-        int first = !(lk->first_done >> j & 1);
-        lk->first_done |= 1u << j;
-        int hit = e->wo->rdo_hit[p] && e->wo->rdo_off[p] == w->row;
-        if (first) {
-            sm->st.wcb_lookups++;
-            sm->st.wcb_hits += hit;
-        }
-        if (hit) {
-            lk->hit[j] = 1;
-            lk->bank[j] = (uint8_t)e->wo->rdo_bank[p];
-            if (w->bank[lk->reg[j]] != lk->bank[j] && !sm->error) {
-                sm->error = 1;
-                snprintf(sm->err, sm->errn, "cycle %llu: WCB of sub-core %u answered bank %u "
-                         "for R%u of warp %u; the engine allocated bank %u",
-                         (unsigned long long)sm->st.cycles, s, lk->bank[j], lk->reg[j], fl->warp,
-                         w->bank[lk->reg[j]]);
-            }
-            w->lru[lk->reg[j]] = sm->st.cycles;
-        } else if (!demand(sm) && !sm->error) {
-            sm->error = 1;
-            snprintf(sm->err, sm->errn, "cycle %llu: R%u of warp %u (%s) missed in the WCB "
-                     "although its register-interval was prefetched", (unsigned long long)sm->st.cycles,
-                     lk->reg[j], fl->warp, sm->k->ops[fl->in->op]);
-        } else
-            lk->miss_seen = 1;
+    unsigned j = e->port_reg[p];
+    lk->asked[j] = 0;
+    int first = !(lk->first_done >> j & 1);
+    lk->first_done |= 1u << j;
+    int hit = e->wo->rdo_hit[p] && e->wo->rdo_off[p] == w->row;
+    if (first) {
+        sm->st.wcb_lookups++;
+        sm->st.wcb_hits += hit;
     }
+    if (hit) {
+        lk->hit[j] = 1;
+        lk->bank[j] = (uint8_t)e->wo->rdo_bank[p];
+        if (w->bank[lk->reg[j]] != lk->bank[j] && !sm->error) {
+            sm->error = 1;
+            snprintf(sm->err, sm->errn, "cycle %llu: WCB of sub-core %u answered bank %u "
+                     "for R%u of warp %u; the engine allocated bank %u",
+                     (unsigned long long)sm->st.cycles, s, lk->bank[j], lk->reg[j], fl->warp,
+                     w->bank[lk->reg[j]]);
+        }
+        w->lru[lk->reg[j]] = sm->st.cycles;
+    } else if (!demand(sm) && !sm->error) {
+        sm->error = 1;
+        snprintf(sm->err, sm->errn, "cycle %llu: R%u of warp %u (%s) missed in the WCB "
+                 "although its register-interval was prefetched", (unsigned long long)sm->st.cycles,
+                 lk->reg[j], fl->warp, sm->k->ops[fl->in->op]);
+    } else
+        lk->miss_seen = 1;
+}
+
+/* an entry whose registers are all translated takes a free collector: 1, or 0 not complete,
+ * -1 no collector free */
+static int lookup_alloc(sm_t *sm, unsigned s, lookup_t *lk)
+{
+    subcore_t *x = &sm->sc[s];
     for (unsigned j = 0; j < lk->n; j++)
         if (!lk->hit[j])
-            return;
+            return 0;
     int cu = -1;
     for (unsigned k = 0; k < cfg_cus_per_sc(&sm->c) && cu < 0; k++) {
         const ocu_out_t *o = x->cu_out[k];
         if (!o->busy && !((ocu_in_t *)ls_in(x->cu[k]))->alloc_valid)
             cu = (int)k;
     }
-    if (cu < 0) {
-        sm->st.stall_collector++;
-        return;
-    }
+    if (cu < 0)
+        return -1;
+    flight_t *fl = &sm->fl[lk->flight];
     const inst_t *in = fl->in;
     ocu_in_t *ci = ls_in(x->cu[cu]);
     ci->alloc_valid = 1;
-    ci->alloc_warp = w->row;
+    ci->alloc_warp = sm->w[fl->warp].row;
     ci->alloc_info = lk->flight;
     for (unsigned i = 0; i < in->nsrc; i++) {
         ci->alloc_src_valid[i] = 1;
@@ -346,31 +385,49 @@ static void lookup_answers(sm_t *sm, unsigned s)
     for (unsigned d = 0; d < in->ndst; d++)
         fl->dst_bank[d] = lk->bank[lk_index(lk, in->dst[d])];
     lk->valid = 0;
+    return 1;
 }
 
-/* drive the WCB read ports for registers not yet translated */
+static void lookup_answers(sm_t *sm, unsigned s)
+{
+    ltrf_sc_t *e = sm->sc[s].lt;
+    for (unsigned p = 0; p < WCB_READ_PORTS; p++)
+        if (e->port_used[p] && e->wo->rdo_valid[p])
+            lookup_answer(sm, s, p);
+    unsigned ord[LK_MAX], n = lk_order(e, ord);
+    int stalled = 0;
+    for (unsigned i = 0; i < n; i++)
+        stalled |= lookup_alloc(sm, s, &e->lk[ord[i]]) < 0;
+    sm->st.stall_collector += stalled;
+}
+
+/* drive the WCB read ports for registers not yet translated, oldest instruction first; an
+ * rfc miss is asked again once its warp's demand fetch is done */
 static void lookup_send(sm_t *sm, unsigned s, wcb_in_t *wi)
 {
     ltrf_sc_t *e = sm->sc[s].lt;
-    lookup_t *lk = &e->lk;
-    if (!lk->valid)
-        return;
-    const warp_t *w = &sm->w[sm->fl[lk->flight].warp];
-    /* rfc: a missed register is asked again once the warp's fetches are done */
-    if (w->fills || w->vsets || (e->job.kind && e->job.warp == sm->fl[lk->flight].warp))
-        return;
-    unsigned p = 0;
-    for (unsigned j = 0; j < lk->n && p < WCB_READ_PORTS; j++) {
-        if (lk->hit[j] || lk->asked[j])
+    unsigned ord[LK_MAX], n = lk_order(e, ord), p = 0;
+    memset(e->port_used, 0, sizeof e->port_used);
+    for (unsigned i = 0; i < n && p < WCB_READ_PORTS; i++) {
+        lookup_t *lk = &e->lk[ord[i]];
+        unsigned g = sm->fl[lk->flight].warp;
+        const warp_t *w = &sm->w[g];
+        if (w->fills || w->vsets || (e->job.kind && e->job.warp == g))
             continue;
-        if (lk->first_done >> j & 1 && w->bank[lk->reg[j]] == NO_BANK)
-            continue; /* waiting for the demand job to allocate it */
-        wi->rd_valid[p] = 1;
-        wi->rd_warp[p] = w->local;
-        wi->rd_reg[p] = lk->reg[j];
-        lk->port_reg[p] = (uint8_t)j;
-        lk->asked[j] = 1;
-        p++;
+        for (unsigned j = 0; j < lk->n && p < WCB_READ_PORTS; j++) {
+            if (lk->hit[j] || lk->asked[j])
+                continue;
+            if (lk->first_done >> j & 1 && w->bank[lk->reg[j]] == NO_BANK)
+                continue; /* waiting for the demand job to allocate it */
+            wi->rd_valid[p] = 1;
+            wi->rd_warp[p] = w->local;
+            wi->rd_reg[p] = lk->reg[j];
+            e->port_ent[p] = (uint8_t)ord[i];
+            e->port_reg[p] = (uint8_t)j;
+            e->port_used[p] = 1;
+            lk->asked[j] = 1;
+            p++;
+        }
     }
 }
 
@@ -666,8 +723,11 @@ static void pick_job(sm_t *sm, unsigned s)
             return;
         }
     }
-    const lookup_t *lk = &e->lk;
-    if (lk->valid && lk->miss_seen) {
+    unsigned ord[LK_MAX], n = lk_order(e, ord);
+    for (unsigned o = 0; o < n; o++) {
+        const lookup_t *lk = &e->lk[ord[o]];
+        if (!lk->miss_seen)
+            continue;
         unsigned g = sm->fl[lk->flight].warp;
         const warp_t *w = &sm->w[g];
         const inst_t *in = sm->fl[lk->flight].in;
