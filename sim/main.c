@@ -1,5 +1,6 @@
 /* gpurf command line.
  *   gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--json F]
+ *               [--latency-x F]  (main-RF bank latency times F, for latency sweeps)
  *               [--synth F]  (area/timing per block from a `make synth` summary)
  *   gpurf cosim ...same... [--blocks all|LIST] [--drive c|rtl] [--waves DIR] [--variant V]
  *               [--history N] [--window N]
@@ -32,7 +33,7 @@
 
 typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
-        *out, *presets_dir, *synth, *block, *seed;
+        *out, *presets_dir, *synth, *block, *seed, *latency_x;
     const char *bias[MAX_SETS];
     unsigned nbias;
     const char *sets[MAX_SETS];
@@ -44,7 +45,7 @@ static int usage(void)
 {
     fprintf(stderr,
             "usage: gpurf sim   --design baseline|ideal|ltrf|ltrf+|rfc (--trace PATH | --gen SPEC) [--preset P]\n"
-            "                   [--set key=value]... [--json FILE] [--synth build/synth/P.json]\n"
+            "                   [--set key=value]... [--latency-x F] [--json FILE] [--synth build/synth/P.json]\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
             "       gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]\n"
@@ -99,6 +100,7 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--synth", synth)
         OPT("--block", block)
         OPT("--seed", seed)
+        OPT("--latency-x", latency_x)
 #undef OPT
         if ((!strcmp(o, "--history") || !strcmp(o, "--window") || !strcmp(o, "--cycles")) && v) {
             char *end;
@@ -157,6 +159,19 @@ static int load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)
         }
         snprintf(key, sizeof key, "%.*s", (int)(eq - a->sets[i]), a->sets[i]);
         if (cfg_set(c, key, eq + 1, err, n))
+            return -1;
+    }
+    if (a->latency_x) {
+        /* the main register file's latency swept as a multiple of the preset's */
+        char *end, v[32];
+        double x = strtod(a->latency_x, &end);
+        if (*end || !(x > 0 && x <= 64)) {
+            snprintf(err, n, "--latency-x '%s': expected a factor in (0, 64]", a->latency_x);
+            return -1;
+        }
+        unsigned l = (unsigned)(c->bank_latency * x + 0.5);
+        snprintf(v, sizeof v, "%u", l ? l : 1);
+        if (cfg_set(c, "bank_latency", v, err, n))
             return -1;
     }
     return 0;

@@ -106,6 +106,11 @@ run "ltrf rejects an instruction wider than the interval" 2 $A sim --design ltrf
 echo "$out" | grep -q "names 3 registers, more than the 2" && ok "rejection names the instruction" || bad "wide instruction message" "$out"
 run "cache rows need main-RF fill ports" 2 $A sim --design ltrf --preset small --set max_srcs=1 --gen seed=1
 echo "$out" | grep -q "field 'active_pool'" && ok "fill-port error names the field" || bad "fill-port message" "$out"
+run "--latency-x rejects a bad factor" 2 $A sim --preset table2_c1 --latency-x 0 --gen seed=1,blocks=1
+$A sim --design ltrf --preset table2_c1 --latency-x 6.5 --gen seed=1,blocks=2 --json $B/a.json >/dev/null 2>&1
+$A sim --design ltrf --preset table2_c1 --set bank_latency=13 --gen seed=1,blocks=2 --json $B/b.json >/dev/null 2>&1
+[ -n "$(json_num $B/a.json cycles)" ] && [ "$(json_num $B/a.json cycles)" = "$(json_num $B/b.json cycles)" ] &&
+  ok "--latency-x 6.5 on #1 (2 cycles) runs as bank_latency 13" || bad "--latency-x cycles differ"
 run "baseline with a non-power-of-two row count (BL + 16 KB)" 0 $A sim --preset table2_c1 --set rf_warp_regs=2176 --gen seed=1,blocks=4
 run "experiments pipeline (QUICK=1)" 0 make -s BUILD=$B experiments QUICK=1 EXP_OUT=$B/exp_t
 [ -s $B/exp_t/ltrf.png ] && grep -qE "^\| gq \| #7 \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" $B/exp_t/results.md &&
