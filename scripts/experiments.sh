@@ -73,6 +73,15 @@ val() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$OUT/json/$1.json" | head -1
 ipc() { val "$1" ipc; }
 # normalized IPC of run $2 against the reference of workload $1
 norm() { awk -v a="$(ipc "$1.$2")" -v r="$(ipc "$1.ref")" 'BEGIN { printf "%.3f", a / r }'; }
+# largest swept multiple up to which design $2 on workload $1 keeps IPC within $3 % of run $4
+tolerable() {
+  local t=0 m ok
+  for m in $MULTS; do
+    ok=$(awk -v a="$(ipc $1.lat.$m.$2)" -v r="$(ipc $4)" -v l=$3 'BEGIN { print (a >= r * (1 - l / 100)) }')
+    [ "$ok" = 1 ] && t=$m || break
+  done
+  echo $t
+}
 names=""; for w in "${WL[@]}"; do names="$names ${w%%|*}"; done
 mean() { awk '{ for (i = 1; i <= NF; i++) { s += $i; n++ } } END { printf "%.3f", n ? s / n : 0 }'; }
 R=$OUT/results.md
@@ -114,10 +123,7 @@ echo "|---|---|---|---|---|---|"
 for n in $names; do for loss in 1 5 10; do
   row="| $n | $loss % "
   for d in $DESIGNS; do
-    t=0; for m in $MULTS; do
-      ok=$(awk -v a="$(ipc $n.lat.$m.$d)" -v r="$(ipc $n.ref)" -v l=$loss 'BEGIN { print (a >= r * (1 - l / 100)) }')
-      [ "$ok" = 1 ] && t=$m || break
-    done
+    t=$(tolerable $n $d $loss $n.ref)
     row="$row| ${t}x "; echo "$d $loss $t" >> "$OUT/tol.$n"
   done
   echo "$row|"
@@ -136,13 +142,7 @@ echo "| workload | loss | BL | RFC | LTRF | LTRF+ |"
 echo "|---|---|---|---|---|---|"
 for n in $names; do for loss in 5; do
   row="| $n | $loss % "
-  for d in $DESIGNS; do
-    t=0; for m in $MULTS; do
-      ok=$(awk -v a="$(ipc $n.lat.$m.$d)" -v r="$(ipc $n.lat.1.$d)" -v l=$loss 'BEGIN { print (a >= r * (1 - l / 100)) }')
-      [ "$ok" = 1 ] && t=$m || break
-    done
-    row="$row| ${t}x "
-  done
+  for d in $DESIGNS; do row="$row| $(tolerable $n $d $loss $n.lat.1.$d)x "; done
   echo "$row|"
 done; done
 echo
@@ -196,7 +196,7 @@ set output "$OUT/ltrf.png"
 set multiplot layout 1,3
 set title "Fig. 9 metric: IPC / reference (mean of workloads)"
 set style data histograms; set style histogram clustered gap 1; set style fill solid 0.8 border -1
-set yrange [0:*]; set key top left
+set yrange [0:*]; set key below
 plot "$OUT/fig9.dat" using 2:xtic(1) title "BL", "" using 3 title "RFC", "" using 4 title "LTRF", "" using 5 title "LTRF+", "" using 6 title "Ideal"
 set title "Fig. 11 metric: IPC / reference vs main-RF latency (x #1)"
 set style data linespoints; set xlabel "latency multiple"; set key top right
