@@ -139,6 +139,15 @@ void ltrf_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
     }
 }
 
+int ltrf_merge_waves(sm_t *sm)
+{
+    const ltrf_sc_t *e = sm->sc[0].lt;
+    const char *insts[] = {e->wcb->name, e->aoff->name, e->abank[0]->name, sm->sc[0].rf->name,
+                           e->rfc->name};
+    static const char *const scopes[] = {"wcb", "aau_off", "aau_r0", "rf", "rfc"};
+    return ls_merge_waves(&sm->ls, "prefetch", "prefetch.sc0", insts, scopes, 5) < 0 ? -1 : 0;
+}
+
 void ltrf_stats(sm_t *sm)
 {
     for (unsigned s = 0; s < sm->c.schedulers; s++) {

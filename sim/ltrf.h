@@ -60,6 +60,10 @@ void ltrf_issue(sm_t *sm, unsigned s, unsigned flight);
  * dead-operand bits of one instruction per cycle), and its dispatch */
 int ltrf_dispatch_ok(const sm_t *sm, unsigned s, unsigned flight);
 void ltrf_dispatched(sm_t *sm, unsigned s, unsigned flight);
+/* the dumps of sub-core 0's wcb, aau_off, row 0's aau, rf and rfc merged into one with the
+ * view waves/prefetch.gtkw (a PREFETCH across the blocks); 0 when they were not dumped, -1 on
+ * error */
+int ltrf_merge_waves(sm_t *sm);
 /* add the blocks' activity counters to the statistics */
 void ltrf_stats(sm_t *sm);
 

@@ -102,12 +102,7 @@ void ltrf_front(sm_t *sm, unsigned s)
      * and write-backs from the cache */
     rf_in_t *ri = ls_in(x->rf);
     memset(ri, 0, sizeof *ri);
-    unsigned launch = x->lq_len ? x->lq[x->lq_head] : ~0u;
-    if (launch != ~0u) {
-        ri->launch_valid = 1;
-        ri->launch_warp = sm->w[launch].local;
-        ri->launch_base = sm->w[launch].local * sm->rows_per_warp;
-    }
+    unsigned launch = sm_launch_inputs(sm, s, ri);
     for (unsigned r = 0; r < e->rows; r++) {
         const lrow_t *row = &e->row[r];
         const ref_t *h = &row->fq[row->fq_head];
@@ -139,12 +134,7 @@ void ltrf_front(sm_t *sm, unsigned s)
         }
     }
     const rf_out_t *ro = x->rf_out = ls_eval(x->rf, 1);
-    if (launch != ~0u) {
-        x->lq_head = (x->lq_head + 1) % cfg_warps_per_sc(c);
-        x->lq_len--;
-        sm->w[launch].active = 1;
-        ltrf_launch(sm, launch);
-    }
+    sm_launch_done(sm, s, launch);
     for (unsigned r = 0; r < e->rows; r++) {
         lrow_t *row = &e->row[r];
         if (ro->rsp_valid[r]) {

@@ -222,13 +222,8 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
         rc = 2;
     if (print && o->wave_all)
         ls_print_waves(ls, stdout);
-    if (o->wave_all && o->design >= DESIGN_LTRF) {
-        /* one PREFETCH across the blocks of sub-core 0 (waves/prefetch.gtkw) */
-        static const char *const insts[] = {"wcb.sc0", "aau_off.sc0", "aau.sc0.r0", "rf.sc0", "rfc.sc0"};
-        static const char *const scopes[] = {"wcb", "aau_off", "aau_r0", "rf", "rfc"};
-        if (ls_merge_waves(ls, "prefetch", "prefetch.sc0", insts, scopes, 5) < 0 && !rc)
-            rc = 2;
-    }
+    if (o->wave_all && sm_merge_waves(sm) < 0 && !rc)
+        rc = 2;
     if (rc == 1 && ls->bad && !o->win_inst) {
         /* replay deterministically with the faulty instance traced around the mismatch */
         static char name[64];

@@ -180,6 +180,7 @@ void sm_free(sm_t *sm)
 
 const sm_stats_t *sm_stats(const sm_t *sm) { return &sm->st; }
 ls_ctx_t *sm_lockstep(sm_t *sm) { return &sm->ls; }
+int sm_merge_waves(sm_t *sm) { return sm->sc[0].lt ? ltrf_merge_waves(sm) : 0; }
 
 /* ---- occupancy and launch ----------------------------------------------------------------- */
 /* a slot takes a new warp when its registers fit and (cache designs) its last warp has
@@ -305,6 +306,30 @@ static int try_launch(sm_t *sm)
     return 0;
 }
 
+unsigned sm_launch_inputs(sm_t *sm, unsigned s, rf_in_t *in)
+{
+    const subcore_t *x = &sm->sc[s];
+    unsigned launch = x->lq_len ? x->lq[x->lq_head] : ~0u;
+    if (launch != ~0u && in) {
+        in->launch_valid = 1;
+        in->launch_warp = sm->w[launch].local;
+        in->launch_base = sm->w[launch].local * sm->rows_per_warp;
+    }
+    return launch;
+}
+
+void sm_launch_done(sm_t *sm, unsigned s, unsigned launch)
+{
+    subcore_t *x = &sm->sc[s];
+    if (launch == ~0u)
+        return;
+    x->lq_head = (x->lq_head + 1) % cfg_warps_per_sc(&sm->c);
+    x->lq_len--;
+    sm->w[launch].active = 1;
+    if (x->lt)
+        ltrf_launch(sm, launch);
+}
+
 /* a warp with nothing left to issue or complete leaves; its block may finish */
 void sm_warp_retire_check(sm_t *sm, unsigned wi)
 {
@@ -399,15 +424,11 @@ static void cycle(sm_t *sm)
             ltrf_front(sm, s);
             continue;
         }
-        unsigned launch = x->lq_len ? x->lq[x->lq_head] : ~0u;
+        unsigned launch = sm_launch_inputs(sm, s, NULL);
         if (x->rf) {
             rf_in_t *in = ls_in(x->rf);
             memset(in, 0, sizeof *in);
-            if (launch != ~0u) {
-                in->launch_valid = 1;
-                in->launch_warp = sm->w[launch].local;
-                in->launch_base = sm->w[launch].local * sm->rows_per_warp;
-            }
+            sm_launch_inputs(sm, s, in);
             for (unsigned k = 0; k < ncu; k++) {
                 const ocu_out_t *o = x->cu_out[k];
                 for (unsigned j = 0; j < c->max_srcs; j++) {
@@ -420,11 +441,7 @@ static void cycle(sm_t *sm)
             sm_writeback_inputs(sm, s, in);
             x->rf_out = ls_eval(x->rf, 1);
         }
-        if (launch != ~0u) {
-            x->lq_head = (x->lq_head + 1) % cfg_warps_per_sc(c);
-            x->lq_len--;
-            sm->w[launch].active = 1;
-        }
+        sm_launch_done(sm, s, launch);
     }
     for (unsigned s = 0; s < c->schedulers; s++)
         sm_dispatch(sm, s);

@@ -37,6 +37,9 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n);
 int sm_run(sm_t *sm, workload_t *w, char *err, size_t n);
 const sm_stats_t *sm_stats(const sm_t *sm);
 ls_ctx_t *sm_lockstep(sm_t *sm);
+/* after the dumps are closed: the design's cross-block views (cache designs: the prefetch
+ * view of sub-core 0). 0, or -1 on error */
+int sm_merge_waves(sm_t *sm);
 void sm_free(sm_t *sm);
 
 #endif

@@ -107,6 +107,10 @@ struct sm {
 };
 
 /* sm.c */
+/* the warp whose register base the main register file takes this cycle (~0u: none), written
+ * into the register file's inputs when given; sm_launch_done: it was taken */
+unsigned sm_launch_inputs(sm_t *sm, unsigned s, rf_in_t *in);
+void sm_launch_done(sm_t *sm, unsigned s, unsigned launch);
 ls_inst_t *sm_make_inst(sm_t *sm, const char *block, const char *name, char *err, size_t n);
 /* sm_issue.c */
 void sm_issue(sm_t *sm, unsigned s);
