@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Golden statistics (tests/golden/runs.txt): `record` writes tests/golden/<run>.json from the
+# current build, `check` compares every statistic of every run with its golden file.
+# usage: tests/golden.sh record|check [GPURF] ; prints "ok NAME" / "FAIL NAME: diff" lines
+set -u
+mode=$1; G=${2:-build/gpurf}; T=${SHARED:-../shared}/traces; D=tests/golden
+out=${BUILD:-build}/golden; mkdir -p $out
+designs=$($G designs --names 2>/dev/null || echo baseline ideal ltrf ltrf+ rfc)
+rc=0
+while IFS='|' read -r name args; do
+  name=$(echo $name); [ -z "$name" ] || [ "${name#\#}" != "$name" ] && continue
+  case "$args" in *'$T'*) [ -d "$T" ] || { echo "skip $name: $T is absent"; continue; };; esac
+  for d in $designs; do
+    n=${name//DESIGN/$d}; a=${args//DESIGN/$d}; a=${a//\$T/$T}
+    case $d in ltrf|ltrf+|rfc) a="$a --set scheduler=two_level";; esac
+    if ! $G sim $a --json $out/$n.json > $out/$n.log 2>&1; then echo "FAIL $n: gpurf exit $?"; rc=1; continue; fi
+    jq -S '.stats | del(.ipc)' $out/$n.json > $out/$n.stats
+    if [ $mode = record ]; then cp $out/$n.stats $D/$n.json; echo "recorded $n"; continue; fi
+    if diff <(jq -S . $D/$n.json) $out/$n.stats > $out/$n.diff; then echo "ok $n"
+    else echo "FAIL $n: $(tr '\n' ' ' < $out/$n.diff | cut -c1-300)"; rc=1; fi
+  done
+done < $D/runs.txt
+exit $rc
