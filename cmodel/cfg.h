@@ -5,7 +5,7 @@
 #define GPURF_CFG_H
 #include <stddef.h>
 
-enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL };
+enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL, SCHED_N };
 enum { BANKMAP_REG_PLUS_WARP, BANKMAP_REG };
 
 typedef struct {
@@ -13,7 +13,8 @@ typedef struct {
     unsigned lanes;         /* threads per warp modelled (<= GPURF_MAX_LANES) */
     unsigned schedulers;    /* sub-cores; each owns banks/schedulers and collectors/schedulers */
     unsigned issue_width;   /* instructions a scheduler may issue per cycle (1 or 2) */
-    unsigned scheduler;     /* SCHED_* */
+    unsigned scheduler;     /* SCHED_*: issue order policy (sim/core/sched.h) */
+    unsigned scheduler_inner; /* two-level: order among the active pool, SCHED_LRR or SCHED_GTO */
     unsigned active_pool;   /* two-level scheduler: active warps per scheduler */
     unsigned warp_slots;    /* warps resident per SM */
     unsigned block_slots;   /* thread blocks resident per SM */
@@ -51,5 +52,8 @@ int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t e
 
 /* Check cross-field constraints (powers of two, divisibility, ranges). */
 int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen);
+
+/* the preset spelling of a SCHED_* policy */
+const char *cfg_sched_name(unsigned s);
 
 #endif

@@ -1,10 +1,10 @@
 /* Block descriptor table (see blocks.h). */
 #include "blocks.h"
-#include "../cmodel/aau.h"
-#include "../cmodel/ocu.h"
-#include "../cmodel/rf.h"
-#include "../cmodel/rfc.h"
-#include "../cmodel/wcb.h"
+#include "cmodel/aau.h"
+#include "cmodel/ocu.h"
+#include "cmodel/rf.h"
+#include "cmodel/rfc.h"
+#include "cmodel/wcb.h"
 #include <string.h>
 
 /* the generic adapters of the C model X */
@@ -24,7 +24,7 @@
 /* block NAME built from the C model X, its parameters from the SM preset by CFG */
 #define BLOCK_DESC(NAME, X, CFG, BIAS)                                                             \
     static void NAME##_d_cfg(const sm_cfg_t *sm, void *c) { CFG(sm, c); }                          \
-    static const block_desc_t NAME##_desc = {#NAME,          #X,                                   \
+    static const block_desc_t NAME##_desc = {#NAME,          #X,              X##_RTL_DEPS,        \
                                              &X##_port_table, sizeof(X##_cfg_t),                   \
                                              sizeof(X##_state_t), sizeof(X##_in_t),                \
                                              sizeof(X##_out_t), NAME##_d_cfg,                      \
@@ -39,6 +39,13 @@
 #define BLOCK_PARAM(V, fld)                                                                        \
     fprintf(f, "%s%s%s%s%u", s, pre, #V, eq, c->fld);                                                 \
     s = sep;
+
+/* the shared RTL modules each module instantiates */
+#define rf_RTL_DEPS ""
+#define ocu_RTL_DEPS ""
+#define aau_RTL_DEPS ""
+#define wcb_RTL_DEPS ""
+#define rfc_RTL_DEPS ""
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
@@ -57,4 +64,14 @@ const block_desc_t *block_find(const char *name)
         if (!strcmp(block_list[i]->name, name))
             return block_list[i];
     return NULL;
+}
+
+void block_rtl_files(const block_desc_t *bd, FILE *f)
+{
+    fprintf(f, "rtl/%s.v", bd->module);
+    for (const char *p = bd->rtl_deps; *p;) {
+        size_t n = strcspn(p, " ");
+        fprintf(f, " rtl/%.*s.v", (int)n, p);
+        p += n + (p[n] == ' ');
+    }
 }

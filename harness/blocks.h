@@ -2,14 +2,15 @@
  * generically. One entry per block; adding a block is one entry here. */
 #ifndef GPURF_BLOCKS_H
 #define GPURF_BLOCKS_H
-#include "../cmodel/cfg.h"
-#include "../cmodel/ports.h"
+#include "cmodel/cfg.h"
+#include "cmodel/ports.h"
 #include <stddef.h>
 #include <stdio.h>
 
 typedef struct {
     const char *name;
     const char *module; /* its RTL module rtl/<module>.v and view waves/<module>.gtkw */
+    const char *rtl_deps; /* the shared RTL modules it instantiates (rtl/<dep>.v), space separated */
     const pt_table_t *pt;
     size_t cfg_size, state_size, in_size, out_size;
     void (*cfg_from_sm)(const sm_cfg_t *sm, void *cfg);
@@ -25,6 +26,8 @@ typedef struct {
 } block_desc_t;
 
 const block_desc_t *block_find(const char *name);
+/* the block's RTL files: rtl/<module>.v, then its dependencies, space separated */
+void block_rtl_files(const block_desc_t *bd, FILE *f);
 extern const block_desc_t *const block_list[];
 
 #endif

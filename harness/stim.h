@@ -4,7 +4,7 @@
  * Verilated model and $readmemh in the generated Icarus testbench (harness/icarus_tb.h). */
 #ifndef GPURF_STIM_H
 #define GPURF_STIM_H
-#include "../cmodel/ports.h"
+#include "cmodel/ports.h"
 #include <stdint.h>
 #include <stdio.h>
 

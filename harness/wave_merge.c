@@ -1,6 +1,6 @@
 /* Several block dumps merged into one FST (see wave_merge.h). */
 #include "wave_merge.h"
-#include "../cmodel/common.h"
+#include "cmodel/common.h"
 #include <gtkwave/fstapi.h>
 #include <stdlib.h>
 #include <string.h>

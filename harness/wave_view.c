@@ -1,7 +1,7 @@
 /* GTKWave views fitted to a dump (see wave_view.h). The FST hierarchy is read with the fstapi
  * reader that ships with Verilator (libverilated). */
 #include "wave_view.h"
-#include "../cmodel/common.h"
+#include "cmodel/common.h"
 #include <gtkwave/fstapi.h>
 #include <stdio.h>
 #include <stdlib.h>

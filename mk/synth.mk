@@ -4,22 +4,23 @@ SYNTH_DIR       := $(BUILD)/synth
 SYNTH_PERIOD_PS ?= 1000
 SYNTH_LIB       := synth/cells.lib
 
-$(BUILD)/gpurf-synth: sim/synth_main.c $(BUILD)/obj/sim/synth.o
-	$(CC) $(CSTD) $(CFLAGS) $^ -o $@ $(LIBS)
+$(BUILD)/gpurf-synth: $(BUILD)/obj/synth/synth_main.o $(BUILD)/obj/synth/synth.o
+	$(call say,LD,$@)
+	$(Q)$(CC) $^ -o $@ $(LIBS)
 
 define SYNTH_RULES
-$(SYNTH_DIR)/$(1)__$(2).stat: rtl/$(call rtl_of,$(1)).v presets/$(2).json $(SYNTH_LIB) synth/run.sh | $(BUILD)/gpurf-params
-	BUILD=$(BUILD) bash synth/run.sh $(1) $(2) $(SYNTH_DIR) $(SYNTH_PERIOD_PS) $(call rtl_of,$(1))
+$(SYNTH_DIR)/$(1)__$(2).stat: $(RTL_FILES_$(1)) presets/$(2).json $(SYNTH_LIB) synth/run.sh | $(BUILD)/gpurf-params
+	$(call say,YOSYS,$(1) $(2))
+	$(Q)BUILD=$(BUILD) bash synth/run.sh $(1) $(2) $(SYNTH_DIR) $(SYNTH_PERIOD_PS)
 endef
 $(foreach b,$(BLOCKS),$(foreach p,$(RTL_PRESETS),$(eval $(call SYNTH_RULES,$(b),$(p)))))
 
 # every block of a preset
 $(SYNTH_DIR)/%.json: $(foreach b,$(BLOCKS),$(SYNTH_DIR)/$(b)__%.stat) $(BUILD)/gpurf-synth
-	$(BUILD)/gpurf-synth $(SYNTH_DIR) $(SYNTH_LIB) $* $@ $(BLOCKS) > $(SYNTH_DIR)/$*.txt
+	$(Q)$(BUILD)/gpurf-synth $(SYNTH_DIR) $(SYNTH_LIB) $* $@ $(BLOCKS) > $(SYNTH_DIR)/$*.txt
 # the blocks of the baseline design only (what make run reports)
-BASELINE_BLOCKS := rf ocu
-$(SYNTH_DIR)/%-baseline.json: $(foreach b,$(BASELINE_BLOCKS),$(SYNTH_DIR)/$(b)__%.stat) $(BUILD)/gpurf-synth
-	$(BUILD)/gpurf-synth $(SYNTH_DIR) $(SYNTH_LIB) $* $@ $(BASELINE_BLOCKS) > /dev/null
+$(SYNTH_DIR)/%-baseline.json: $(foreach b,$(DESIGN_BLOCKS_baseline),$(SYNTH_DIR)/$(b)__%.stat) $(BUILD)/gpurf-synth
+	$(Q)$(BUILD)/gpurf-synth $(SYNTH_DIR) $(SYNTH_LIB) $* $@ $(DESIGN_BLOCKS_baseline) > /dev/null
 
 synth: $(foreach p,$(RTL_PRESETS),$(SYNTH_DIR)/$(p).json)
 	@cat $(foreach p,$(RTL_PRESETS),$(SYNTH_DIR)/$(p).txt) | tee $(SYNTH_DIR)/summary.txt

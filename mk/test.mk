@@ -3,19 +3,22 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_OBJ   := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRC))
 UNIT_TESTS := $(patsubst tests/%.c,$(BUILD)/asan/%,$(wildcard tests/test_*.c))
 
-$(BUILD)/asan/obj/%.o: %.c $(HDRS) | $(DEPS_STAMP)
+$(BUILD)/asan/obj/%.o: %.c | $(DEPS_STAMP)
+	$(call say,CC-ASAN,$<)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(ASAN_FLAGS) -c $< -o $@
+	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $(DEPGEN) -c $< -o $@
 
-$(BUILD)/asan/gpurf: sim/main.c $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c
-	$(CC) $(CSTD) $(ASAN_FLAGS) sim/main.c $(BUILD)/rtl_registry_none.c $(ASAN_OBJ) -o $@ -ljansson -lm
+$(BUILD)/asan/gpurf: $(BUILD)/asan/obj/sim/cli/main.o $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c
+	$(call say,LD,$@)
+	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $^ -o $@ -ljansson -lm
 
 $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
-	$(CC) $(CSTD) $(ASAN_FLAGS) $< $(filter $(BUILD)/asan/obj/cmodel/%,$(ASAN_OBJ)) -o $@ -lcmocka -ljansson -lm
+	$(call say,CC-ASAN,$<)
+	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $< $(filter $(BUILD)/asan/obj/cmodel/%,$(ASAN_OBJ)) -o $@ -lcmocka -ljansson -lm
 
 $(BUILD)/asan/fuzz_mutate: tests/fuzz_mutate.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(ASAN_FLAGS) $< -o $@
+	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $< -o $@
 
-test: $(BUILD)/gpurf $(BUILD)/asan/gpurf $(UNIT_TESTS) $(BUILD)/asan/fuzz_mutate
+test: $(BUILD)/gpurf $(BUILD)/asan/gpurf $(UNIT_TESTS) $(BUILD)/asan/fuzz_mutate $(BUILD)/gpurf-params
 	@BUILD=$(BUILD) bash tests/run.sh

@@ -6,7 +6,7 @@ WAVES_GEN       ?= seed=1,blocks=2,warps=4,insts=24
 
 waves: $(BUILD)/gpurf
 	@if [ -z "$(filter $(BLOCK),$(BLOCKS))" ]; then echo "make waves BLOCK=<$(subst $() ,|,$(BLOCKS))>" >&2; exit 2; fi
-	set -o pipefail; $(if $(filter $(BLOCK),$(BASELINE_BLOCKS)), \
+	set -o pipefail; $(if $(filter $(BLOCK),$(DESIGN_BLOCKS_baseline)), \
 	  $(BUILD)/gpurf cosim --design baseline --preset $(WAVES_PRESET) --gen $(WAVES_GEN) --blocks $(BLOCK), \
 	  $(BUILD)/gpurf blocksim --block $(BLOCK) --preset $(WAVES_PRESET) --cycles 400) \
 	  --waves waves | sed -n '/^waves:/,$$p'

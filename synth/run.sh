@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Synthesize one block for one preset with Yosys and the project liberty file.
-#   synth/run.sh BLOCK PRESET OUTDIR [PERIOD_PS [MODULE]]   (MODULE: the RTL module, default BLOCK)
+#   synth/run.sh BLOCK PRESET OUTDIR [PERIOD_PS]  (the block's module and RTL files from gpurf-params)
 # Flow (DESIGN.md "Synthesis"): synth -flatten up to the fine stage; arrays marked
 # (* gpurf_sram *) stay $mem_v2 cells (estimated as SRAM macros by `gpurf synth-report`), every
 # other memory becomes flip-flops; generic techmap; dfflibmap; ABC maps to synth/cells.lib with
 # delay target PERIOD_PS and reports the critical combinational path (stime -p); stat.
 # Writes OUTDIR/BLOCK__PRESET.{params,log,stat,json,mem}.
 set -eu
-block=$1 preset=$2 out=$3 period=${4:-1000} module=${5:-$1}
+block=$1 preset=$2 out=$3 period=${4:-1000}
 B=${BUILD:-build}
+module=$($B/gpurf-params --preset "$preset" --block "$block" --format module)
+files=$($B/gpurf-params --preset "$preset" --block "$block" --format files)
 lib=synth/cells.lib
 base=$out/${block}__${preset}
 mkdir -p "$out"
@@ -16,7 +18,7 @@ params=$($B/gpurf-params --preset "$preset" --block "$block" --format yosys)
 echo "$params" > "$base.params"
 abc_script="+strash;&get,-n;&fraig,-x;&put;scorr;dc2;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer;upsize,{D};dnsize,{D};stime,-p"
 yosys -q -l "$base.log" -p "
-read_verilog -DSYNTHESIS rtl/$module.v
+read_verilog -DSYNTHESIS $files
 chparam $params $module
 hierarchy -check -top $module
 synth -flatten -top $module -run begin:fine

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
-#include "../cmodel/aau.h"
+#include "cmodel/aau.h"
 
 static aau_state_t s;
 

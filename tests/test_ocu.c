@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
-#include "../cmodel/ocu.h"
+#include "cmodel/ocu.h"
 
 static ocu_state_t s;
 

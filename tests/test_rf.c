@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
-#include "../cmodel/rf.h"
+#include "cmodel/rf.h"
 
 static rf_cfg_t cfg(unsigned banks, unsigned lat)
 {

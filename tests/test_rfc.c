@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
-#include "../cmodel/rfc.h"
+#include "cmodel/rfc.h"
 
 static rfc_state_t s;
 static rfc_in_t in;

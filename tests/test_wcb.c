@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <string.h>
-#include "../cmodel/wcb.h"
+#include "cmodel/wcb.h"
 
 static wcb_state_t s;
 static wcb_in_t in;

@@ -1,0 +1,28 @@
+/* gpurf blocksim: one block in lockstep (C model and Verilated RTL) under seeded random
+ * inputs, independent of the SM model. Every input field gets a random value of its width;
+ * one-bit fields are 1 with probability 1/2 unless the block's default bias
+ * (block_desc_t.rand_bias) or an option (rel_all=0.02) names them. */
+#ifndef GPURF_BLOCKSIM_H
+#define GPURF_BLOCKSIM_H
+#include "cmodel/cfg.h"
+#include "blocks.h"
+#include <stdint.h>
+
+#define BLOCKSIM_MAX_BIAS 16
+
+typedef struct {
+    const char *block, *variant, *wave_dir;
+    uint64_t cycles, seed;
+    unsigned nbias;
+    const char *bias_port[BLOCKSIM_MAX_BIAS];
+    double bias_p[BLOCKSIM_MAX_BIAS];
+} blocksim_opts_t;
+
+/* one cycle of random inputs for a block (in is the block's input struct, zeroed first) */
+void blocksim_randomize(const block_desc_t *bd, const void *cfg, const blocksim_opts_t *o,
+                        uint64_t *rng, void *in);
+
+/* 0 equal every cycle, 1 a mismatch (reported on stderr), 2 bad input or RTL not built */
+int blocksim_run(const sm_cfg_t *c, const blocksim_opts_t *o);
+
+#endif

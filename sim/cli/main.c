@@ -1,0 +1,482 @@
+/* gpurf command line.
+ *   gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--json F]
+ *               [--latency-x F]  (main-RF bank latency times F, for latency sweeps)
+ *               [--synth F]  (area/timing per block from a `make synth` summary)
+ *   gpurf cosim ...same... [--blocks all|LIST] [--drive c|rtl] [--waves DIR] [--variant V]
+ *               [--history N] [--window N]
+ *   gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]
+ *                                   C, Verilated RTL, lockstep and Icarus on the same stimulus
+ *   gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]
+ *                  [--bias input=p]... [--waves DIR]   one block, C vs RTL, random inputs
+ *   gpurf gen SPEC --out DIR        write a generated kernel as Accel-Sim traces
+ *   gpurf cfg (--trace PATH | --gen SPEC) [--insts]   print the recovered CFG
+ *   gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--insts]   register-intervals
+ *                                   (N = rfc_banks), PREFETCH vectors, lengths, dead bits
+ *   gpurf area --synth F [--preset P]   LTRF storage (Sec. 4.3) and added area vs the main RF
+ *   gpurf models                    list the RTL models built into this binary
+ *   gpurf designs [--names]         every design: its blocks, schedulers and summary
+ * Exit: 0 success, 1 lockstep mismatch or value-check failure, 2 bad input or configuration. */
+#include "harness/lockstep.h"
+#include "synth/area.h"
+#include "harness/bench.h"
+#include "harness/blocksim.h"
+#include "stream/cfgrec.h"
+#include "stream/gen.h"
+#include "pass/liveness.h"
+#include "pass/regint.h"
+#include "report.h"
+#include "core/sm.h"
+#include "design/design.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SETS 32
+
+typedef struct {
+    const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
+        *out, *presets_dir, *synth, *block, *seed, *latency_x;
+    const char *bias[MAX_SETS];
+    unsigned nbias;
+    const char *sets[MAX_SETS];
+    unsigned nsets, history, window, cycles;
+    int insts, names;
+} args_t;
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P]\n"
+            "                   [--set key=value]... [--latency-x F] [--json FILE] [--synth build/synth/P.json]\n"
+            "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
+            "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
+            "       gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]\n"
+            "       gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]\n"
+            "                   [--bias input=probability]... [--waves DIR]\n"
+            "       gpurf gen SPEC --out DIR\n"
+            "       gpurf cfg (--trace PATH | --gen SPEC) [--insts]\n"
+            "       gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
+            "       gpurf area --synth build/synth/P.json [--preset P]\n"
+            "       gpurf models\n"
+            "       gpurf designs [--names]\n");
+    return 2;
+}
+
+static int parse(int argc, char **argv, args_t *a)
+{
+    memset(a, 0, sizeof *a);
+    a->design = "baseline";
+    a->preset = "pascal";
+    a->blocks = "all";
+    a->drive = "c";
+    a->variant = "ok";
+    a->history = 4;
+    a->window = 16;
+    a->cycles = 5000;
+    a->presets_dir = getenv("GPURF_PRESETS") ? getenv("GPURF_PRESETS") : "presets";
+    if (argc < 2)
+        return -1;
+    a->cmd = argv[1];
+    for (int i = 2; i < argc; i++) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define OPT(name, field)                                                                           \
+    if (!strcmp(o, name)) {                                                                        \
+        if (!v) {                                                                                  \
+            fprintf(stderr, "gpurf: option %s needs a value\n", o);                                \
+            return -1;                                                                             \
+        }                                                                                          \
+        a->field = v;                                                                              \
+        i++;                                                                                       \
+        continue;                                                                                  \
+    }
+        OPT("--design", design)
+        OPT("--trace", trace)
+        OPT("--gen", gen)
+        OPT("--preset", preset)
+        OPT("--json", json)
+        OPT("--blocks", blocks)
+        OPT("--drive", drive)
+        OPT("--waves", waves)
+        OPT("--variant", variant)
+        OPT("--out", out)
+        OPT("--presets-dir", presets_dir)
+        OPT("--synth", synth)
+        OPT("--block", block)
+        OPT("--seed", seed)
+        OPT("--latency-x", latency_x)
+#undef OPT
+        if ((!strcmp(o, "--history") || !strcmp(o, "--window") || !strcmp(o, "--cycles")) && v) {
+            char *end;
+            unsigned long x = strtoul(v, &end, 10);
+            if (*end || x > 10000000 || !x) {
+                fprintf(stderr, "gpurf: %s: '%s' is not a count\n", o, v);
+                return -1;
+            }
+            *(o[2] == 'h' ? &a->history : o[2] == 'w' ? &a->window : &a->cycles) = (unsigned)x;
+            i++;
+            continue;
+        }
+        if (!strcmp(o, "--bias") && v && a->nbias < MAX_SETS) {
+            a->bias[a->nbias++] = v;
+            i++;
+            continue;
+        }
+        if (!strcmp(o, "--set") && v && a->nsets < MAX_SETS) {
+            a->sets[a->nsets++] = v;
+            i++;
+            continue;
+        }
+        if (!strcmp(o, "--insts") || !strcmp(o, "--names")) {
+            *(o[2] == 'i' ? &a->insts : &a->names) = 1;
+            continue;
+        }
+        if (!strcmp(a->cmd, "gen") && !a->gen && o[0] != '-') {
+            a->gen = o;
+            continue;
+        }
+        fprintf(stderr, "gpurf: unknown or incomplete option '%s'\n", o);
+        return -1;
+    }
+    return 0;
+}
+
+static int load_stream(const args_t *a, workload_t *w, char *err, size_t n)
+{
+    if (!!a->trace == !!a->gen) {
+        snprintf(err, n, "give exactly one of --trace PATH and --gen SPEC");
+        return -1;
+    }
+    return a->trace ? workload_load(a->trace, w, err, n) : workload_gen(a->gen, w, err, n);
+}
+
+static int load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)
+{
+    if (cfg_load(a->preset, a->presets_dir, c, err, n))
+        return -1;
+    for (unsigned i = 0; i < a->nsets; i++) {
+        char key[64];
+        const char *eq = strchr(a->sets[i], '=');
+        if (!eq || eq - a->sets[i] >= (long)sizeof key) {
+            snprintf(err, n, "--set '%s': expected key=value", a->sets[i]);
+            return -1;
+        }
+        snprintf(key, sizeof key, "%.*s", (int)(eq - a->sets[i]), a->sets[i]);
+        if (cfg_set(c, key, eq + 1, err, n))
+            return -1;
+    }
+    if (a->latency_x) {
+        /* the main register file's latency swept as a multiple of the preset's */
+        char *end, v[32];
+        double x = strtod(a->latency_x, &end);
+        if (*end || !(x > 0 && x <= 64)) {
+            snprintf(err, n, "--latency-x '%s': expected a factor in (0, 64]", a->latency_x);
+            return -1;
+        }
+        unsigned l = (unsigned)(c->bank_latency * x + 0.5);
+        snprintf(v, sizeof v, "%u", l ? l : 1);
+        if (cfg_set(c, "bank_latency", v, err, n))
+            return -1;
+    }
+    return 0;
+}
+
+static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
+                    const synth_sum_t *syn)
+{
+    char err[1024] = "";
+    workload_t w;
+    if (load_stream(a, &w, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    sm_t *sm = sm_new(c, o, err, sizeof err);
+    if (!sm) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        workload_free(&w);
+        return 2;
+    }
+    int rc = sm_run(sm, &w, err, sizeof err);
+    ls_ctx_t *ls = sm_lockstep(sm);
+    if (rc == 1 && ls->bad && print) {
+        ls_report_mismatch(ls, stderr);
+        fprintf(stderr, "  seed/stream: %s\n", a->trace ? a->trace : a->gen);
+    } else if (rc && print)
+        fprintf(stderr, "gpurf: %s\n", err);
+    if (print) {
+        report_t r = {a->cmd, o->design->name, c->name, a->trace ? a->trace : a->gen,
+                      NULL, 0, stats_ipc(sm_stats(sm)), ls, o->rtl_blocks != NULL, syn};
+        r.groups = sm_stat_groups(sm, &r.ngroups);
+        report_text(&r, stdout);
+        if (o->rtl_blocks && !rc)
+            for (unsigned i = 0; block_list[i]; i++) {
+                ls_totals_t t;
+                report_lockstep_totals(ls, block_list[i]->name, &t);
+                if (t.rtl_instances && !t.cycles) {
+                    fprintf(stderr, "gpurf: lockstep compared nothing for block %s\n",
+                            block_list[i]->name);
+                    rc = 1;
+                }
+            }
+        if (a->json && report_json(&r, a->json)) {
+            fprintf(stderr, "gpurf: cannot write %s\n", a->json);
+            rc = rc ? rc : 2;
+        }
+    }
+    if (ls_close_waves(ls) && !rc)
+        rc = 2;
+    if (print && o->wave_all)
+        ls_print_waves(ls, stdout);
+    if (o->wave_all && sm_merge_waves(sm) < 0 && !rc)
+        rc = 2;
+    if (rc == 1 && ls->bad && !o->win_inst) {
+        /* replay deterministically with the faulty instance traced around the mismatch */
+        static char name[64];
+        snprintf(name, sizeof name, "%s", ls->bad->name);
+        sm_opts_t o2 = *o;
+        o2.win_inst = name;
+        o2.win_from = ls->bad_cycle > a->window ? ls->bad_cycle - a->window : 0;
+        o2.stop_at = ls->bad_cycle + 2;
+        o2.wave_all = 0;
+        char path[512], view[512];
+        ls_wave_path(ls, ls->bad, "mismatch_", path, sizeof path);
+        ls_view_path(path, view, sizeof view);
+        sm_free(sm);
+        workload_free(&w);
+        run_once(a, c, &o2, 0, NULL);
+        fprintf(stderr, "  waves   %s (cycles %llu..%llu)\n  view    gtkwave %s %s\n", path,
+                (unsigned long long)o2.win_from, (unsigned long long)o2.stop_at, path, view);
+        return 1;
+    }
+    sm_free(sm);
+    workload_free(&w);
+    return rc;
+}
+
+static int cmd_sim(const args_t *a, int cosim)
+{
+    char err[1024];
+    sm_cfg_t c;
+    if (load_cfg(a, &c, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    sm_opts_t o;
+    memset(&o, 0, sizeof o);
+    o.design = design_find(a->design);
+    if (!o.design) {
+        fprintf(stderr, "gpurf: --design: unknown design '%s' (gpurf designs lists them)\n", a->design);
+        return 2;
+    }
+    o.history = a->history;
+    o.wave_dir = a->waves ? a->waves : "waves";
+    if (cosim) {
+        o.rtl_blocks = a->blocks;
+        o.rtl_variant = a->variant;
+        o.rtl_preset = a->preset;
+        o.wave_all = a->waves != NULL;
+        if (strcmp(a->drive, "c") && strcmp(a->drive, "rtl")) {
+            fprintf(stderr, "gpurf: --drive: expected c or rtl\n");
+            return 2;
+        }
+        o.drive_rtl = !strcmp(a->drive, "rtl");
+    }
+    static synth_sum_t syn;
+    if (a->synth && synth_load(a->synth, &syn, err, sizeof err)) {
+        fprintf(stderr, "gpurf: --synth: %s\n", err);
+        return 2;
+    }
+    return run_once(a, &c, &o, 1, a->synth ? &syn : NULL);
+}
+
+static int cmd_bench(const args_t *a)
+{
+    char err[1024];
+    sm_cfg_t c;
+    if (load_cfg(a, &c, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    bench_opts_t o = {a->preset, a->gen ? a->gen : "seed=1,blocks=16,warps=8,regs=32,insts=48,loops=12",
+                      strcmp(a->blocks, "all") ? a->blocks : NULL,
+                      a->out ? a->out : "build/bench", a->cycles, 1.0};
+    return bench_run(&c, &o);
+}
+
+static int cmd_blocksim(const args_t *a)
+{
+    char err[1024], *end;
+    sm_cfg_t c;
+    if (load_cfg(a, &c, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    blocksim_opts_t o = {.block = a->block, .variant = a->variant, .wave_dir = a->waves,
+                         .cycles = a->cycles, .seed = 1};
+    if (!a->block) {
+        fprintf(stderr, "gpurf blocksim: --block is required\n");
+        return 2;
+    }
+    if (a->seed && ((o.seed = strtoull(a->seed, &end, 0)), *end || !*a->seed)) {
+        fprintf(stderr, "gpurf blocksim: --seed: '%s' is not a number\n", a->seed);
+        return 2;
+    }
+    for (unsigned i = 0; i < a->nbias; i++) {
+        const char *eq = strchr(a->bias[i], '=');
+        double p = eq ? strtod(eq + 1, &end) : -1;
+        if (!eq || *end || p < 0 || p > 1 || eq == a->bias[i] || i >= BLOCKSIM_MAX_BIAS) {
+            fprintf(stderr, "gpurf blocksim: --bias '%s': expected input=probability in [0,1]\n",
+                    a->bias[i]);
+            return 2;
+        }
+        static char names[MAX_SETS][64];
+        snprintf(names[i], sizeof names[i], "%.*s", (int)(eq - a->bias[i]), a->bias[i]);
+        o.bias_port[o.nbias] = names[i];
+        o.bias_p[o.nbias++] = p;
+    }
+    return blocksim_run(&c, &o);
+}
+
+static int cmd_gen(const args_t *a)
+{
+    char err[512];
+    gen_spec_t g;
+    if (!a->out || gen_parse(a->gen, &g, err, sizeof err) || gen_write_traces(&g, a->out, err, sizeof err)) {
+        fprintf(stderr, "gpurf gen: %s\n", a->out ? err : "--out DIR is required");
+        return 2;
+    }
+    printf("wrote %s/kernelslist.g and %s/kernel-1.traceg\n", a->out, a->out);
+    return 0;
+}
+
+/* register-intervals (Algorithms 1 and 2), PREFETCH bit-vectors, Table 4 lengths, liveness */
+static int cmd_intervals(const args_t *a)
+{
+    char err[1024];
+    sm_cfg_t c;
+    workload_t w;
+    if (load_cfg(a, &c, err, sizeof err) || load_stream(a, &w, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    int rc = 0;
+    for (unsigned i = 0; i < w.n && !rc; i++) {
+        prog_t p = {0};
+        regint_t ri = {0};
+        liveness_t lv = {0};
+        ilen_t real, opt;
+        if (prog_recover(w.k[i], &p, err, sizeof err) || regint_form(&p, c.rfc_banks, &ri, err, sizeof err) ||
+            liveness_run(&p, &lv) || regint_lengths(&ri, &p, &real, &opt, err, sizeof err)) {
+            fprintf(stderr, "gpurf: %s: %s\n", w.k[i]->name, err);
+            rc = 2;
+        } else {
+            printf("kernel '%s': %u static instructions, %u basic blocks; liveness fixed point "
+                   "after %u rounds\n", w.k[i]->name, p.npcs, p.nbbs, lv.iterations);
+            regint_print(&ri, &p, stdout);
+            printf("interval length in dynamic instructions (Table 4 metric): real avg %.1f min "
+                   "%lu max %lu (%lu intervals executed); optimal avg %.1f min %lu max %lu; "
+                   "real/optimal %.2f\n",
+                   real.avg, real.min, real.max, real.count, opt.avg, opt.min, opt.max,
+                   opt.avg > 0 ? real.avg / opt.avg : 0);
+            for (unsigned j = 0; a->insts && j < p.npcs; j++) {
+                const inst_t *in = p.pcs[j].in;
+                printf("    %04x %s RI%u %-18s", in->pc, regint_is_prefetch(&ri, j) ? "P" : " ",
+                       regint_of(&ri, j), w.k[i]->ops[in->op]);
+                for (unsigned s2 = 0; s2 < in->nsrc; s2++)
+                    printf(" R%u%s", in->src[s2], lv.dead[j] >> s2 & 1 ? "(dead)" : "");
+                putchar('\n');
+            }
+        }
+        liveness_free(&lv);
+        regint_free(&ri);
+        prog_free(&p);
+    }
+    workload_free(&w);
+    return rc;
+}
+
+static int cmd_area(const args_t *a)
+{
+    char err[1024];
+    sm_cfg_t c;
+    static synth_sum_t syn;
+    if (load_cfg(a, &c, err, sizeof err) || !a->synth || synth_load(a->synth, &syn, err, sizeof err)) {
+        fprintf(stderr, "gpurf area: %s\n", a->synth ? err : "--synth build/synth/<preset>.json is required");
+        return 2;
+    }
+    return area_report(&c, &syn, stdout);
+}
+
+/* the registry: name, blocks, supported issue policies, summary (--names: names only) */
+static int cmd_designs(const args_t *a)
+{
+    for (const design_t *d = design_list; d->name; d++) {
+        if (a->names) {
+            printf("%s\n", d->name);
+            continue;
+        }
+        char sch[64] = "";
+        for (unsigned s = 0; s < SCHED_N; s++)
+            if (d->ops->schedulers >> s & 1)
+                snprintf(sch + strlen(sch), sizeof sch - strlen(sch), "%s%s", *sch ? "," : "",
+                         cfg_sched_name(s));
+        printf("%-9s blocks=%-28s schedulers=%-20s %s\n", d->name, d->blocks, sch, d->summary);
+        printf("%-9s statistics:", "");
+        for (const stat_list_t *const *l = d->ops->stats; l && *l; l++)
+            printf(" %s", (*l)->owner);
+        printf("%s\n", d->ops->stats && *d->ops->stats ? "" : " (core only)");
+    }
+    return 0;
+}
+
+static int cmd_cfg(const args_t *a)
+{
+    char err[1024];
+    workload_t w;
+    if (load_stream(a, &w, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    for (unsigned i = 0; i < w.n; i++) {
+        prog_t p;
+        if (prog_recover(w.k[i], &p, err, sizeof err)) {
+            fprintf(stderr, "gpurf: %s\n", err);
+            prog_free(&p);
+            workload_free(&w);
+            return 2;
+        }
+        prog_print(&p, w.k[i], a->insts, stdout);
+        prog_free(&p);
+    }
+    workload_free(&w);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    args_t a;
+    if (parse(argc, argv, &a))
+        return usage();
+    if (!strcmp(a.cmd, "sim") || !strcmp(a.cmd, "cosim"))
+        return cmd_sim(&a, a.cmd[0] == 'c');
+    if (!strcmp(a.cmd, "gen"))
+        return cmd_gen(&a);
+    if (!strcmp(a.cmd, "bench"))
+        return cmd_bench(&a);
+    if (!strcmp(a.cmd, "blocksim"))
+        return cmd_blocksim(&a);
+    if (!strcmp(a.cmd, "cfg"))
+        return cmd_cfg(&a);
+    if (!strcmp(a.cmd, "intervals"))
+        return cmd_intervals(&a);
+    if (!strcmp(a.cmd, "area"))
+        return cmd_area(&a);
+    if (!strcmp(a.cmd, "designs"))
+        return cmd_designs(&a);
+    if (!strcmp(a.cmd, "models")) {
+        for (unsigned i = 0; rtl_registry[i]; i++)
+            printf("%-4s %-8s %s\n", rtl_registry[i]->block, rtl_registry[i]->preset,
+                   rtl_registry[i]->variant);
+        return 0;
+    }
+    return usage();
+}

@@ -1,0 +1,139 @@
+/* gpurf-params: the bridge from presets and the block and design tables to the build.
+ *   gpurf-params --preset P --block B [--format verilator|yosys|module|files]
+ *                 a block's RTL parameters as Verilator -G flags or Yosys chparam arguments,
+ *                 its RTL module, or its RTL file list
+ *   gpurf-params --list          every block, one per line
+ *   gpurf-params --make          make variables: BLOCKS, RTL_MODULE_<b>, RTL_FILES_<b>,
+ *                 FAULTS_<b> (the `ifdef FAULT_<B>_* names in the block's module file),
+ *                 DESIGNS and DESIGN_BLOCKS_<d> (design/designs.def)
+ * so that no parameter, block list or fault list is written twice. */
+#include "cmodel/cfg.h"
+#include "harness/blocks.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* the FAULT_<BLOCK>_* macros tested by `ifdef / `ifndef in the block's module file */
+static int print_faults(const block_desc_t *bd)
+{
+    char path[256], prefix[64], line[1024], seen[4096] = " ";
+    snprintf(path, sizeof path, "rtl/%s.v", bd->module);
+    int n = snprintf(prefix, sizeof prefix, "FAULT_");
+    for (const char *p = bd->name; *p && n < (int)sizeof prefix - 2; p++)
+        prefix[n++] = (char)toupper((unsigned char)*p);
+    prefix[n++] = '_';
+    prefix[n] = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "gpurf-params: cannot read %s\n", path);
+        return -1;
+    }
+    printf("FAULTS_%s :=", bd->name);
+    while (fgets(line, sizeof line, f)) {
+        char *p = strstr(line, "`ifdef ");
+        if (!p)
+            p = strstr(line, "`ifndef ");
+        if (!p)
+            continue;
+        p = strchr(p, ' ') + 1;
+        size_t len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+        char name[128], key[132];
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        snprintf(key, sizeof key, " %s ", name);
+        if (strncmp(name, prefix, strlen(prefix)) || strstr(seen, key) ||
+            strlen(seen) + len + 2 >= sizeof seen)
+            continue;
+        strcat(seen, name);
+        strcat(seen, " ");
+        printf(" %s", name);
+    }
+    putchar('\n');
+    fclose(f);
+    return 0;
+}
+
+static int print_make(void)
+{
+    printf("BLOCKS :=");
+    for (unsigned i = 0; block_list[i]; i++)
+        printf(" %s", block_list[i]->name);
+    putchar('\n');
+    for (unsigned i = 0; block_list[i]; i++) {
+        const block_desc_t *bd = block_list[i];
+        printf("RTL_MODULE_%s := %s\nRTL_FILES_%s := ", bd->name, bd->module, bd->name);
+        block_rtl_files(bd, stdout);
+        putchar('\n');
+        if (print_faults(bd))
+            return 2;
+    }
+    printf("DESIGNS :=");
+#define DESIGN(name, sym, blocks, summary) printf(" %s", #name);
+#include "design/designs.def"
+#undef DESIGN
+    putchar('\n');
+#define DESIGN(name, sym, blocks, summary) printf("DESIGN_BLOCKS_%s := %s\n", #name, blocks);
+#include "design/designs.def"
+#undef DESIGN
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *preset = NULL, *block = NULL, *format = "verilator", *dir = "presets";
+    if (argc == 2 && !strcmp(argv[1], "--list")) {
+        for (unsigned i = 0; block_list[i]; i++)
+            printf("%s\n", block_list[i]->name);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--make"))
+        return print_make();
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--preset"))
+            preset = argv[i + 1];
+        else if (!strcmp(argv[i], "--block"))
+            block = argv[i + 1];
+        else if (!strcmp(argv[i], "--format"))
+            format = argv[i + 1];
+        else if (!strcmp(argv[i], "--presets-dir"))
+            dir = argv[i + 1];
+        else {
+            fprintf(stderr, "gpurf-params: unknown option %s\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!preset || !block) {
+        fprintf(stderr, "usage: gpurf-params --preset P --block B [--format verilator|yosys|module|files]\n"
+                        "       gpurf-params --list | --make\n");
+        return 2;
+    }
+    sm_cfg_t sm;
+    char err[512];
+    if (cfg_load(preset, dir, &sm, err, sizeof err)) {
+        fprintf(stderr, "gpurf-params: %s\n", err);
+        return 2;
+    }
+    const block_desc_t *bd = block_find(block);
+    if (!bd) {
+        fprintf(stderr, "gpurf-params: unknown block '%s'\n", block);
+        return 2;
+    }
+    void *c = calloc(1, bd->cfg_size);
+    bd->cfg_from_sm(&sm, c);
+    if (!strcmp(format, "verilator"))
+        bd->params(c, stdout, "-G", "=", " ");
+    else if (!strcmp(format, "yosys"))
+        bd->params(c, stdout, "-set ", " ", " ");
+    else if (!strcmp(format, "module"))
+        fputs(bd->module, stdout);
+    else if (!strcmp(format, "files"))
+        block_rtl_files(bd, stdout);
+    else {
+        fprintf(stderr, "gpurf-params: unknown format '%s'\n", format);
+        free(c);
+        return 2;
+    }
+    putchar('\n');
+    free(c);
+    return 0;
+}

@@ -1,0 +1,140 @@
+/* Run report: statistics and lockstep verdicts as text and as JSON (jansson). */
+#include "report.h"
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+void report_lockstep_totals(const ls_ctx_t *ls, const char *block, ls_totals_t *t)
+{
+    memset(t, 0, sizeof *t);
+    for (unsigned i = 0; i < ls->n_all; i++) {
+        const ls_inst_t *x = ls->all[i];
+        if (strcmp(x->bd->name, block))
+            continue;
+        t->instances++;
+        t->rtl_instances += x->m != NULL;
+        t->cycles += x->cycles_compared;
+        t->fields += x->fields_compared;
+        t->mismatches += x->mismatches;
+    }
+}
+
+/* The synthesized figures of a block of the design, if they were made with this run's
+ * parameters; count = its instances. */
+static const synth_block_t *synth_for(const report_t *r, const block_desc_t *bd, unsigned *count)
+{
+    const ls_inst_t *x = NULL;
+    *count = 0;
+    for (unsigned i = 0; i < r->ls->n_all; i++)
+        if (r->ls->all[i]->bd == bd) {
+            x = r->ls->all[i];
+            ++*count;
+        }
+    return r->syn && x ? synth_match(r->syn, bd, x->cfg) : NULL;
+}
+
+static void synth_text(const report_t *r, FILE *f)
+{
+    double logic = 0, sram = 0, crit = 0;
+    fprintf(f, "area/timing estimate (Yosys, synth/cells.lib, preset %s):\n", r->syn->preset);
+    fprintf(f, "  %-5s %5s %12s %10s %8s %10s %12s %8s\n", "block", "inst", "logic um2", "NAND2-eq",
+            "FFs", "SRAM bits", "SRAM um2", "crit ps");
+    for (unsigned i = 0; block_list[i]; i++) {
+        unsigned k;
+        const synth_block_t *b = synth_for(r, block_list[i], &k);
+        if (!k)
+            continue;
+        if (!b) {
+            fprintf(f, "  %-5s %5u  not synthesized with these parameters (make synth)\n",
+                    block_list[i]->name, k);
+            continue;
+        }
+        fprintf(f, "  %-5s %5u %12.0f %10.0f %8lu %10lu %12.0f %8.0f   (per instance)\n", b->block,
+                k, b->logic_um2, b->nand2_eq, b->ffs, b->mem_bits, b->sram_um2, b->crit_ps);
+        logic += k * b->logic_um2;
+        sram += k * b->sram_um2;
+        crit = b->crit_ps > crit ? b->crit_ps : crit;
+    }
+    fprintf(f, "  design total: logic %.0f um2 + SRAM %.0f um2 = %.3f mm2; longest path %.0f ps\n",
+            logic, sram, (logic + sram) / 1e6, crit);
+    fprintf(f, "  method: %s\n", synth_method);
+}
+
+static json_t *synth_json(const report_t *r)
+{
+    json_t *o = json_object();
+    for (unsigned i = 0; block_list[i]; i++) {
+        unsigned k;
+        const synth_block_t *b = synth_for(r, block_list[i], &k);
+        if (!b)
+            continue;
+        json_t *x = json_object();
+        json_object_set_new(x, "instances", json_integer(k));
+        json_object_set_new(x, "logic_um2", json_real(b->logic_um2));
+        json_object_set_new(x, "nand2_eq", json_real(b->nand2_eq));
+        json_object_set_new(x, "flip_flops", json_integer((json_int_t)b->ffs));
+        json_object_set_new(x, "memory_bits", json_integer((json_int_t)b->mem_bits));
+        json_object_set_new(x, "sram_um2", json_real(b->sram_um2));
+        json_object_set_new(x, "critical_path_ps", json_real(b->crit_ps));
+        json_object_set_new(o, b->block, x);
+    }
+    return o;
+}
+
+void report_text(const report_t *r, FILE *f)
+{
+    fprintf(f, "gpurf %s: design %s, preset %s, stream %s\n", r->mode, r->design, r->preset, r->stream);
+    if (r->cosim) {
+        fprintf(f, "lockstep (%s drives):\n", r->ls->drive_rtl ? "RTL" : "C");
+        for (unsigned i = 0; block_list[i]; i++) {
+            ls_totals_t t;
+            report_lockstep_totals(r->ls, block_list[i]->name, &t);
+            if (!t.rtl_instances)
+                continue;
+            fprintf(f, "  %-8s %3u instances  %10llu cycles  %12llu fields compared  %llu mismatches  %s\n",
+                    block_list[i]->name, t.rtl_instances, (unsigned long long)t.cycles,
+                    (unsigned long long)t.fields, (unsigned long long)t.mismatches,
+                    t.mismatches ? "FAIL" : t.cycles ? "PASS" : "FAIL (nothing compared)");
+        }
+    }
+    fprintf(f, "statistics:\n");
+    stats_print_text(r->groups, r->ngroups, r->ipc, f);
+    if (r->syn)
+        synth_text(r, f);
+}
+
+int report_json(const report_t *r, const char *path)
+{
+    json_t *o = json_object(), *st = json_object();
+    json_object_set_new(o, "mode", json_string(r->mode));
+    json_object_set_new(o, "design", json_string(r->design));
+    json_object_set_new(o, "preset", json_string(r->preset));
+    json_object_set_new(o, "stream", json_string(r->stream));
+    for (unsigned k = 0; k < r->ngroups; k++)
+        for (unsigned i = 0; i < r->groups[k].list->n; i++)
+            json_object_set_new(st, r->groups[k].list->d[i].name,
+                                json_integer((json_int_t)r->groups[k].v[i]));
+    json_object_set_new(st, "ipc", json_real(r->ipc));
+    json_object_set_new(o, "stats", st);
+    if (r->syn)
+        json_object_set_new(o, "synth", synth_json(r));
+    if (r->cosim) {
+        json_t *l = json_object();
+        for (unsigned i = 0; block_list[i]; i++) {
+            ls_totals_t t;
+            report_lockstep_totals(r->ls, block_list[i]->name, &t);
+            if (!t.rtl_instances)
+                continue;
+            json_t *b = json_object();
+            json_object_set_new(b, "instances", json_integer(t.rtl_instances));
+            json_object_set_new(b, "cycles_compared", json_integer((json_int_t)t.cycles));
+            json_object_set_new(b, "fields_compared", json_integer((json_int_t)t.fields));
+            json_object_set_new(b, "mismatches", json_integer((json_int_t)t.mismatches));
+            json_object_set_new(l, block_list[i]->name, b);
+        }
+        json_object_set_new(o, "lockstep", l);
+    }
+    int rc = json_dump_file(o, path, JSON_INDENT(2) | JSON_SORT_KEYS);
+    json_decref(o);
+    return rc;
+}

@@ -1,0 +1,28 @@
+/* Run report (text and JSON). */
+#ifndef GPURF_REPORT_H
+#define GPURF_REPORT_H
+#include "harness/lockstep.h"
+#include "core/stats.h"
+#include "synth/synth.h"
+#include <stdio.h>
+
+typedef struct {
+    const char *mode, *design, *preset, *stream;
+    const stat_group_t *groups; /* the core's statistics, then the design's */
+    unsigned ngroups;
+    double ipc;
+    const ls_ctx_t *ls;     /* every block instance of the design */
+    int cosim;              /* print the lockstep verdicts */
+    const synth_sum_t *syn; /* area/timing estimates per block, or NULL */
+} report_t;
+
+typedef struct {
+    unsigned instances, rtl_instances;
+    uint64_t cycles, fields, mismatches;
+} ls_totals_t;
+
+void report_lockstep_totals(const ls_ctx_t *ls, const char *block, ls_totals_t *t);
+void report_text(const report_t *r, FILE *f);
+int report_json(const report_t *r, const char *path);
+
+#endif

@@ -1,0 +1,127 @@
+/* SM core internals, shared by the core's files (sm.c: construction and the cycle; launch.c:
+ * occupancy, launch and retirement; sched.c: issue-order policies; issue.c: the issue stage;
+ * exec.c: dispatch, execution and write-back; shadow.c: the value check) and the designs
+ * (design/design.h says which hooks may change what). Nothing here belongs to one design:
+ * a design keeps its state behind sm->dpriv and subcore_t.dpriv. */
+#ifndef GPURF_CORE_H
+#define GPURF_CORE_H
+#include "cmodel/ocu.h"
+#include "cmodel/rf.h"
+#include "design/design.h"
+#include "queue.h"
+#include "sm.h"
+
+/* why a warp cannot issue */
+enum { R_OK, R_IDLE, R_BARRIER, R_SCOREBOARD, R_DESIGN };
+
+typedef struct {
+    int used, active, done_issuing, at_barrier;
+    unsigned sc, local, blk;     /* sub-core, local slot in the sub-core, resident block index */
+    unsigned wib;                /* warp index in its thread block */
+    const warp_trace_t *tr;
+    uint32_t next;               /* next dynamic instruction */
+    uint32_t inflight, long_pending;
+    uint64_t age;                /* launch order, for GTO */
+    uint8_t pend_w[256], pend_r[256];
+    uint32_t wpend;              /* results not yet written */
+    uint32_t *shadow;            /* arch_regs x lanes */
+    uint8_t *defined;            /* arch_regs */
+} warp_t;
+
+typedef struct {
+    int used;
+    tblock_t tb;
+    unsigned live, arrived, nwarps;
+    unsigned warp_slot[64];
+} rblock_t;
+
+typedef struct {
+    unsigned warp;               /* global warp slot */
+    const inst_t *in;
+    uint32_t dyn;
+    uint32_t dst_val[INST_MAX_DST][GPURF_MAX_LANES];
+    uint8_t dst_loc[INST_MAX_DST]; /* where the design puts each result (set at issue) */
+    unsigned wb_left;
+    int next_free;
+} flight_t;
+
+typedef struct {
+    unsigned flight, d;          /* write d-th destination of flight */
+} wbq_ent_t;
+
+typedef struct {
+    ls_inst_t **cu;
+    const void *cu_out[64];      /* this cycle's collector outputs (step 1) */
+    queue_t wbq;                 /* wbq_ent_t: results waiting for a register-file write port */
+    queue_t lq;                  /* unsigned: warps whose register base must be written */
+    unsigned rr_issue, rr_disp;  /* issue: last issuer (local slot, or pool index); dispatch */
+    unsigned last_issued;        /* global slot of the last issuer (two-level gto) */
+    unsigned *pool, npool;       /* two-level scheduler: the core's active pool */
+    void *dpriv;                 /* the design's per-sub-core state */
+} subcore_t;
+
+struct sm {
+    sm_cfg_t c;
+    sm_opts_t o;
+    const design_ops_t *d;
+    ls_ctx_t ls;
+    sm_stats_t st;
+    stat_group_t groups[8];       /* core first, then the design's */
+    unsigned ngroups;
+    uint64_t *design_stall;       /* the design's counter of R_DESIGN stalls */
+    subcore_t *sc;
+    warp_t *w;
+    rblock_t *blk;
+    flight_t *fl;
+    unsigned nfl, fl_free;
+    unsigned *wheel_head, wheel_size; /* completion timing wheel of flight lists */
+    int *wheel_next;
+    kernel_t *k;
+    unsigned kidx, alloc_regs, rows_per_warp, blocks_resident, shmem_used;
+    int kernel_exhausted;
+    uint64_t launch_seq;
+    void *dpriv;                  /* the design's per-SM state */
+    int error;                    /* 1 value error, 2 bad input */
+    char *err;
+    size_t errn;
+};
+
+/* sm.c */
+ls_inst_t *sm_make_inst(sm_t *sm, const char *block, const char *name, char *err, size_t n);
+/* counters of a design (list and its counters), printed after the core's */
+void sm_stat_group(sm_t *sm, const stat_list_t *l, const uint64_t *v);
+static inline void sm_set_stall_counter(sm_t *sm, uint64_t *c) { sm->design_stall = c; }
+/* launch.c */
+int sm_try_launch(sm_t *sm);
+int sm_setup_kernel(sm_t *sm, kernel_t *k);
+/* the warp whose register base the main register file takes this cycle (~0u: none), written
+ * into the register file's inputs when given; sm_launch_done: it was taken */
+unsigned sm_launch_inputs(sm_t *sm, unsigned s, rf_in_t *in);
+void sm_launch_done(sm_t *sm, unsigned s, unsigned launch);
+void sm_warp_retire_check(sm_t *sm, unsigned w);
+/* issue.c */
+void sm_issue(sm_t *sm, unsigned s);
+int sm_can_issue(const warp_t *w);
+/* a collector of sub-core s that is free this cycle, or -1; its allocation with the warp's
+ * registers as operands (designs whose collectors read the main register file directly) */
+int sm_cu_free(const sm_t *sm, unsigned s);
+void sm_cu_alloc(sm_t *sm, unsigned s, int cu, unsigned flight);
+/* exec.c */
+void sm_dispatch(sm_t *sm, unsigned s);
+void sm_complete(sm_t *sm);
+/* the head of the write-back queue as register-file write requests; sm_writeback_done:
+ * gnt[p] says which were written */
+void sm_writeback_inputs(sm_t *sm, unsigned s, rf_in_t *in);
+void sm_writeback_done(sm_t *sm, unsigned s, const uint32_t *gnt);
+unsigned sm_writeback_offered(const sm_t *sm, unsigned s);
+static inline const wbq_ent_t *sm_wbq_at(const sm_t *sm, unsigned s, unsigned i)
+{
+    return q_at(&sm->sc[s].wbq, i);
+}
+unsigned sm_flight_alloc(sm_t *sm);
+void sm_flight_free(sm_t *sm, unsigned f);
+/* shadow.c: check a dispatched instruction's operands, compute its results */
+void sm_execute(sm_t *sm, unsigned f, const ocu_out_t *o);
+uint64_t sm_mix(uint64_t x);
+
+#endif

@@ -1,0 +1,159 @@
+/* SM core: dispatch from the collectors to the execution units, execution latency (a timing
+ * wheel of flights), completion into the write-back queue and its drain. */
+#include "stream/isa.h"
+#include "core.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { U_ALU, U_SFU, U_MEM, U_CTRL, U_N };
+
+/* flight records live in a growing pool with a free list (fl_free, ~0u when empty) */
+unsigned sm_flight_alloc(sm_t *sm)
+{
+    if (sm->fl_free == ~0u) {
+        unsigned old = sm->nfl, n = old ? 2 * old : 256;
+        flight_t *v = realloc(sm->fl, n * sizeof *v);
+        int *nx = realloc(sm->wheel_next, n * sizeof *nx);
+        if (!v || !nx) {
+            fprintf(stderr, "gpurf: out of memory\n");
+            exit(2);
+        }
+        sm->fl = v;
+        sm->wheel_next = nx;
+        for (unsigned i = old; i < n; i++)
+            sm->fl[i].next_free = i + 1 < n ? (int)(i + 1) : -1;
+        sm->fl_free = old;
+        sm->nfl = n;
+    }
+    unsigned f = sm->fl_free;
+    sm->fl_free = sm->fl[f].next_free < 0 ? ~0u : (unsigned)sm->fl[f].next_free;
+    memset(&sm->fl[f], 0, sizeof sm->fl[f]);
+    return f;
+}
+
+void sm_flight_free(sm_t *sm, unsigned f)
+{
+    sm->fl[f].next_free = sm->fl_free == ~0u ? -1 : (int)sm->fl_free;
+    sm->fl_free = f;
+}
+
+static int unit_of(int cls)
+{
+    switch (cls) {
+    case CLS_SFU: return U_SFU;
+    case CLS_SHMEM:
+    case CLS_GMEM: return U_MEM;
+    case CLS_ALU: return U_ALU;
+    default: return U_CTRL;
+    }
+}
+
+void sm_dispatch(sm_t *sm, unsigned s)
+{
+    subcore_t *x = &sm->sc[s];
+    const design_ops_t *d = sm->d;
+    const unsigned ncu = cfg_cus_per_sc(&sm->c);
+    int unit_busy[U_N] = {0};
+    for (unsigned i = 0; i < ncu; i++) {
+        unsigned k = (x->rr_disp + i) % ncu;
+        const ocu_out_t *o = x->cu_out[k];
+        if (!o->disp_valid)
+            continue;
+        unsigned f = o->disp_info;
+        if (f >= sm->nfl) {
+            sm->error = 1;
+            snprintf(sm->err, sm->errn, "collector %s dispatched unknown instruction handle %u "
+                     "at cycle %llu", x->cu[k]->name, f, (unsigned long long)sm->st.cycles);
+            return;
+        }
+        int u = unit_of(sm->fl[f].in->cls);
+        if (unit_busy[u] || (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
+            continue;
+        unit_busy[u] = 1;
+        ((ocu_in_t *)ls_in(x->cu[k]))->disp_ready = 1;
+        sm_execute(sm, f, o);
+        if (d->dispatched)
+            d->dispatched(sm, s, f);
+        sm->st.instructions++;
+        const inst_t *in = sm->fl[f].in;
+        unsigned lat = isa_latency(&sm->c, in->cls, ((uint64_t)sm->fl[f].warp << 32) ^ sm->fl[f].dyn ^ in->pc);
+        unsigned slot = (unsigned)((sm->st.cycles + lat) % sm->wheel_size);
+        sm->wheel_next[f] = (int)sm->wheel_head[slot];
+        sm->wheel_head[slot] = f;
+        x->rr_disp = (k + 1) % ncu;
+    }
+}
+
+static void finish(sm_t *sm, unsigned f)
+{
+    unsigned g = sm->fl[f].warp;
+    sm->w[g].inflight--;
+    sm_flight_free(sm, f);
+    sm_warp_retire_check(sm, g);
+}
+
+void sm_complete(sm_t *sm)
+{
+    unsigned slot = (unsigned)(sm->st.cycles % sm->wheel_size);
+    unsigned f = sm->wheel_head[slot];
+    sm->wheel_head[slot] = ~0u;
+    while (f != ~0u) {
+        unsigned nx = (unsigned)sm->wheel_next[f];
+        flight_t *fl = &sm->fl[f];
+        if (fl->in->cls == CLS_GMEM && fl->in->ndst)
+            sm->w[fl->warp].long_pending--;
+        if (!fl->in->ndst)
+            finish(sm, f);
+        else {
+            queue_t *q = &sm->sc[sm->w[fl->warp].sc].wbq;
+            fl->wb_left = fl->in->ndst;
+            for (unsigned d = 0; d < fl->in->ndst; d++)
+                *(wbq_ent_t *)q_push(q) = (wbq_ent_t){f, d};
+        }
+        f = nx;
+    }
+}
+
+unsigned sm_writeback_offered(const sm_t *sm, unsigned s)
+{
+    unsigned n = sm->sc[s].wbq.len;
+    return sm->c.wb_ports < n ? sm->c.wb_ports : n;
+}
+
+void sm_writeback_inputs(sm_t *sm, unsigned s, rf_in_t *in)
+{
+    for (unsigned p = 0, n = sm_writeback_offered(sm, s); p < n; p++) {
+        const wbq_ent_t *e = sm_wbq_at(sm, s, p);
+        const flight_t *fl = &sm->fl[e->flight];
+        in->wr_valid[p] = 1;
+        in->wr_warp[p] = sm->w[fl->warp].local;
+        in->wr_reg[p] = fl->in->dst[e->d];
+        memcpy(in->wr_data[p], fl->dst_val[e->d], sm->c.lanes * 4);
+    }
+}
+
+/* granted writes leave the queue; the others keep their order at its head */
+void sm_writeback_done(sm_t *sm, unsigned s, const uint32_t *gnt)
+{
+    queue_t *q = &sm->sc[s].wbq;
+    unsigned n = sm_writeback_offered(sm, s), k = 0;
+    wbq_ent_t keep[RF_MAX_WPORTS];
+    for (unsigned p = 0; p < n; p++) {
+        const wbq_ent_t e = *(const wbq_ent_t *)q_at(q, p);
+        if (!gnt[p]) {
+            keep[k++] = e;
+            continue;
+        }
+        flight_t *fl = &sm->fl[e.flight];
+        sm->w[fl->warp].pend_w[fl->in->dst[e.d]]--;
+        sm->w[fl->warp].wpend--;
+        if (--fl->wb_left == 0)
+            finish(sm, e.flight);
+    }
+    if (k == n)
+        return;
+    for (unsigned p = 0; p < n; p++)
+        q_pop(q);
+    while (k)
+        *(wbq_ent_t *)q_push_front(q) = keep[--k];
+}

@@ -1,0 +1,118 @@
+/* Issue stage: the preset's policy orders the warps (sched.h), the scoreboard (pending
+ * writes block RAW/WAW, pending operand reads block WAR) and the design's gate decide who may
+ * issue, and the design's issue slot (a collector, a lookup entry ...) takes the instruction. */
+#include "sched.h"
+#include "stream/isa.h"
+#include <string.h>
+
+int sm_can_issue(const warp_t *w)
+{
+    if (!w->used || !w->active || w->done_issuing)
+        return R_IDLE;
+    if (w->at_barrier)
+        return R_BARRIER;
+    const inst_t *in = &w->tr->v[w->next];
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (w->pend_w[in->src[i]])
+            return R_SCOREBOARD;
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (w->pend_w[in->dst[i]] || w->pend_r[in->dst[i]])
+            return R_SCOREBOARD;
+    return R_OK;
+}
+
+int sm_cu_free(const sm_t *sm, unsigned s)
+{
+    const subcore_t *x = &sm->sc[s];
+    for (unsigned k = 0; k < cfg_cus_per_sc(&sm->c); k++) {
+        const ocu_out_t *o = x->cu_out[k];
+        const ocu_in_t *in = x->cu[k]->in;
+        if (!o->busy && !in->alloc_valid)
+            return (int)k;
+    }
+    return -1;
+}
+
+void sm_cu_alloc(sm_t *sm, unsigned s, int cu, unsigned f)
+{
+    const flight_t *fl = &sm->fl[f];
+    const inst_t *in = fl->in;
+    ocu_in_t *ci = ls_in(sm->sc[s].cu[cu]);
+    ci->alloc_valid = 1;
+    ci->alloc_warp = sm->w[fl->warp].local;
+    ci->alloc_info = f;
+    for (unsigned i = 0; i < sm->c.max_srcs; i++) {
+        ci->alloc_src_valid[i] = i < in->nsrc;
+        ci->alloc_src[i] = i < in->nsrc ? in->src[i] : 0;
+    }
+}
+
+static void issue_one(sm_t *sm, unsigned s, unsigned g, int slot)
+{
+    warp_t *w = &sm->w[g];
+    const inst_t *in = &w->tr->v[w->next];
+    unsigned f = sm_flight_alloc(sm);
+    flight_t *fl = &sm->fl[f];
+    fl->warp = g;
+    fl->in = in;
+    fl->dyn = w->next;
+    sm->d->issue(sm, s, slot, f);
+    for (unsigned i = 0; i < in->nsrc; i++)
+        w->pend_r[in->src[i]]++;
+    for (unsigned i = 0; i < in->ndst; i++)
+        w->pend_w[in->dst[i]]++;
+    w->wpend += in->ndst;
+    if (in->cls == CLS_GMEM && in->ndst)
+        w->long_pending++;
+    w->next++;
+    w->inflight++;
+    if (w->next == w->tr->n)
+        w->done_issuing = 1;
+    if (in->cls == CLS_BARRIER) {
+        rblock_t *rb = &sm->blk[w->blk];
+        w->at_barrier = 1;
+        if (++rb->arrived == rb->live) {
+            for (unsigned i = 0; i < rb->nwarps; i++)
+                sm->w[rb->warp_slot[i]].at_barrier = 0;
+            rb->arrived = 0;
+        }
+    }
+}
+
+void sm_issue(sm_t *sm, unsigned s)
+{
+    const sched_t *p = &sched_table[sm->c.scheduler];
+    const design_ops_t *d = sm->d;
+    unsigned cand[256], n = p->order(sm, s, cand), issued = 0;
+    int saw_ready = 0, saw_sb = 0, saw_bar = 0, saw_design = 0;
+    for (unsigned i = 0; i < n && issued < sm->c.issue_width; i++) {
+        unsigned g = cand[i];
+        int r = sm_can_issue(&sm->w[g]);
+        if (r == R_OK && d->gate)
+            r = d->gate(sm, g);
+        saw_sb |= r == R_SCOREBOARD;
+        saw_bar |= r == R_BARRIER;
+        saw_design |= r == R_DESIGN;
+        if (r != R_OK)
+            continue;
+        saw_ready = 1;
+        int slot = d->slot(sm, s);
+        if (slot < 0)
+            break;
+        issue_one(sm, s, g, slot);
+        issued++;
+        p->issued(sm, s, g);
+    }
+    if (issued)
+        return;
+    if (saw_ready)
+        sm->st.stall_collector++;
+    else if (saw_sb)
+        sm->st.stall_scoreboard++;
+    else if (saw_bar)
+        sm->st.stall_barrier++;
+    else if (saw_design && sm->design_stall)
+        ++*sm->design_stall;
+    else
+        sm->st.stall_idle++;
+}

@@ -1,0 +1,264 @@
+/* SM core: construction, the cycle (design/design.h lists its steps) and the run loop. */
+#include "core.h"
+#include "sched.h"
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static int wants_rtl(const sm_opts_t *o, const char *block)
+{
+    if (!o->rtl_blocks)
+        return 0;
+    if (!strcmp(o->rtl_blocks, "all"))
+        return 1;
+    size_t n = strlen(block);
+    for (const char *p = o->rtl_blocks; p && *p;) {
+        if (!strncmp(p, block, n) && (p[n] == ',' || p[n] == 0))
+            return 1;
+        p = strchr(p, ',');
+        if (p)
+            p++;
+    }
+    return 0;
+}
+
+ls_inst_t *sm_make_inst(sm_t *sm, const char *block, const char *name, char *err, size_t n)
+{
+    const rtl_ops_t *rtl = NULL;
+    if (wants_rtl(&sm->o, block)) {
+        /* a FAULT_<BLOCK>_* variant replaces only that block's RTL */
+        const char *v = sm->o.rtl_variant;
+        size_t bl = strlen(block);
+        int mine = !strncmp(v, "FAULT_", 6) && !strncasecmp(v + 6, block, bl) && v[6 + bl] == '_';
+        rtl = rtl_find(block, sm->o.rtl_preset, mine ? v : "ok");
+        if (!rtl) {
+            snprintf(err, n, "no RTL model of block '%s' built for preset '%s' variant '%s' "
+                             "(presets/*.json are built by make; faults for preset small)",
+                     block, sm->o.rtl_preset, sm->o.rtl_variant);
+            return NULL;
+        }
+    }
+    ls_inst_t *x = ls_new(&sm->ls, block_find(block), &sm->c, name, rtl);
+    if (!x)
+        snprintf(err, n, "cannot create block instance %s", name);
+    return x;
+}
+
+void sm_stat_group(sm_t *sm, const stat_list_t *l, const uint64_t *v)
+{
+    if (sm->ngroups < sizeof sm->groups / sizeof sm->groups[0])
+        sm->groups[sm->ngroups++] = (stat_group_t){l, v};
+}
+
+static void where(void *arg, FILE *f)
+{
+    sm_t *sm = arg;
+    fprintf(f, "kernel %u '%s' (%s), %llu instructions executed, %u blocks resident",
+            sm->kidx + 1, sm->k ? sm->k->name : "?", sm->k ? sm->k->file : "?",
+            (unsigned long long)sm->st.instructions, sm->blocks_resident);
+}
+
+/* the preset's scheduler must be one the design supports */
+static int check_scheduler(const sm_cfg_t *c, const design_t *d, char *err, size_t n)
+{
+    if (d->ops->schedulers >> c->scheduler & 1)
+        return 0;
+    char have[64] = "";
+    for (unsigned s = 0; s < SCHED_N; s++)
+        if (d->ops->schedulers >> s & 1)
+            snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s", *have ? ", " : "",
+                     cfg_sched_name(s));
+    snprintf(err, n, "preset '%s': field 'scheduler': design '%s' does not support '%s' "
+             "(it supports: %s)", c->name, d->name, cfg_sched_name(c->scheduler), have);
+    return -1;
+}
+
+sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
+{
+    if (check_scheduler(cfg, o->design, err, n))
+        return NULL;
+    sm_t *sm = calloc(1, sizeof *sm);
+    if (!sm)
+        return NULL;
+    sm->c = *cfg;
+    sm->o = *o;
+    sm->d = o->design->ops;
+    sm->fl_free = ~0u;
+    if (!sm->o.rtl_variant)
+        sm->o.rtl_variant = "ok";
+    if (!sm->o.rtl_preset)
+        sm->o.rtl_preset = cfg->name;
+    sm->ls.drive_rtl = o->drive_rtl;
+    sm->ls.history = o->history ? o->history : 4;
+    sm->ls.wave_dir = o->wave_dir;
+    sm->ls.wave_all = o->wave_all;
+    sm->ls.win_inst = o->win_inst;
+    sm->ls.win_from = o->win_from;
+    sm->ls.where = where;
+    sm->ls.where_arg = sm;
+    sm_stat_group(sm, &core_stats, (const uint64_t *)&sm->st);
+    const unsigned S = cfg->schedulers, ncu = cfg_cus_per_sc(cfg);
+    sm->sc = calloc(S, sizeof *sm->sc);
+    sm->w = calloc(cfg->warp_slots, sizeof *sm->w);
+    sm->blk = calloc(cfg->block_slots, sizeof *sm->blk);
+    sm->wheel_size = cfg->lat_gmem_max + cfg->lat_sfu + cfg->lat_shmem + 8;
+    sm->wheel_head = malloc(sm->wheel_size * sizeof *sm->wheel_head);
+    if (!sm->sc || !sm->w || !sm->blk || !sm->wheel_head)
+        goto oom;
+    for (unsigned i = 0; i < sm->wheel_size; i++)
+        sm->wheel_head[i] = ~0u;
+    for (unsigned i = 0; i < cfg->warp_slots; i++) {
+        sm->w[i].shadow = calloc((size_t)cfg->arch_regs * cfg->lanes, sizeof(uint32_t));
+        sm->w[i].defined = calloc(cfg->arch_regs, 1);
+        sm->w[i].sc = i % S;
+        sm->w[i].local = i / S;
+        if (!sm->w[i].shadow || !sm->w[i].defined)
+            goto oom;
+    }
+    for (unsigned s = 0; s < S; s++) {
+        subcore_t *x = &sm->sc[s];
+        char name[40];
+        x->cu = calloc(ncu, sizeof *x->cu);
+        q_init(&x->wbq, sizeof(wbq_ent_t));
+        q_init(&x->lq, sizeof(unsigned));
+        x->pool = malloc(cfg_warps_per_sc(cfg) * sizeof *x->pool);
+        if (!x->cu || !x->pool)
+            goto oom;
+        for (unsigned c = 0; c < ncu; c++) {
+            snprintf(name, sizeof name, "ocu.sc%u.%u", s, c);
+            if (!(x->cu[c] = sm_make_inst(sm, "ocu", name, err, n)))
+                goto fail;
+        }
+    }
+    if (sm->d->init && sm->d->init(sm, err, n))
+        goto fail;
+    return sm;
+oom:
+    snprintf(err, n, "out of memory");
+fail:
+    sm_free(sm);
+    return NULL;
+}
+
+void sm_free(sm_t *sm)
+{
+    if (!sm)
+        return;
+    if (sm->d->free)
+        sm->d->free(sm);
+    for (unsigned i = 0; i < sm->ls.n_all; i++)
+        ls_free(sm->ls.all[i]);
+    free(sm->ls.all);
+    if (sm->sc)
+        for (unsigned s = 0; s < sm->c.schedulers; s++) {
+            subcore_t *x = &sm->sc[s];
+            free(x->cu);
+            q_free(&x->wbq);
+            q_free(&x->lq);
+            free(x->pool);
+        }
+    if (sm->w)
+        for (unsigned i = 0; i < sm->c.warp_slots; i++) {
+            free(sm->w[i].shadow);
+            free(sm->w[i].defined);
+        }
+    for (unsigned i = 0; sm->blk && i < sm->c.block_slots; i++)
+        if (sm->blk[i].used && sm->k && sm->k->done_block)
+            sm->k->done_block(sm->k, &sm->blk[i].tb);
+    free(sm->sc);
+    free(sm->w);
+    free(sm->blk);
+    free(sm->fl);
+    free(sm->wheel_head);
+    free(sm->wheel_next);
+    free(sm);
+}
+
+const sm_stats_t *sm_stats(const sm_t *sm) { return &sm->st; }
+const stat_group_t *sm_stat_groups(const sm_t *sm, unsigned *n)
+{
+    *n = sm->ngroups;
+    return sm->groups;
+}
+ls_ctx_t *sm_lockstep(sm_t *sm) { return &sm->ls; }
+int sm_merge_waves(sm_t *sm) { return sm->d->merge_waves ? sm->d->merge_waves(sm) : 0; }
+
+static void cycle(sm_t *sm)
+{
+    const sm_cfg_t *c = &sm->c;
+    const design_ops_t *d = sm->d;
+    const unsigned ncu = cfg_cus_per_sc(c);
+    for (unsigned s = 0; s < c->schedulers; s++) {
+        subcore_t *x = &sm->sc[s];
+        for (unsigned k = 0; k < ncu; k++) {
+            ocu_in_t *in = ls_in(x->cu[k]);
+            in->alloc_valid = 0;
+            in->disp_ready = 0;
+            x->cu_out[k] = ls_eval(x->cu[k], 0);
+        }
+        d->front(sm, s);
+    }
+    for (unsigned s = 0; s < c->schedulers; s++)
+        sm_dispatch(sm, s);
+    for (unsigned s = 0; s < c->schedulers; s++)
+        sm_issue(sm, s);
+    for (unsigned s = 0; s < c->schedulers; s++) {
+        subcore_t *x = &sm->sc[s];
+        for (unsigned k = 0; k < ncu; k++) {
+            d->collector_inputs(sm, s, k, ls_in(x->cu[k]));
+            ls_eval(x->cu[k], 1);
+        }
+        d->back(sm, s);
+        for (unsigned k = 0; k < ncu; k++)
+            ls_tick(x->cu[k]);
+    }
+    sm_complete(sm);
+}
+
+/* the collectors' activity counters */
+static void collector_stats(sm_t *sm)
+{
+    for (unsigned s = 0; s < sm->c.schedulers; s++)
+        for (unsigned k = 0; k < cfg_cus_per_sc(&sm->c); k++) {
+            const ocu_state_t *o = sm->sc[s].cu[k]->st;
+            sm->st.ocu_allocs += o->allocs;
+            sm->st.ocu_dup_reads_saved += o->dup_reads_saved;
+        }
+}
+
+int sm_run(sm_t *sm, workload_t *wl, char *err, size_t n)
+{
+    sm->err = err;
+    sm->errn = n;
+    for (sm->kidx = 0; sm->kidx < wl->n; sm->kidx++) {
+        if (sm_setup_kernel(sm, wl->k[sm->kidx]))
+            return 2;
+        uint64_t idle = 0, last_insts = 0;
+        const uint64_t idle_limit = 10ull * (sm->c.lat_gmem_max + 1000);
+        for (;;) {
+            if (sm_try_launch(sm))
+                return 2;
+            if (sm->kernel_exhausted && !sm->blocks_resident)
+                break;
+            sm->ls.cycle = ++sm->st.cycles;
+            cycle(sm);
+            if (sm->ls.bad || sm->error)
+                return sm->ls.bad ? 1 : sm->error;
+            if (sm->o.stop_at && sm->st.cycles >= sm->o.stop_at)
+                return 0;
+            idle = sm->st.instructions == last_insts ? idle + 1 : 0;
+            last_insts = sm->st.instructions;
+            if (idle > idle_limit || (sm->o.max_cycles && sm->st.cycles > sm->o.max_cycles)) {
+                snprintf(err, n, "no forward progress for %llu cycles at cycle %llu (kernel '%s')",
+                         (unsigned long long)idle, (unsigned long long)sm->st.cycles, sm->k->name);
+                return 2;
+            }
+        }
+        if (sm->k->rewind)
+            sm->k->rewind(sm->k);
+    }
+    if (sm->d->end)
+        sm->d->end(sm);
+    collector_stats(sm);
+    return 0;
+}

@@ -1,0 +1,41 @@
+/* The SM-level model: runs a workload through one design (design/design.h; the designs are
+ * listed in design/designs.def), on the C block models or in lockstep with their RTL twins. */
+#ifndef GPURF_SM_H
+#define GPURF_SM_H
+#include "cmodel/cfg.h"
+#include "design/design.h"
+#include "harness/lockstep.h"
+#include "stats.h"
+#include "stream/stream.h"
+
+typedef struct {
+    const design_t *design;
+    const char *rtl_blocks;   /* NULL: C only; "all" or comma list of block names */
+    const char *rtl_variant;  /* "ok" or a FAULT_* name */
+    const char *rtl_preset;   /* which built RTL parameter set to use (the preset name) */
+    int drive_rtl;
+    const char *wave_dir;
+    int wave_all;
+    const char *win_inst;
+    uint64_t win_from;
+    uint64_t max_cycles;      /* 0: none; exceeding it is an error (deadlock guard) */
+    unsigned history;
+    uint64_t stop_at;         /* stop after this cycle (mismatch window replay) */
+} sm_opts_t;
+
+typedef struct sm sm_t;
+
+/* Returns NULL with a message in err (bad configuration, a scheduler the design does not
+ * support, RTL not built). */
+sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n);
+/* Run the workload. Returns 0 done, 1 lockstep mismatch or value error, 2 bad input. */
+int sm_run(sm_t *sm, workload_t *w, char *err, size_t n);
+const sm_stats_t *sm_stats(const sm_t *sm);
+/* the statistics groups of the run: the core's, then the design's */
+const stat_group_t *sm_stat_groups(const sm_t *sm, unsigned *n);
+ls_ctx_t *sm_lockstep(sm_t *sm);
+/* after the dumps are closed: the design's cross-block views. 0, or -1 on error */
+int sm_merge_waves(sm_t *sm);
+void sm_free(sm_t *sm);
+
+#endif

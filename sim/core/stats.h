@@ -1,0 +1,61 @@
+/* Statistics, declared once per owner: the core's counters here, each design's in its own
+ * list (design/<name>). A list is an X-macro of (name, description) pairs; STATS_STRUCT makes
+ * the counter struct (consecutive uint64_t, read as an array) and STATS_LIST its descriptor.
+ * A run prints the core's list and its design's lists, as aligned text and as JSON; names are
+ * unique across all lists (they are the JSON keys). */
+#ifndef GPURF_STATS_H
+#define GPURF_STATS_H
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct {
+    const char *name, *desc;
+} stat_desc_t;
+
+typedef struct {
+    const char *owner;        /* "core" or the design / mechanism that counts them */
+    const stat_desc_t *d;
+    unsigned n;
+} stat_list_t;
+
+/* a list's counters as they are in one run */
+typedef struct {
+    const stat_list_t *list;
+    const uint64_t *v;
+} stat_group_t;
+
+#define STATS_FIELD_(n, d) uint64_t n;
+#define STATS_DESC_(n, d) {#n, d},
+#define STATS_STRUCT(type, LIST) typedef struct { LIST(STATS_FIELD_) } type
+#define STATS_LIST(var, owner, LIST)                                                               \
+    static const stat_desc_t var##_d_[] = {LIST(STATS_DESC_)};                                     \
+    const stat_list_t var = {owner, var##_d_, sizeof var##_d_ / sizeof var##_d_[0]}
+
+#define CORE_STATS(S)                                                                              \
+    S(cycles, "cycles simulated")                                                              \
+    S(instructions, "warp instructions executed")                                              \
+    S(blocks_launched, "thread blocks launched")                                               \
+    S(max_resident_warps, "most warps resident at once (occupancy)")                           \
+    S(stall_collector, "scheduler-cycles with a ready warp but no free collector unit")        \
+    S(stall_scoreboard, "scheduler-cycles with every warp waiting on a register dependency")   \
+    S(stall_barrier, "scheduler-cycles with warps waiting only at a barrier")                  \
+    S(stall_idle, "scheduler-cycles with no warp to issue (launch, drain, done)")              \
+    S(rf_reads, "main register file bank reads")                                               \
+    S(rf_writes, "main register file bank writes")                                             \
+    S(ocu_allocs, "collector unit allocations")                                                \
+    S(ocu_dup_reads_saved, "source reads saved by reading a repeated register once")           \
+    S(operands_checked, "operands checked against the functional shadow")                      \
+    S(undefined_reads, "reads of registers never written by the warp (not checked)")          \
+    S(value_errors, "operands that differ from the functional shadow")
+
+STATS_STRUCT(sm_stats_t, CORE_STATS);
+extern const stat_list_t core_stats;
+
+static inline double stats_ipc(const sm_stats_t *s)
+{
+    return s->cycles ? (double)s->instructions / s->cycles : 0.0;
+}
+/* the groups, then ipc (derived from the core's counters) */
+void stats_print_text(const stat_group_t *g, unsigned n, double ipc, FILE *f);
+
+#endif

@@ -1,0 +1,109 @@
+/* Design `baseline`: a conventional banked main register file (block rf: banks, arbiter,
+ * crossbar) read by the operand collectors (block ocu) and written by the write-back queue
+ * (LTRF paper Sec. 2.1, Fig. 1). Collectors issue their reads straight to the banks; results
+ * take the register file's write ports, writes winning over reads. */
+#include "mainrf.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    ls_inst_t *rf;
+    const rf_out_t *out;
+} bl_sc_t;
+
+typedef struct {
+    mainrf_stats_t st;
+    bl_sc_t *sc;
+} bl_t;
+
+static const stat_list_t *const bl_stats[] = {&mainrf_stats, NULL};
+
+static int bl_init(sm_t *sm, char *err, size_t n)
+{
+    bl_t *b = calloc(1, sizeof *b);
+    if (!b || !(b->sc = calloc(sm->c.schedulers, sizeof *b->sc))) {
+        free(b);
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    sm->dpriv = b;
+    sm_stat_group(sm, &mainrf_stats, (const uint64_t *)&b->st);
+    for (unsigned s = 0; s < sm->c.schedulers; s++) {
+        sm->sc[s].dpriv = &b->sc[s];
+        if (!(b->sc[s].rf = mainrf_new(sm, s, err, n)))
+            return -1;
+    }
+    return 0;
+}
+
+static void bl_free(sm_t *sm)
+{
+    bl_t *b = sm->dpriv;
+    if (b)
+        free(b->sc);
+    free(b);
+}
+
+static void bl_front(sm_t *sm, unsigned s)
+{
+    const sm_cfg_t *c = &sm->c;
+    subcore_t *x = &sm->sc[s];
+    bl_sc_t *b = x->dpriv;
+    rf_in_t *in = ls_in(b->rf);
+    memset(in, 0, sizeof *in);
+    unsigned launch = sm_launch_inputs(sm, s, in);
+    for (unsigned k = 0; k < cfg_cus_per_sc(c); k++) {
+        const ocu_out_t *o = x->cu_out[k];
+        for (unsigned j = 0; j < c->max_srcs; j++) {
+            unsigned p = k * c->max_srcs + j;
+            in->rd_valid[p] = o->rd_valid[j];
+            in->rd_warp[p] = o->rd_warp[j];
+            in->rd_reg[p] = o->rd_reg[j];
+        }
+    }
+    sm_writeback_inputs(sm, s, in);
+    b->out = ls_eval(b->rf, 1);
+    sm_launch_done(sm, s, launch);
+}
+
+static int bl_slot(const sm_t *sm, unsigned s) { return sm_cu_free(sm, s); }
+
+static void bl_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
+{
+    const sm_cfg_t *c = &sm->c;
+    const rf_out_t *ro = ((bl_sc_t *)sm->sc[s].dpriv)->out;
+    ocu_in_t *in = ocu_in;
+    for (unsigned j = 0; j < c->max_srcs; j++) {
+        unsigned p = k * c->max_srcs + j;
+        in->rd_gnt[j] = ro->rd_gnt[p];
+        in->rsp_valid[j] = ro->rsp_valid[p];
+        memcpy(in->rsp_data[j], ro->rsp_data[p], c->lanes * 4);
+    }
+}
+
+static void bl_back(sm_t *sm, unsigned s)
+{
+    bl_sc_t *b = sm->sc[s].dpriv;
+    sm_writeback_done(sm, s, b->out->wr_gnt);
+    ls_tick(b->rf);
+}
+
+static void bl_end(sm_t *sm)
+{
+    bl_t *b = sm->dpriv;
+    for (unsigned s = 0; s < sm->c.schedulers; s++)
+        mainrf_count(sm, b->sc[s].rf, &b->st);
+}
+
+const design_ops_t design_baseline = {
+    .schedulers = 1u << SCHED_LRR | 1u << SCHED_GTO | 1u << SCHED_TWO_LEVEL,
+    .stats = bl_stats,
+    .init = bl_init,
+    .free = bl_free,
+    .front = bl_front,
+    .slot = bl_slot,
+    .issue = sm_cu_alloc,
+    .collector_inputs = bl_collector_inputs,
+    .back = bl_back,
+    .end = bl_end,
+};

@@ -1,0 +1,101 @@
+/* Design `ideal`: a register file without bank conflicts or port limits (the LTRF paper's
+ * "Ideal", Fig. 9): every collector read is answered the next cycle and every result is
+ * written when it leaves the write-back queue's head (wb_ports per cycle). Storage is a plain
+ * array per sub-core; only the collectors are block instances. */
+#include "core/core.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint32_t *mem;               /* [local warp][reg][lane] */
+    uint8_t *rsp_valid;          /* one-cycle response registers per collector read port */
+    uint32_t (*rsp)[GPURF_MAX_LANES];
+} id_sc_t;
+
+static void id_free(sm_t *sm)
+{
+    id_sc_t *v = sm->dpriv;
+    for (unsigned s = 0; v && s < sm->c.schedulers; s++) {
+        free(v[s].mem);
+        free(v[s].rsp_valid);
+        free(v[s].rsp);
+    }
+    free(v);
+}
+
+static int id_init(sm_t *sm, char *err, size_t n)
+{
+    const sm_cfg_t *c = &sm->c;
+    const unsigned ports = cfg_cus_per_sc(c) * c->max_srcs;
+    id_sc_t *v = sm->dpriv = calloc(c->schedulers, sizeof *v);
+    for (unsigned s = 0; v && s < c->schedulers; s++) {
+        id_sc_t *x = sm->sc[s].dpriv = &v[s];
+        x->mem = calloc((size_t)cfg_warps_per_sc(c) * c->arch_regs * c->lanes, sizeof(uint32_t));
+        x->rsp_valid = calloc(ports, 1);
+        x->rsp = calloc(ports, sizeof *x->rsp);
+        if (!x->mem || !x->rsp_valid || !x->rsp)
+            v = NULL;
+    }
+    if (!v)
+        snprintf(err, n, "out of memory");
+    return v ? 0 : -1;
+}
+
+static void id_front(sm_t *sm, unsigned s) { sm_launch_done(sm, s, sm_launch_inputs(sm, s, NULL)); }
+
+static int id_slot(const sm_t *sm, unsigned s) { return sm_cu_free(sm, s); }
+
+static void id_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
+{
+    const sm_cfg_t *c = &sm->c;
+    const id_sc_t *x = sm->sc[s].dpriv;
+    const ocu_out_t *o = sm->sc[s].cu_out[k];
+    ocu_in_t *in = ocu_in;
+    for (unsigned j = 0; j < c->max_srcs; j++) {
+        unsigned p = k * c->max_srcs + j;
+        in->rd_gnt[j] = o->rd_valid[j];
+        in->rsp_valid[j] = x->rsp_valid[p];
+        memcpy(in->rsp_data[j], x->rsp[p], c->lanes * 4);
+    }
+}
+
+/* this cycle's reads answered next cycle; the write-back queue's head written now */
+static void id_back(sm_t *sm, unsigned s)
+{
+    const sm_cfg_t *c = &sm->c;
+    id_sc_t *x = sm->sc[s].dpriv;
+    const size_t row = (size_t)c->arch_regs * c->lanes;
+    for (unsigned k = 0; k < cfg_cus_per_sc(c); k++) {
+        const ocu_out_t *o = sm->sc[s].cu_out[k];
+        for (unsigned j = 0; j < c->max_srcs; j++) {
+            unsigned p = k * c->max_srcs + j;
+            x->rsp_valid[p] = (uint8_t)o->rd_valid[j];
+            if (o->rd_valid[j]) {
+                memcpy(x->rsp[p], x->mem + o->rd_warp[j] * row + (size_t)o->rd_reg[j] * c->lanes,
+                       c->lanes * 4);
+                sm->st.rf_reads++;
+            }
+        }
+    }
+    uint32_t gnt[RF_MAX_WPORTS] = {0};
+    for (unsigned p = 0, n = sm_writeback_offered(sm, s); p < n; p++) {
+        const wbq_ent_t *e = sm_wbq_at(sm, s, p);
+        const flight_t *fl = &sm->fl[e->flight];
+        memcpy(x->mem + sm->w[fl->warp].local * row + (size_t)fl->in->dst[e->d] * c->lanes,
+               fl->dst_val[e->d], c->lanes * 4);
+        gnt[p] = 1;
+        sm->st.rf_writes++;
+    }
+    sm_writeback_done(sm, s, gnt);
+}
+
+const design_ops_t design_ideal = {
+    .schedulers = 1u << SCHED_LRR | 1u << SCHED_GTO | 1u << SCHED_TWO_LEVEL,
+    .init = id_init,
+    .free = id_free,
+    .front = id_front,
+    .slot = id_slot,
+    .issue = sm_cu_alloc,
+    .collector_inputs = id_collector_inputs,
+    .back = id_back,
+};

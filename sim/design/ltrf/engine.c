@@ -1,0 +1,351 @@
+/* The back half of a cache design's cycle (ltrf.h): the activation engine (deactivation,
+ * activation, PREFETCH interval switches, rfc demand fetches), then the final evaluation and
+ * the clock edge of the control blocks, the cache and the main register file. */
+#include "ltrf_int.h"
+
+static void evict(sm_t *sm, unsigned s, unsigned g, unsigned r, int release)
+{
+    ltrf_sc_t *e = SC(sm, s);
+    warp_t *w = &sm->w[g];
+    evict_t *v = q_push(&e->ev);
+    v->row = (uint16_t)lw(sm, w)->row;
+    v->warp = (uint16_t)w->local;
+    v->bank = lw(sm, w)->bank[r];
+    v->reg = (uint8_t)r;
+    v->release = (uint8_t)release;
+    e->row[lw(sm, w)->row].rel_pending += release;
+    lw(sm, w)->ev_reads++;
+    lw(sm, w)->ev_writes++;
+    lw(sm, w)->evp[r]++;
+    LT(sm)->st.writebacks++;
+}
+
+static void release(ltrf_sc_t *e, unsigned row, unsigned bank)
+{
+    lrow_t *rw = &e->row[row];
+    rw->rel[(rw->rel_head + rw->rel_len++) % RFC_MAX_BANKS] = (uint8_t)bank;
+    rw->rel_pending++;
+}
+
+/* warp g's next instruction waits on one of its global loads */
+static int waits_on_load(const sm_t *sm, unsigned g)
+{
+    const warp_t *w = &sm->w[g];
+    if (!w->long_pending || w->done_issuing || w->at_barrier)
+        return 0;
+    return sm_can_issue(w) == R_SCOREBOARD || (ltrf_wait(sm, g) == W_PREFETCH && w->wpend);
+}
+
+/* a warp waits for its launch (the main-RF base) and for its WCB entry to be initialised */
+static int can_activate(const sm_t *sm, unsigned g, const wcb_in_t *wi)
+{
+    const warp_t *w = &sm->w[g];
+    return w->used && w->active && lw(sm, w)->lt == LT_OFF && !w->done_issuing && !w->at_barrier && !w->long_pending &&
+           !w->wpend && !lw(sm, w)->ev_reads && !lw(sm, w)->ev_writes &&
+           !(wi->init_valid && wi->init_warp == w->local);
+}
+
+/* the next job of the sub-core: deactivations, interval switches, demand fetches, activations */
+static void pick_job(sm_t *sm, unsigned s)
+{
+    ltrf_sc_t *e = SC(sm, s);
+    job_t *j = &e->job;
+    const unsigned S = sm->c.schedulers, nw = cfg_warps_per_sc(&sm->c);
+    unsigned oldest = ~0u;
+    for (unsigned l = 0; l < nw; l++) {
+        unsigned g = l * S + s;
+        if (can_activate(sm, g, ls_in(e->wcb)) && (oldest == ~0u || sm->w[g].age < sm->w[oldest].age))
+            oldest = g;
+    }
+    memset(j, 0, sizeof *j);
+    for (unsigned r = 0; r < e->rows; r++) {
+        unsigned g = e->row[r].warp;
+        if (g == ~0u)
+            continue;
+        const warp_t *w = &sm->w[g];
+        if (lw(sm, w)->lt != LT_RUN || lw(sm, w)->incu || lw(sm, w)->fills || lw(sm, w)->vsets)
+            continue;
+        if (w->done_issuing || waits_on_load(sm, g) || (w->at_barrier && oldest != ~0u)) {
+            j->kind = J_DEACT;
+            j->warp = g;
+            return;
+        }
+    }
+    for (unsigned r = 0; r < e->rows; r++) {
+        unsigned g = e->row[r].warp;
+        if (g == ~0u)
+            continue;
+        const warp_t *w = &sm->w[g];
+        if (lw(sm, w)->lt == LT_RUN && !lw(sm, w)->incu && !w->wpend && ltrf_wait(sm, g) == W_PREFETCH) {
+            j->kind = J_SWITCH;
+            j->warp = g;
+            return;
+        }
+    }
+    unsigned ord[LK_MAX], n = ltrf_lk_order(e, ord);
+    for (unsigned o = 0; o < n; o++) {
+        const lookup_t *lk = &e->lk[ord[o]];
+        if (!lk->miss_seen)
+            continue;
+        unsigned g = sm->fl[lk->flight].warp;
+        const warp_t *w = &sm->w[g];
+        const inst_t *in = sm->fl[lk->flight].in;
+        for (unsigned i = 0; i < lk->n; i++)
+            if ((lk->first_done >> i & 1) && !lk->hit[i] && lw(sm, w)->bank[lk->reg[i]] == NO_BANK) {
+                rs_add(&j->enter, lk->reg[i]);
+                for (unsigned k = 0; k < in->nsrc; k++)
+                    if (in->src[k] == lk->reg[i])
+                        rs_add(&j->fetch, lk->reg[i]);
+            }
+        if (rs_count(&j->enter)) {
+            j->kind = J_DEMAND;
+            j->warp = g;
+            j->step = 1;
+            return;
+        }
+    }
+    if (oldest != ~0u && e->oo->avail) {
+        j->kind = J_ACT;
+        j->warp = oldest;
+    }
+}
+
+/* the least recently used register of warp g that no instruction holds (rfc) */
+static int victim(const sm_t *sm, unsigned g, const regset_t *enter)
+{
+    const warp_t *w = &sm->w[g];
+    int best = -1;
+    for (unsigned r = 0; r < sm->c.arch_regs; r++)
+        if (lw(sm, w)->bank[r] != NO_BANK && !w->pend_r[r] && !w->pend_w[r] && !rs_has(enter, r) &&
+            (best < 0 || lw(sm, w)->lru[r] < lw(sm, w)->lru[best]))
+            best = (int)r;
+    return best;
+}
+
+/* one allocation per cycle: the row's allocation unit gives a bank, the WCB maps it */
+static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi)
+{
+    ltrf_sc_t *e = SC(sm, s);
+    job_t *j = &e->job;
+    warp_t *w = &sm->w[j->warp];
+    unsigned r = 0;
+    while (r < sm->c.arch_regs && !rs_has(&j->enter, r))
+        r++;
+    if (r == sm->c.arch_regs) {
+        j->kind = J_NONE;
+        return;
+    }
+    lrow_t *row = &e->row[lw(sm, w)->row];
+    const aau_out_t *ao = e->ao[lw(sm, w)->row];
+    if (!ao->avail) {
+        if (LT(sm)->v->demand && !row->rel_pending) {
+            int v = victim(sm, j->warp, &j->enter);
+            if (v >= 0) {
+                evict(sm, s, j->warp, (unsigned)v, 1);
+                /* a re-map clears the victim's valid bit in the address table */
+                wi->map_valid = 1;
+                wi->map_warp = w->local;
+                wi->map_reg = (unsigned)v;
+                wi->map_bank = lw(sm, w)->bank[v];
+                lw(sm, w)->bank[v] = NO_BANK;
+            }
+        }
+        return;
+    }
+    ((aau_in_t *)ls_in(e->abank[lw(sm, w)->row]))->alloc = 1;
+    wi->map_valid = 1;
+    wi->map_warp = w->local;
+    wi->map_reg = r;
+    wi->map_bank = ao->head;
+    lw(sm, w)->bank[r] = (uint8_t)ao->head;
+    lw(sm, w)->lru[r] = sm->st.cycles;
+    ref_t ref = {(uint16_t)w->local, (uint8_t)r, (uint8_t)ao->head};
+    if (rs_has(&j->fetch, r)) {
+        row->fq[(row->fq_head + row->fq_len++) % RFC_MAX_BANKS] = ref;
+        lw(sm, w)->fills++;
+        LT(sm)->st.fetches++;
+    } else {
+        *(ref_t *)q_push(&e->vs) = ref;
+        lw(sm, w)->vsets++;
+    }
+    rs_del(&j->enter, r);
+}
+
+/* inputs of a job's first cycle; the WCB's query answers are read after the evaluation */
+static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi)
+{
+    ltrf_sc_t *e = SC(sm, s);
+    job_t *j = &e->job;
+    warp_t *w = &sm->w[j->warp];
+    wi->q_warp = w->local;
+    switch (j->kind) {
+    case J_DEACT:
+        wi->deact_valid = 1;
+        wi->deact_warp = w->local;
+        LT(sm)->st.deactivations++;
+        break;
+    case J_ACT: {
+        unsigned row = e->oo->head;
+        ((aau_in_t *)ls_in(e->aoff))->alloc = 1;
+        wi->act_valid = 1;
+        wi->act_warp = w->local;
+        wi->act_off = row;
+        lw(sm, w)->row = row;
+        lw(sm, w)->lt = LT_FETCH;
+        e->row[row].warp = j->warp;
+        LT(sm)->st.activations++;
+        break;
+    }
+    case J_SWITCH: {
+        int p = pidx_of(sm, &w->tr->v[w->next]);
+        lw(sm, w)->cur_iv = regint_of(&LT(sm)->ri, (unsigned)p);
+        const regset_t *nv = &LT(sm)->ri.iv[lw(sm, w)->cur_iv].regs;
+        wi->ws_valid = 1;
+        wi->ws_warp = w->local;
+        for (unsigned r = 0; r < sm->c.arch_regs; r++)
+            wi->ws_vec[r] = rs_has(nv, r);
+        j->enter = *nv; /* the new set; job_query takes what stays */
+        lw(sm, w)->pf_dyn = w->next;
+        lw(sm, w)->lt = LT_FETCH;
+        LT(sm)->pst.prefetches++;
+        break;
+    }
+    }
+}
+
+/* the job's query answers (the state before this cycle's updates): a register written at this
+ * edge counts as live */
+static void job_query(sm_t *sm, unsigned s)
+{
+    ltrf_sc_t *e = SC(sm, s);
+    job_t *j = &e->job;
+    warp_t *w = &sm->w[j->warp];
+    const wcb_out_t *q = e->wo;
+    const wcb_in_t *wi = ls_in(e->wcb);
+    const int pl = LT(sm)->v->liveness;
+    regset_t now = {{0}}, live = {{0}};
+    for (unsigned r = 0; r < sm->c.arch_regs; r++) {
+        if (q->q_ws[r])
+            rs_add(&now, r);
+        if (q->q_live[r])
+            rs_add(&live, r);
+    }
+    for (unsigned p = 0; p < sm->c.wb_ports; p++)
+        if (wi->wr_valid[p] && wi->wr_warp[p] == w->local)
+            rs_add(&live, wi->wr_reg[p]);
+    for (unsigned r = 0; r < sm->c.arch_regs && !LT(sm)->v->demand; r++)
+        if (lw(sm, w)->bank[r] != NO_BANK && !rs_has(&now, r) && !sm->error) {
+            sm->error = 1;
+            snprintf(sm->err, sm->errn, "cycle %llu: R%u of warp %u holds cache bank %u outside "
+                     "the working set the WCB reports", (unsigned long long)sm->st.cycles, r,
+                     j->warp, lw(sm, w)->bank[r]);
+        }
+    switch (j->kind) {
+    case J_DEACT:
+        for (unsigned r = 0; r < sm->c.arch_regs; r++) {
+            if (lw(sm, w)->bank[r] == NO_BANK)
+                continue;
+            if (!w->done_issuing && q->q_valid[r] && (!pl || rs_has(&live, r)) && !w->pend_w[r])
+                evict(sm, s, j->warp, r, 0);
+            lw(sm, w)->bank[r] = NO_BANK;
+        }
+        lw(sm, w)->lt = LT_DRAIN;
+        j->kind = J_NONE;
+        return;
+    case J_ACT:
+        if (!LT(sm)->v->demand)
+            j->enter = now;
+        break;
+    case J_SWITCH:
+        for (unsigned r = 0; r < sm->c.arch_regs; r++) {
+            if (!rs_has(&now, r) || rs_has(&j->enter, r) || lw(sm, w)->bank[r] == NO_BANK)
+                continue;
+            if (q->q_valid[r] && (!pl || rs_has(&live, r)))
+                evict(sm, s, j->warp, r, 1);
+            else
+                release(e, lw(sm, w)->row, lw(sm, w)->bank[r]);
+            lw(sm, w)->bank[r] = NO_BANK;
+        }
+        for (unsigned r = 0; r < sm->c.arch_regs; r++)
+            if (rs_has(&now, r) && lw(sm, w)->bank[r] != NO_BANK)
+                rs_del(&j->enter, r);
+        break;
+    }
+    for (unsigned r = 0; r < sm->c.arch_regs; r++)
+        if (rs_has(&j->enter, r) && (!pl || rs_has(&live, r)))
+            rs_add(&j->fetch, r);
+    j->step = 1;
+}
+
+void ltrf_back(sm_t *sm, unsigned s)
+{
+    ltrf_sc_t *e = SC(sm, s);
+    wcb_in_t *wi = ls_in(e->wcb);
+    int aoff_rel = 0;
+    /* rows whose evictions have all been read are given back */
+    for (unsigned r = 0; r < e->rows; r++) {
+        lrow_t *row = &e->row[r];
+        if (row->warp == ~0u || lw(sm, &sm->w[row->warp])->lt != LT_DRAIN || lw(sm, &sm->w[row->warp])->ev_reads ||
+            aoff_rel)
+            continue;
+        aau_in_t *oi = ls_in(e->aoff);
+        oi->rel_valid = 1;
+        oi->rel_id = r;
+        aoff_rel = 1;
+        ((aau_in_t *)ls_in(e->abank[r]))->rel_all = 1;
+        lw(sm, &sm->w[row->warp])->lt = LT_OFF;
+        row->warp = ~0u;
+        row->rel_len = row->rel_pending = 0;
+    }
+    for (unsigned r = 0; r < e->rows; r++) {
+        lrow_t *row = &e->row[r];
+        aau_in_t *ai = ls_in(e->abank[r]);
+        if (!row->rel_len || ai->rel_all)
+            continue;
+        ai->rel_valid = 1;
+        ai->rel_id = row->rel[row->rel_head];
+        row->rel_head = (row->rel_head + 1) % RFC_MAX_BANKS;
+        row->rel_len--;
+        row->rel_pending--;
+    }
+    if (!wi->fill_valid && e->vs.len) {
+        const ref_t *v = q_at(&e->vs, 0);
+        wi->fill_valid = 1;
+        wi->fill_warp = v->warp;
+        wi->fill_reg = v->reg;
+        lw(sm, &sm->w[global_of(sm, s, v->warp)])->vsets--;
+        q_pop(&e->vs);
+    }
+    int query = 0;
+    if (!e->job.kind) {
+        pick_job(sm, s);
+        if (e->job.kind && !e->job.step) {
+            job_start(sm, s, wi);
+            query = 1;
+        }
+    }
+    if (e->job.kind && e->job.step && !query)
+        alloc_step(sm, s, wi);
+    for (unsigned r = 0; r < e->rows; r++) {
+        unsigned g = e->row[r].warp;
+        if (g == ~0u)
+            continue;
+        warp_t *w = &sm->w[g];
+        if (lw(sm, w)->lt == LT_FETCH && !lw(sm, w)->fills && !lw(sm, w)->vsets && !(e->job.kind && e->job.warp == g))
+            lw(sm, w)->lt = LT_RUN;
+    }
+    ltrf_lookup_send(sm, s, wi);
+    e->wo = ls_eval(e->wcb, 1);
+    if (query)
+        job_query(sm, s);
+    ls_eval(e->aoff, 1);
+    for (unsigned r = 0; r < e->rows; r++)
+        ls_eval(e->abank[r], 1);
+    ls_tick(e->wcb);
+    ls_tick(e->aoff);
+    for (unsigned r = 0; r < e->rows; r++)
+        ls_tick(e->abank[r]);
+    ls_tick(e->rfc);
+    ls_tick(SC(sm, s)->rf);
+}
+

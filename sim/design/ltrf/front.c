@@ -1,0 +1,175 @@
+/* The front half of a cache design's cycle (ltrf.h): the control blocks' registered outputs,
+ * the cache and the main register file with their fill, write-back and result traffic. */
+#include "ltrf_int.h"
+
+static int warp_active(const sm_t *sm, const warp_t *w)
+{
+    return lw(sm, w)->lt == LT_FETCH || lw(sm, w)->lt == LT_RUN;
+}
+
+void ltrf_front(sm_t *sm, unsigned s)
+{
+    const sm_cfg_t *c = &sm->c;
+    subcore_t *x = &sm->sc[s];
+    ltrf_sc_t *e = SC(sm, s);
+    const unsigned L = c->lanes;
+    e->dead_used = 0;
+    /* registered outputs of the control blocks; their inputs are set during the cycle */
+    wcb_in_t *wi = ls_in(e->wcb);
+    memset(wi, 0, sizeof *wi);
+    e->wo = ls_eval(e->wcb, 0);
+    memset(ls_in(e->aoff), 0, sizeof(aau_in_t));
+    e->oo = ls_eval(e->aoff, 0);
+    for (unsigned r = 0; r < e->rows; r++) {
+        memset(ls_in(e->abank[r]), 0, sizeof(aau_in_t));
+        e->ao[r] = ls_eval(e->abank[r], 0);
+    }
+    ltrf_lookup_answers(sm, s);
+
+    /* the cache: collector reads, result writes of active warps, fills, one eviction */
+    rfc_in_t *ci = ls_in(e->rfc);
+    memset(ci, 0, sizeof *ci);
+    for (unsigned k = 0; k < cfg_cus_per_sc(c); k++) {
+        const ocu_out_t *o = x->cu_out[k];
+        for (unsigned j = 0; j < c->max_srcs; j++) {
+            unsigned p = k * c->max_srcs + j;
+            ci->rd_valid[p] = o->rd_valid[j];
+            ci->rd_row[p] = o->rd_warp[j];
+            ci->rd_bank[p] = o->rd_reg[j];
+        }
+    }
+    e->res_ports = sm_writeback_offered(sm, s);
+    for (unsigned p = 0; p < e->res_ports; p++) {
+        const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];
+        const warp_t *w = &sm->w[fl->warp];
+        unsigned d = sm_wbq_at(sm, s, p)->d;
+        e->wr_port_to_rfc[p] = warp_active(sm, w);
+        if (!e->wr_port_to_rfc[p])
+            continue;
+        ci->wr_valid[p] = 1;
+        ci->wr_row[p] = lw(sm, w)->row;
+        ci->wr_bank[p] = fl->dst_loc[d];
+        memcpy(ci->wr_data[p], fl->dst_val[d], L * 4);
+    }
+    for (unsigned r = 0; r < e->rows; r++) {
+        lrow_t *row = &e->row[r];
+        if (!row->st_len)
+            continue;
+        const staged_t *h = &row->st[row->st_head];
+        ci->fill_valid[r] = 1;
+        ci->fill_bank[r] = h->r.bank;
+        ci->fill_tag[r] = tag_of(sm, h->r.warp, h->r.reg);
+        memcpy(ci->fill_data[r], h->data, L * 4);
+    }
+    if (e->ev.len) {
+        const evict_t *v = q_at(&e->ev, 0);
+        ci->ev_valid = 1;
+        ci->ev_row = v->row;
+        ci->ev_bank = v->bank;
+        ci->ev_tag = tag_of(sm, v->warp, v->reg);
+    }
+    const rfc_out_t *co = e->co = ls_eval(e->rfc, 1);
+    for (unsigned r = 0; r < e->rows; r++)
+        if (co->fill_gnt[r]) {
+            lrow_t *row = &e->row[r];
+            row->st_head = (row->st_head + 1) % STAGE_MAX;
+            row->st_len--;
+        }
+    if (co->fill_done_valid) {
+        unsigned rb = gpurf_clog2(c->arch_regs), local = co->fill_done_tag >> rb;
+        warp_t *w = &sm->w[global_of(sm, s, local)];
+        wi->fill_valid = 1;
+        wi->fill_warp = local;
+        wi->fill_reg = co->fill_done_tag & ((1u << rb) - 1);
+        lw(sm, w)->fills--;
+    }
+    if (co->ev_gnt) {
+        const evict_t *v = q_at(&e->ev, 0);
+        warp_t *w = &sm->w[global_of(sm, s, v->warp)];
+        lw(sm, w)->ev_reads--;
+        if (v->release) {
+            lrow_t *row = &e->row[v->row];
+            row->rel[(row->rel_head + row->rel_len++) % RFC_MAX_BANKS] = v->bank;
+        }
+        q_pop(&e->ev);
+    }
+    if (co->ev_out_valid) {
+        unsigned rb = gpurf_clog2(c->arch_regs);
+        landing_t *l = q_push(&e->land);
+        l->warp = (uint16_t)(co->ev_out_tag >> rb);
+        l->reg = (uint8_t)(co->ev_out_tag & ((1u << rb) - 1));
+        memcpy(l->data, co->ev_out_data, L * 4);
+    }
+
+    /* the main register file: warp launch, fill reads (port = row), results of inactive warps
+     * and write-backs from the cache */
+    rf_in_t *ri = ls_in(e->rf);
+    memset(ri, 0, sizeof *ri);
+    unsigned launch = sm_launch_inputs(sm, s, ri);
+    for (unsigned r = 0; r < e->rows; r++) {
+        const lrow_t *row = &e->row[r];
+        const ref_t *h = &row->fq[row->fq_head];
+        /* a register is read only after its last write-back has reached the main RF */
+        if (row->fq_len && row->out_len + row->st_len < e->stage_depth &&
+            !lw(sm, &sm->w[global_of(sm, s, h->warp)])->evp[h->reg]) {
+            ri->rd_valid[r] = 1;
+            ri->rd_warp[r] = h->warp;
+            ri->rd_reg[r] = h->reg;
+        }
+    }
+    e->land_port = -1;
+    for (unsigned p = 0; p < c->wb_ports; p++) {
+        if (p < e->res_ports && !e->wr_port_to_rfc[p]) {
+            const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];
+            unsigned d = sm_wbq_at(sm, s, p)->d;
+            ri->wr_valid[p] = 1;
+            ri->wr_warp[p] = sm->w[fl->warp].local;
+            ri->wr_reg[p] = fl->in->dst[d];
+            memcpy(ri->wr_data[p], fl->dst_val[d], L * 4);
+        } else if (p >= e->res_ports && e->land_port < 0 && e->land.len) {
+            /* one write-back per cycle, in order: a register written back twice lands in order */
+            const landing_t *l = q_at(&e->land, 0);
+            ri->wr_valid[p] = 1;
+            ri->wr_warp[p] = l->warp;
+            ri->wr_reg[p] = l->reg;
+            memcpy(ri->wr_data[p], l->data, L * 4);
+            e->land_port = (int)p;
+        }
+    }
+    const rf_out_t *ro = e->rf_out = ls_eval(e->rf, 1);
+    sm_launch_done(sm, s, launch);
+    for (unsigned r = 0; r < e->rows; r++) {
+        lrow_t *row = &e->row[r];
+        if (ro->rsp_valid[r]) {
+            staged_t *t = &row->st[(row->st_head + row->st_len++) % STAGE_MAX];
+            t->r = row->out[row->out_head];
+            memcpy(t->data, ro->rsp_data[r], L * 4);
+            row->out_head = (row->out_head + 1) % STAGE_MAX;
+            row->out_len--;
+        }
+        if (ro->rd_gnt[r]) {
+            row->out[(row->out_head + row->out_len++) % STAGE_MAX] = row->fq[row->fq_head];
+            row->fq_head = (row->fq_head + 1) % RFC_MAX_BANKS;
+            row->fq_len--;
+        }
+    }
+    if (e->land_port >= 0 && ro->wr_gnt[e->land_port]) {
+        const landing_t *l = q_at(&e->land, 0);
+        warp_t *w = &sm->w[global_of(sm, s, l->warp)];
+        lw(sm, w)->ev_writes--;
+        lw(sm, w)->evp[l->reg]--;
+        q_pop(&e->land);
+    }
+    uint32_t gnt[RF_MAX_WPORTS] = {0};
+    for (unsigned p = 0; p < e->res_ports; p++) {
+        gnt[p] = e->wr_port_to_rfc[p] ? co->wr_gnt[p] : ro->wr_gnt[p];
+        if (!gnt[p])
+            continue;
+        const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];
+        wi->wr_valid[p] = 1;
+        wi->wr_warp[p] = sm->w[fl->warp].local;
+        wi->wr_reg[p] = fl->in->dst[sm_wbq_at(sm, s, p)->d];
+    }
+    sm_writeback_done(sm, s, gnt);
+}
+

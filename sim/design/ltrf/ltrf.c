@@ -1,0 +1,237 @@
+/* The register-file cache designs ltrf, ltrf+ and rfc (see ltrf.h): construction, compiler
+ * passes per kernel, warp launch, the issue gate, collector inputs, statistics and the
+ * registry entries. */
+#include "ltrf_int.h"
+
+STATS_LIST(ltrf_stats, "ltrf", LTRF_STATS);
+STATS_LIST(prefetch_stats, "prefetch", PREFETCH_STATS);
+
+static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
+{
+    const sm_cfg_t *c = &sm->c;
+    e->rows = c->active_pool;
+    e->row = calloc(e->rows, sizeof *e->row);
+    e->abank = calloc(e->rows, sizeof *e->abank);
+    e->ao = calloc(e->rows, sizeof *e->ao);
+    if (!e->row || !e->abank || !e->ao) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    for (unsigned r = 0; r < e->rows; r++)
+        e->row[r].warp = ~0u;
+    q_init(&e->ev, sizeof(evict_t));
+    q_init(&e->land, sizeof(landing_t));
+    q_init(&e->vs, sizeof(ref_t));
+    char name[40];
+    if (!(e->rf = mainrf_new(sm, s, err, n)))
+        return -1;
+    snprintf(name, sizeof name, "wcb.sc%u", s);
+    if (!(e->wcb = sm_make_inst(sm, "wcb", name, err, n)))
+        return -1;
+    snprintf(name, sizeof name, "rfc.sc%u", s);
+    if (!(e->rfc = sm_make_inst(sm, "rfc", name, err, n)))
+        return -1;
+    snprintf(name, sizeof name, "aau_off.sc%u", s);
+    if (!(e->aoff = sm_make_inst(sm, "aau_off", name, err, n)))
+        return -1;
+    for (unsigned r = 0; r < e->rows; r++) {
+        snprintf(name, sizeof name, "aau.sc%u.r%u", s, r);
+        if (!(e->abank[r] = sm_make_inst(sm, "aau", name, err, n)))
+            return -1;
+    }
+    const rfc_cfg_t *rc = e->rfc->cfg;
+    /* enough reads in flight per row to keep the fill crossbar busy across the bank latency */
+    e->stage_depth = (c->bank_latency + rc->beats - 1) / rc->beats + 1;
+    if (e->stage_depth > STAGE_MAX)
+        e->stage_depth = STAGE_MAX;
+    return 0;
+}
+
+static int ltrf_init(sm_t *sm, char *err, size_t n)
+{
+    const sm_cfg_t *c = &sm->c;
+    if (c->active_pool > cfg_cus_per_sc(c) * c->max_srcs) {
+        snprintf(err, n, "%s: field 'active_pool': %u cache rows need as many main register file "
+                 "read ports for fills; a sub-core has %u (collectors x max_srcs)",
+                 c->name, c->active_pool, cfg_cus_per_sc(c) * c->max_srcs);
+        return -1;
+    }
+    ltrf_t *t = sm->dpriv = calloc(1, sizeof *t);
+    if (!t || !(t->w = calloc(c->warp_slots, sizeof *t->w)) ||
+        !(t->sc = calloc(c->schedulers, sizeof *t->sc))) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    t->v = sm->d->variant;
+    sm_stat_group(sm, &mainrf_stats, (const uint64_t *)&t->rst);
+    sm_stat_group(sm, &ltrf_stats, (const uint64_t *)&t->st);
+    if (!t->v->demand)
+        sm_stat_group(sm, &prefetch_stats, (const uint64_t *)&t->pst);
+    sm_set_stall_counter(sm, &t->st.stall_regcache);
+    for (unsigned s = 0; s < c->schedulers; s++) {
+        sm->sc[s].dpriv = &t->sc[s];
+        if (sc_new(sm, s, &t->sc[s], err, n))
+            return -1;
+    }
+    return 0;
+}
+
+static void passes_free(ltrf_t *t)
+{
+    if (!t->passes)
+        return;
+    liveness_free(&t->lv);
+    regint_free(&t->ri);
+    prog_free(&t->prog);
+    t->passes = 0;
+}
+
+static void ltrf_free(sm_t *sm)
+{
+    ltrf_t *t = sm->dpriv;
+    if (!t)
+        return;
+    for (unsigned s = 0; t->sc && s < sm->c.schedulers; s++) {
+        ltrf_sc_t *e = &t->sc[s];
+        free(e->row);
+        free(e->abank);
+        free(e->ao);
+        q_free(&e->ev);
+        q_free(&e->land);
+        q_free(&e->vs);
+    }
+    passes_free(t);
+    free(t->sc);
+    free(t->w);
+    free(t);
+}
+
+static int ltrf_kernel(sm_t *sm, kernel_t *k)
+{
+    ltrf_t *t = LT(sm);
+    passes_free(t);
+    if (t->v->demand)
+        return 0;
+    /* a pass that fails leaves the others' structures zeroed; passes_free frees all */
+    memset(&t->prog, 0, sizeof t->prog);
+    memset(&t->ri, 0, sizeof t->ri);
+    memset(&t->lv, 0, sizeof t->lv);
+    t->passes = 1;
+    if (prog_recover(k, &t->prog, sm->err, sm->errn) ||
+        regint_form(&t->prog, sm->c.rfc_banks, &t->ri, sm->err, sm->errn) ||
+        liveness_run(&t->prog, &t->lv)) {
+        passes_free(t);
+        return -1;
+    }
+    return 0;
+}
+
+/* a slot takes a new warp once its last warp has given its cache row back */
+static int ltrf_slot_free(const sm_t *sm, unsigned g) { return LT(sm)->w[g].lt == LT_OFF; }
+
+static void ltrf_launched(sm_t *sm, unsigned g)
+{
+    const warp_t *w = &sm->w[g];
+    ltrf_warp_t *q = lw(sm, w);
+    memset(q, 0, sizeof *q);
+    q->lt = LT_OFF;
+    q->pf_dyn = ~0u;
+    q->cur_iv = ~0u;
+    memset(q->bank, NO_BANK, sizeof q->bank);
+    wcb_in_t *wi = ls_in(SC(sm, w->sc)->wcb);
+    wi->init_valid = 1;
+    wi->init_warp = w->local;
+}
+
+int ltrf_wait(const sm_t *sm, unsigned g)
+{
+    const warp_t *w = &sm->w[g];
+    const ltrf_t *t = LT(sm);
+    const ltrf_warp_t *q = lw(sm, w);
+    if (q->lt != LT_RUN)
+        return W_CACHE;
+    /* rfc: one instruction per warp in the lookup stage, so that a later one cannot pin the
+     * registers an earlier miss needs to evict */
+    for (unsigned i = 0; t->v->demand && i < LK_MAX; i++)
+        if (SC(sm, w->sc)->lk[i].valid && sm->fl[SC(sm, w->sc)->lk[i].flight].warp == g)
+            return W_CACHE;
+    if (!t->v->demand && q->pf_dyn != w->next) {
+        /* re-entering the interval it holds (a loop back to its header) needs no prefetch */
+        int p = pidx_of(sm, &w->tr->v[w->next]);
+        if (p >= 0 && regint_is_prefetch(&t->ri, (unsigned)p) &&
+            regint_of(&t->ri, (unsigned)p) != q->cur_iv)
+            return W_PREFETCH;
+    }
+    return W_NONE;
+}
+
+static int ltrf_gate(const sm_t *sm, unsigned g) { return ltrf_wait(sm, g) ? R_DESIGN : R_OK; }
+
+static void ltrf_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
+{
+    const sm_cfg_t *c = &sm->c;
+    const rfc_out_t *co = SC(sm, s)->co;
+    ocu_in_t *in = ocu_in;
+    for (unsigned j = 0; j < c->max_srcs; j++) {
+        unsigned p = k * c->max_srcs + j;
+        in->rd_gnt[j] = co->rd_gnt[p];
+        in->rsp_valid[j] = co->rsp_valid[p];
+        memcpy(in->rsp_data[j], co->rsp_data[p], c->lanes * 4);
+    }
+}
+
+/* the dumps of sub-core 0's wcb, aau_off, row 0's aau, rf and rfc merged into one with the
+ * view waves/prefetch.gtkw (a PREFETCH across the blocks) */
+static int ltrf_merge_waves(sm_t *sm)
+{
+    const ltrf_sc_t *e = SC(sm, 0);
+    const char *insts[] = {e->wcb->name, e->aoff->name, e->abank[0]->name, e->rf->name,
+                           e->rfc->name};
+    static const char *const scopes[] = {"wcb", "aau_off", "aau_r0", "rf", "rfc"};
+    return ls_merge_waves(&sm->ls, "prefetch", "prefetch.sc0", insts, scopes, 5) < 0 ? -1 : 0;
+}
+
+static void ltrf_end(sm_t *sm)
+{
+    ltrf_t *t = LT(sm);
+    for (unsigned s = 0; s < sm->c.schedulers; s++) {
+        const ltrf_sc_t *e = SC(sm, s);
+        const rfc_state_t *r = e->rfc->st;
+        t->st.rfc_reads += r->reads;
+        t->st.rfc_writes += r->writes;
+        t->st.rfc_fills += r->fills;
+        t->st.rfc_bank_conflicts += r->bank_conflicts;
+        mainrf_count(sm, e->rf, &t->rst);
+    }
+}
+
+static const stat_list_t *const pf_lists[] = {&mainrf_stats, &ltrf_stats, &prefetch_stats, NULL};
+static const stat_list_t *const demand_lists[] = {&mainrf_stats, &ltrf_stats, NULL};
+
+#define LTRF_DESIGN(sym, liveness_, demand_)                                                      \
+    static const ltrf_variant_t sym##_v = {liveness_, demand_};                                   \
+    const design_ops_t sym = {                                                                     \
+        .schedulers = 1u << SCHED_TWO_LEVEL,                                                       \
+        .own_pool = 1,                                                                             \
+        .variant = &sym##_v,                                                                       \
+        .stats = demand_ ? demand_lists : pf_lists,                                                \
+        .init = ltrf_init,                                                                         \
+        .free = ltrf_free,                                                                         \
+        .kernel = ltrf_kernel,                                                                     \
+        .slot_free = ltrf_slot_free,                                                               \
+        .launched = ltrf_launched,                                                                 \
+        .front = ltrf_front,                                                                       \
+        .dispatch_ok = ltrf_dispatch_ok,                                                           \
+        .dispatched = ltrf_dispatched,                                                             \
+        .gate = ltrf_gate,                                                                         \
+        .slot = ltrf_slot,                                                                         \
+        .issue = ltrf_issue,                                                                       \
+        .collector_inputs = ltrf_collector_inputs,                                                 \
+        .back = ltrf_back,                                                                         \
+        .end = ltrf_end,                                                                           \
+        .merge_waves = ltrf_merge_waves,                                                           \
+    }
+
+LTRF_DESIGN(design_ltrf, 0, 0);
+LTRF_DESIGN(design_ltrf_plus, 1, 0);
+LTRF_DESIGN(design_rfc, 0, 1);

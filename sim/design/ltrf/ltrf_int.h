@@ -1,0 +1,183 @@
+/* Internals of the register-file cache designs (ltrf.h), shared by ltrf.c (construction,
+ * kernel passes, issue gate, statistics), lookup.c (the WCB lookup stage and dead-operand
+ * bits), front.c (block outputs, fill and write-back paths, result writes) and engine.c
+ * (activation, interval switches, demand fetches, the clock edge). */
+#ifndef GPURF_LTRF_INT_H
+#define GPURF_LTRF_INT_H
+#include "cmodel/aau.h"
+#include "cmodel/ocu.h"
+#include "cmodel/rfc.h"
+#include "cmodel/wcb.h"
+#include "design/mainrf.h"
+#include "ltrf.h"
+#include "pass/liveness.h"
+#include "pass/regint.h"
+#include "pass/regset.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_BANK 0xff
+#define STAGE_MAX 16
+
+typedef struct {
+    uint16_t warp; /* local warp */
+    uint8_t reg, bank;
+} ref_t;
+
+typedef struct {
+    ref_t r;
+    uint32_t data[GPURF_MAX_LANES];
+} staged_t;
+
+/* one cache row: the warp holding it and its fill pipeline */
+typedef struct {
+    unsigned warp;                 /* global warp slot, ~0u when free */
+    ref_t fq[RFC_MAX_BANKS];       /* registers still to read from the main register file */
+    unsigned fq_head, fq_len;
+    ref_t out[STAGE_MAX];          /* reads granted, data not yet back (grant order) */
+    unsigned out_head, out_len;
+    staged_t st[STAGE_MAX];        /* data waiting for the fill crossbar */
+    unsigned st_head, st_len;
+    uint8_t rel[RFC_MAX_BANKS];    /* banks to return to the row's allocation unit */
+    unsigned rel_head, rel_len;
+    unsigned rel_pending;          /* banks on their way back to the allocation unit */
+} lrow_t;
+
+typedef struct {
+    uint16_t row, warp;            /* warp: local */
+    uint8_t bank, reg, release;
+} evict_t;
+
+typedef struct {
+    uint16_t warp;
+    uint8_t reg;
+    uint32_t data[GPURF_MAX_LANES];
+} landing_t;
+
+enum { J_NONE, J_ACT, J_SWITCH, J_DEACT, J_DEMAND };
+
+typedef struct {
+    int kind, step;
+    unsigned warp;                 /* global */
+    regset_t enter, fetch;
+} job_t;
+
+/* the WCB lookup stage holds up to LK_MAX issued instructions; they share the two read ports
+ * oldest first and take a collector as soon as all their registers are translated, so an rfc
+ * miss does not hold back the instructions behind it */
+#define LK_MAX 4
+typedef struct {
+    int valid;
+    unsigned flight;
+    uint64_t seq;                     /* issue order */
+    uint8_t reg[INST_MAX_SRC + INST_MAX_DST], bank[INST_MAX_SRC + INST_MAX_DST];
+    uint8_t hit[INST_MAX_SRC + INST_MAX_DST], asked[INST_MAX_SRC + INST_MAX_DST];
+    unsigned n, first_done;
+    int miss_seen;
+} lookup_t;
+
+/* warp states of the two-level activation */
+enum { LT_OFF, LT_FETCH, LT_RUN, LT_DRAIN };
+/* why a warp in a cache design waits (ltrf_wait) */
+enum { W_NONE, W_CACHE, W_PREFETCH };
+
+/* the design's state of one warp slot */
+typedef struct {
+    int lt;                      /* LT_* */
+    unsigned row;                /* cache row (warp-offset address) while it holds one */
+    unsigned incu;               /* instructions between issue and dispatch */
+    unsigned fills, vsets;       /* registers being fetched / marked valid without a fetch */
+    unsigned ev_reads, ev_writes; /* write-backs not yet read from the cache / written */
+    uint32_t pf_dyn;             /* dynamic instruction whose PREFETCH is done */
+    unsigned cur_iv;             /* register-interval whose working set the warp holds */
+    uint8_t bank[256];           /* cache bank of each register while allocated */
+    uint8_t evp[256];            /* write-backs of each register not yet in the main RF */
+    uint64_t lru[256];           /* last lookup of each register (rfc replacement) */
+} ltrf_warp_t;
+
+typedef struct ltrf_sc {
+    ls_inst_t *rf, *wcb, *rfc, *aoff, **abank;
+    const rf_out_t *rf_out;
+    const wcb_out_t *wo;
+    const aau_out_t *oo, **ao;
+    const rfc_out_t *co;
+    lrow_t *row;
+    unsigned rows, stage_depth;
+    queue_t ev;                    /* evict_t: eviction reads waiting for the cache */
+    queue_t land;                  /* landing_t: write-backs waiting for a main-RF write port */
+    queue_t vs;                    /* ref_t: valid bits of allocated registers needing no fill */
+    job_t job;
+    lookup_t lk[LK_MAX];
+    uint64_t lk_seq;
+    uint8_t port_ent[WCB_MAX_RPORTS], port_reg[WCB_MAX_RPORTS]; /* last cycle's read ports */
+    uint8_t port_used[WCB_MAX_RPORTS];
+    int dead_used;                 /* the WCB dead-operand port is taken this cycle */
+    unsigned wr_port_to_rfc[RF_MAX_WPORTS]; /* this cycle: result p goes to the cache */
+    unsigned res_ports;            /* results offered this cycle */
+    int land_port;                 /* rf write port carrying a write-back this cycle, or -1 */
+} ltrf_sc_t;
+
+#define LTRF_STATS(S)                                                                              \
+    S(stall_regcache, "scheduler-cycles with warps waiting only for the register-file cache")  \
+    S(activations, "warps given a cache row")                                                  \
+    S(deactivations, "warps that gave their row back")                                         \
+    S(fetches, "registers read from the main register file into the cache")                   \
+    S(writebacks, "registers written back from the cache to the main register file")           \
+    S(wcb_lookups, "registers translated by the WCB lookup stage (first attempt)")             \
+    S(wcb_hits, "of those, found valid in the cache (register-file cache hit rate)")           \
+    S(rfc_reads, "register-file cache reads by collectors")                                    \
+    S(rfc_writes, "register-file cache result writes")                                         \
+    S(rfc_fills, "register-file cache fills")                                                  \
+    S(rfc_bank_conflicts, "register-file cache requests that lost bank arbitration")
+/* ltrf and ltrf+ only */
+#define PREFETCH_STATS(S) S(prefetches, "PREFETCH operations (register-interval switches)")
+
+STATS_STRUCT(ltrf_stats_t, LTRF_STATS);
+STATS_STRUCT(prefetch_stats_t, PREFETCH_STATS);
+
+/* the design's per-SM state (sm->dpriv) */
+typedef struct {
+    const ltrf_variant_t *v;
+    ltrf_stats_t st;
+    prefetch_stats_t pst;
+    mainrf_stats_t rst;
+    ltrf_warp_t *w;                /* per warp slot */
+    ltrf_sc_t *sc;                 /* per sub-core */
+    /* compiler passes of the current kernel (ltrf, ltrf+) */
+    int passes;
+    prog_t prog;
+    regint_t ri;
+    liveness_t lv;
+} ltrf_t;
+
+static inline ltrf_t *LT(const sm_t *sm) { return sm->dpriv; }
+static inline ltrf_sc_t *SC(const sm_t *sm, unsigned s) { return sm->sc[s].dpriv; }
+static inline ltrf_warp_t *lw(const sm_t *sm, const warp_t *w) { return &LT(sm)->w[w - sm->w]; }
+
+static inline unsigned tag_of(const sm_t *sm, unsigned local, unsigned reg)
+{
+    return local << gpurf_clog2(sm->c.arch_regs) | reg;
+}
+
+static inline unsigned global_of(const sm_t *sm, unsigned s, unsigned local)
+{
+    return local * sm->c.schedulers + s;
+}
+
+static inline int pidx_of(const sm_t *sm, const inst_t *in) { return prog_pc_index(&LT(sm)->prog, in->pc); }
+
+/* ltrf.c: why warp g waits (W_*) */
+int ltrf_wait(const sm_t *sm, unsigned g);
+/* lookup.c */
+unsigned ltrf_lk_order(const ltrf_sc_t *e, unsigned *ord);
+void ltrf_lookup_answers(sm_t *sm, unsigned s);
+void ltrf_lookup_send(sm_t *sm, unsigned s, wcb_in_t *wi);
+int ltrf_slot(const sm_t *sm, unsigned s);
+void ltrf_issue(sm_t *sm, unsigned s, int slot, unsigned flight);
+int ltrf_dispatch_ok(const sm_t *sm, unsigned s, unsigned flight);
+void ltrf_dispatched(sm_t *sm, unsigned s, unsigned flight);
+/* front.c, engine.c */
+void ltrf_front(sm_t *sm, unsigned s);
+void ltrf_back(sm_t *sm, unsigned s);
+
+#endif

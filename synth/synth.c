@@ -1,0 +1,259 @@
+/* Synthesis estimates: parsing the Yosys outputs of synth/run.sh, SRAM-macro estimate, the
+ * summary file (JSON via jansson) and the table. */
+#include "synth.h"
+#include "cmodel/common.h"
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* 6T bitcell of 146 F^2 at 45 nm (CACTI); multi-ported cells grow with the square of the port
+ * count beyond a 1R1W pair (wire-limited cell, Rixner et al., HPCA 2000); decoders, sense
+ * amplifiers and drivers add SRAM_PERIPHERY on top of the cell array. */
+#define SRAM_BITCELL_UM2 0.296
+#define SRAM_PERIPHERY   1.5
+
+const char synth_method[] =
+    "SRAM macro = bits x 0.296 um^2 (6T, 146 F^2 at 45 nm, CACTI) x (ports/2)^2 beyond 1R1W "
+    "x 1.5 periphery; logic = standard cells of synth/cells.lib (NanGate45 areas); "
+    "critical path = ABC register-to-register combinational delay, excluding SRAM access, "
+    "clock-to-Q and setup";
+
+static FILE *open_part(const char *dir, const char *block, const char *preset, const char *ext,
+                       char *path, size_t pn)
+{
+    snprintf(path, pn, "%s/%s__%s.%s", dir, block, preset, ext);
+    return fopen(path, "r");
+}
+
+static double nand2_area(const char *lib, char *err, size_t n)
+{
+    FILE *f = fopen(lib, "r");
+    if (!f)
+        return gpurf_fail(err, n, "%s: cannot open", lib);
+    char line[512];
+    int in = 0;
+    double a = -1;
+    while (a < 0 && fgets(line, sizeof line, f)) {
+        if (strstr(line, "cell (NAND2_X1)"))
+            in = 1;
+        const char *p = in ? strstr(line, "area :") : NULL;
+        if (p)
+            a = strtod(p + 6, NULL);
+    }
+    fclose(f);
+    return a > 0 ? a : gpurf_fail(err, n, "%s: no area for cell NAND2_X1", lib);
+}
+
+static int read_stat(FILE *f, const char *path, synth_block_t *b, char *err, size_t n)
+{
+    char line[512];
+    b->logic_um2 = -1;
+    while (fgets(line, sizeof line, f)) {
+        const char *p = strstr(line, "Chip area for module");
+        if (p && (p = strchr(p, ':')))
+            b->logic_um2 = strtod(p + 1, NULL);
+    }
+    return b->logic_um2 >= 0 ? 0 : gpurf_fail(err, n, "%s: no 'Chip area' line", path);
+}
+
+static int read_cells(const char *path, synth_block_t *b, char *err, size_t n)
+{
+    json_error_t je;
+    json_t *root = json_load_file(path, 0, &je);
+    if (!root)
+        return gpurf_fail(err, n, "%s:%d: %s", path, je.line, je.text);
+    json_t *mods = json_object_get(root, "modules"), *m;
+    const char *name;
+    int found = 0;
+    json_object_foreach(mods, name, m) {
+        json_t *types = json_object_get(m, "num_cells_by_type"), *c;
+        const char *t;
+        json_object_foreach(types, t, c) {
+            unsigned long k = (unsigned long)json_integer_value(c);
+            if (t[0] == '$')
+                continue;
+            b->cells += k;
+            if (!strncmp(t, "DFF", 3))
+                b->ffs += k;
+        }
+        found = 1;
+    }
+    json_decref(root);
+    return found ? 0 : gpurf_fail(err, n, "%s: no module statistics", path);
+}
+
+static int read_mem(FILE *f, synth_block_t *b)
+{
+    char line[512];
+    unsigned long width = 0, size = 0, ports = 0;
+    int in = 0;
+    for (;;) {
+        int eof = !fgets(line, sizeof line, f);
+        if (eof || strstr(line, "cell $")) {
+            if (in) {
+                double bits = (double)width * size;
+                double scale = ports > 2 ? (ports / 2.0) * (ports / 2.0) : 1.0;
+                b->macros++;
+                b->mem_bits += width * size;
+                b->sram_um2 += bits * SRAM_BITCELL_UM2 * scale * SRAM_PERIPHERY;
+            }
+            if (eof)
+                return 0;
+            in = strstr(line, "cell $mem_v2") != NULL;
+            width = size = ports = 0;
+            continue;
+        }
+        const char *p;
+        if ((p = strstr(line, "parameter \\WIDTH ")))
+            width = strtoul(p + 17, NULL, 10);
+        else if ((p = strstr(line, "parameter \\SIZE ")))
+            size = strtoul(p + 16, NULL, 10);
+        else if ((p = strstr(line, "parameter \\RD_PORTS ")) || (p = strstr(line, "parameter \\WR_PORTS ")))
+            ports += strtoul(p + 20, NULL, 10);
+    }
+}
+
+static int read_delay(FILE *f, const char *path, synth_block_t *b, char *err, size_t n)
+{
+    char line[4096];
+    b->crit_ps = -1;
+    while (fgets(line, sizeof line, f)) {
+        const char *p = strstr(line, "Delay =");
+        if (p && strstr(line, "ABC:"))
+            b->crit_ps = strtod(p + 7, NULL);
+    }
+    return b->crit_ps >= 0 ? 0 : gpurf_fail(err, n, "%s: no ABC 'Delay =' line (stime)", path);
+}
+
+int synth_read_block(const char *dir, const char *block, const char *preset, const char *lib,
+                     synth_block_t *b, char *err, size_t n)
+{
+    char path[1024];
+    memset(b, 0, sizeof *b);
+    snprintf(b->block, sizeof b->block, "%s", block);
+    double nand2 = nand2_area(lib, err, n);
+    if (nand2 < 0)
+        return -1;
+    FILE *f = open_part(dir, block, preset, "params", path, sizeof path);
+    if (!f || !fgets(b->params, sizeof b->params, f)) {
+        if (f)
+            fclose(f);
+        return gpurf_fail(err, n, "%s: missing or empty (run make synth)", path);
+    }
+    fclose(f);
+    b->params[strcspn(b->params, "\n")] = 0;
+    if (!(f = open_part(dir, block, preset, "stat", path, sizeof path)))
+        return gpurf_fail(err, n, "%s: cannot open", path);
+    int rc = read_stat(f, path, b, err, n);
+    fclose(f);
+    if (rc)
+        return -1;
+    snprintf(path, sizeof path, "%s/%s__%s.json", dir, block, preset);
+    if (read_cells(path, b, err, n))
+        return -1;
+    if (!(f = open_part(dir, block, preset, "mem", path, sizeof path)))
+        return gpurf_fail(err, n, "%s: cannot open", path);
+    read_mem(f, b);
+    fclose(f);
+    if (!(f = open_part(dir, block, preset, "log", path, sizeof path)))
+        return gpurf_fail(err, n, "%s: cannot open", path);
+    rc = read_delay(f, path, b, err, n);
+    fclose(f);
+    b->nand2_eq = b->logic_um2 / nand2;
+    return rc;
+}
+
+int synth_save(const synth_sum_t *s, const char *path, char *err, size_t n)
+{
+    json_t *o = json_object(), *blocks = json_object();
+    json_object_set_new(o, "preset", json_string(s->preset));
+    json_object_set_new(o, "method", json_string(synth_method));
+    for (unsigned i = 0; i < s->n; i++) {
+        const synth_block_t *b = &s->b[i];
+        json_t *x = json_object();
+        json_object_set_new(x, "params", json_string(b->params));
+        json_object_set_new(x, "logic_um2", json_real(b->logic_um2));
+        json_object_set_new(x, "nand2_eq", json_real(b->nand2_eq));
+        json_object_set_new(x, "cells", json_integer((json_int_t)b->cells));
+        json_object_set_new(x, "flip_flops", json_integer((json_int_t)b->ffs));
+        json_object_set_new(x, "sram_macros", json_integer(b->macros));
+        json_object_set_new(x, "memory_bits", json_integer((json_int_t)b->mem_bits));
+        json_object_set_new(x, "sram_um2", json_real(b->sram_um2));
+        json_object_set_new(x, "critical_path_ps", json_real(b->crit_ps));
+        json_object_set_new(blocks, b->block, x);
+    }
+    json_object_set_new(o, "blocks", blocks);
+    int rc = json_dump_file(o, path, JSON_INDENT(2) | JSON_SORT_KEYS);
+    json_decref(o);
+    return rc ? gpurf_fail(err, n, "%s: cannot write", path) : 0;
+}
+
+int synth_load(const char *path, synth_sum_t *s, char *err, size_t n)
+{
+    json_error_t je;
+    memset(s, 0, sizeof *s);
+    json_t *o = json_load_file(path, 0, &je);
+    if (!o)
+        return gpurf_fail(err, n, "%s:%d: %s", path, je.line, je.text);
+    json_t *blocks = json_object_get(o, "blocks"), *x;
+    const char *name;
+    const char *preset = json_string_value(json_object_get(o, "preset"));
+    snprintf(s->preset, sizeof s->preset, "%s", preset ? preset : "");
+    int rc = json_is_object(blocks) ? 0 : gpurf_fail(err, n, "%s: field 'blocks' missing", path);
+    json_object_foreach(blocks, name, x) {
+        if (rc || s->n == SYNTH_MAX_BLOCKS)
+            break;
+        synth_block_t *b = &s->b[s->n++];
+        const char *params = json_string_value(json_object_get(x, "params"));
+        if (!params) {
+            rc = gpurf_fail(err, n, "%s: block '%s': field 'params' missing", path, name);
+            break;
+        }
+        snprintf(b->block, sizeof b->block, "%s", name);
+        snprintf(b->params, sizeof b->params, "%s", params);
+        b->logic_um2 = json_number_value(json_object_get(x, "logic_um2"));
+        b->nand2_eq = json_number_value(json_object_get(x, "nand2_eq"));
+        b->cells = (unsigned long)json_integer_value(json_object_get(x, "cells"));
+        b->ffs = (unsigned long)json_integer_value(json_object_get(x, "flip_flops"));
+        b->macros = (unsigned)json_integer_value(json_object_get(x, "sram_macros"));
+        b->mem_bits = (unsigned long)json_integer_value(json_object_get(x, "memory_bits"));
+        b->sram_um2 = json_number_value(json_object_get(x, "sram_um2"));
+        b->crit_ps = json_number_value(json_object_get(x, "critical_path_ps"));
+    }
+    json_decref(o);
+    return rc;
+}
+
+const synth_block_t *synth_find(const synth_sum_t *s, const char *block)
+{
+    for (unsigned i = 0; i < s->n; i++)
+        if (!strcmp(s->b[i].block, block))
+            return &s->b[i];
+    return NULL;
+}
+
+const synth_block_t *synth_match(const synth_sum_t *s, const block_desc_t *bd, const void *cfg)
+{
+    const synth_block_t *b = synth_find(s, bd->name);
+    char *params = NULL;
+    size_t len = 0;
+    FILE *m = b ? open_memstream(&params, &len) : NULL;
+    if (!m)
+        return NULL;
+    bd->params(cfg, m, "-set ", " ", " ");
+    fclose(m);
+    int same = !strcmp(params, b->params);
+    free(params);
+    return same ? b : NULL;
+}
+
+void synth_print_table(const synth_sum_t *s, FILE *f)
+{
+    fprintf(f, "preset %s\n  %-6s %12s %10s %8s %7s %10s %12s %9s\n", s->preset, "block",
+            "logic um2", "NAND2-eq", "cells", "FFs", "SRAM bits", "SRAM um2", "crit ps");
+    for (unsigned i = 0; i < s->n; i++) {
+        const synth_block_t *b = &s->b[i];
+        fprintf(f, "  %-6s %12.0f %10.0f %8lu %7lu %10lu %12.0f %9.0f\n", b->block, b->logic_um2,
+                b->nand2_eq, b->cells, b->ffs, b->mem_bits, b->sram_um2, b->crit_ps);
+    }
+}

@@ -1,0 +1,44 @@
+/* Synthesis estimates (DESIGN.md "Synthesis"): per block and preset, the figures read from the
+ * Yosys run of synth/run.sh, and the SRAM-macro estimate of the arrays the RTL marks
+ * (* gpurf_sram *). All numbers are estimates from a simplified 45 nm library. */
+#ifndef GPURF_SYNTH_H
+#define GPURF_SYNTH_H
+#include "harness/blocks.h"
+#include <stddef.h>
+#include <stdio.h>
+
+#define SYNTH_MAX_BLOCKS 16
+
+typedef struct {
+    char block[32];
+    char params[512];       /* the chparam arguments it was synthesized with */
+    double logic_um2;       /* standard cells incl. flip-flops (stat -liberty) */
+    double nand2_eq;        /* logic_um2 / NAND2_X1 area */
+    unsigned long cells;    /* standard cells */
+    unsigned long ffs;      /* DFF cells */
+    unsigned macros;        /* SRAM arrays kept as memories */
+    unsigned long mem_bits; /* their bits */
+    double sram_um2;        /* their estimated macro area */
+    double crit_ps;         /* ABC critical combinational path (register to register) */
+} synth_block_t;
+
+typedef struct {
+    char preset[64];
+    unsigned n;
+    synth_block_t b[SYNTH_MAX_BLOCKS];
+} synth_sum_t;
+
+/* The estimation method in one line, for reports. */
+extern const char synth_method[];
+
+/* Reads DIR/BLOCK__PRESET.{params,stat,json,mem,log} and the liberty file LIB. */
+int synth_read_block(const char *dir, const char *block, const char *preset, const char *lib,
+                     synth_block_t *b, char *err, size_t n);
+int synth_save(const synth_sum_t *s, const char *path, char *err, size_t n);
+int synth_load(const char *path, synth_sum_t *s, char *err, size_t n);
+const synth_block_t *synth_find(const synth_sum_t *s, const char *block);
+/* the figures of block bd if it was synthesized with the parameters of cfg, else NULL */
+const synth_block_t *synth_match(const synth_sum_t *s, const block_desc_t *bd, const void *cfg);
+void synth_print_table(const synth_sum_t *s, FILE *f);
+
+#endif
