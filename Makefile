@@ -65,9 +65,10 @@ endif
 # ---- Verilated models -----------------------------------------------------------------------
 # model id <block>__<preset>__<variant>: variant ok (test build: X values unique, invariant
 # checks on), FAULT_* (the same with a deliberate bug) or fast (benchmark build)
-MODELS := $(foreach b,$(BLOCKS),$(foreach p,$(RTL_PRESETS),$(b)__$(p)__ok)) \
-          $(foreach b,$(BLOCKS),$(foreach f,$(FAULTS_$(b)),$(b)__$(FAULT_PRESET)__$(f))) \
-          $(foreach b,$(BLOCKS),$(b)__$(BENCH_PRESET)__fast)
+MODELS_OK   := $(foreach b,$(BLOCKS),$(foreach p,$(RTL_PRESETS),$(b)__$(p)__ok))
+MODELS_MORE := $(foreach b,$(BLOCKS),$(foreach f,$(FAULTS_$(b)),$(b)__$(FAULT_PRESET)__$(f))) \
+               $(foreach b,$(BLOCKS),$(b)__$(BENCH_PRESET)__fast)
+MODELS      := $(MODELS_OK) $(MODELS_MORE)
 m_block   = $(word 1,$(subst __, ,$(1)))
 m_preset  = $(word 2,$(subst __, ,$(1)))
 m_variant = $(word 3,$(subst __, ,$(1)))
@@ -77,10 +78,9 @@ VFLAGS_TEST   := -O3 --x-assign unique --x-initial unique +define+GPURF_CHECKS -
 VFLAGS_FAST   := -O3 --x-assign fast --x-initial fast --noassert -CFLAGS -O2
 vflags = $(if $(filter fast,$(call m_variant,$(1))),$(VFLAGS_FAST),$(VFLAGS_TEST) \
          $(if $(filter ok,$(call m_variant,$(1))),,-D$(call m_variant,$(1))))
-RTL_SRC := $(wildcard rtl/*.v)
 
 define MODEL_RULES
-$(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: $(RTL_SRC) presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
+$(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: $(RTL_FILES_$(call m_block,$(1))) presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
 	$(call say,VERILATE,$(1))
 	@mkdir -p $(BUILD)/vl/$(1)
 	$(Q)verilator --cc $(RTL_FILES_$(call m_block,$(1))) --top-module $(RTL_MODULE_$(call m_block,$(1))) \
@@ -92,11 +92,11 @@ $(BUILD)/vl/$(1)/shim.o: harness/rtl_shim.cpp harness/rtl.h cmodel/$(RTL_MODULE_
 	$(Q)$(CXX) -O2 -std=c++14 -I$(VINC) -I$(VINC)/vltstd -I$(BUILD)/vl/$(1) -Iharness -Icmodel \
 	  -DSHIM_TOP=$(call m_class,$(1)) -DSHIM_DEF='"$(RTL_MODULE_$(call m_block,$(1)))_ports.def"' \
 	  -DSHIM_OPS=rtl_$(1) -DSHIM_BLOCK='"$(call m_block,$(1))"' -DSHIM_PRESET='"$(call m_preset,$(1))"' \
-	  -DSHIM_VARIANT='"$(call m_variant,$(1))"' -c $$< -o $$@
+	  -DSHIM_VARIANT='"$(call m_variant,$(1))"' $(if $(filter fast,$(call m_variant,$(1))),-DSHIM_FAST) -c $$< -o $$@
 endef
 $(foreach m,$(MODELS),$(eval $(call MODEL_RULES,$(m))))
 
-MODEL_LIBS := $(foreach m,$(MODELS),$(BUILD)/vl/$(m)/shim.o $(BUILD)/vl/$(m)/$(call m_class,$(m))__ALL.a)
+model_libs = $(foreach m,$(1),$(BUILD)/vl/$(m)/shim.o $(BUILD)/vl/$(m)/$(call m_class,$(m))__ALL.a)
 VL_RUNTIME := $(BUILD)/vl/libverilated.a
 VL_RT_SRC  := verilated.cpp verilated_fst_c.cpp verilated_threads.cpp
 $(VL_RUNTIME): | $(DEPS_STAMP)
@@ -106,15 +106,18 @@ $(VL_RUNTIME): | $(DEPS_STAMP)
 	  $(CXX) -O2 -std=c++14 -I$(VINC) -I$(VINC)/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1 -c $(VINC)/$$f || exit 1; done
 	$(Q)ar rcs $@ $(BUILD)/vl/rt/*.o
 
-$(BUILD)/rtl_registry.c: $(BUILD)/tables.mk Makefile
+# the models a binary links: build/gpurf the correct RTL (make run), build/gpurf-full also the
+# fault variants and the benchmark builds (make test, make bench)
+$(BUILD)/registry_%.c: $(BUILD)/tables.mk Makefile
 	$(Q){ echo '#include "harness/rtl.h"'; echo '#include "harness/wave_view.h"'; \
 	  echo '#include "harness/wave_merge.h"'; echo '#include <string.h>'; \
 	  echo 'rtl_view_fn *const rtl_write_view = wave_view_write;'; \
 	  echo 'rtl_merge_fn *const rtl_merge_waves = wave_merge;'; \
-	  for m in $(MODELS); do echo "extern const rtl_ops_t rtl_$$m;"; done; \
+	  for m in $(MODELS_$*); do echo "extern const rtl_ops_t rtl_$$m;"; done; \
 	  echo 'const rtl_ops_t *const rtl_registry[] = {'; \
-	  for m in $(MODELS); do echo "  &rtl_$$m,"; done; echo '  NULL};'; \
+	  for m in $(MODELS_$*); do echo "  &rtl_$$m,"; done; echo '  NULL};'; \
 	  cat harness/rtl_find.inc; } > $@
+MODELS_FULL := $(MODELS)
 
 $(BUILD)/rtl_registry_none.c: Makefile
 	@mkdir -p $(BUILD)
@@ -128,10 +131,14 @@ $(BUILD)/rtl_registry_none.c: Makefile
 FST_OBJ := $(BUILD)/obj/harness/wave_view.o $(BUILD)/obj/harness/wave_merge.o
 $(FST_OBJ): CSTD += -I$(VINC)
 
-$(BUILD)/gpurf: $(BUILD)/obj/sim/cli/main.o $(CORE_OBJ) $(BUILD)/obj/rtl_registry.o $(FST_OBJ) $(MODEL_LIBS) $(VL_RUNTIME)
+GPURF_OBJ := $(BUILD)/obj/sim/cli/main.o $(CORE_OBJ) $(FST_OBJ)
+$(BUILD)/gpurf: $(GPURF_OBJ) $(BUILD)/obj/registry_OK.o $(call model_libs,$(MODELS_OK)) $(VL_RUNTIME)
 	$(call say,LD,$@)
 	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
-$(BUILD)/obj/rtl_registry.o: $(BUILD)/rtl_registry.c
+$(BUILD)/gpurf-full: $(GPURF_OBJ) $(BUILD)/obj/registry_FULL.o $(call model_libs,$(MODELS)) $(VL_RUNTIME)
+	$(call say,LD,$@)
+	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
+$(BUILD)/obj/registry_%.o: $(BUILD)/registry_%.c
 	$(Q)$(CC) $(CSTD) -O2 -c $< -o $@
 
 build: $(BUILD)/gpurf

@@ -1,5 +1,6 @@
 /* rf: banked main register file C model (contract in rf.h). */
 #include "rf.h"
+#include "bank_arb.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,65 +78,57 @@ void rf_free(rf_state_t *s)
     memset(s, 0, sizeof *s);
 }
 
-/* grants of this cycle: wg[w] write port granted, rg[p] read port granted,
- * bank_read[b] = granted read port or -1 */
+/* grants of this cycle (bank_arb: writes by port order, then round-robin reads per bank):
+ * wg[w] write port granted, rg[p] read port granted, bank_read[b] granted read port or -1 */
 static void arbitrate(const rf_state_t *s, const rf_in_t *in, uint8_t *wg, uint8_t *rg,
                       int *bank_read)
 {
     const rf_cfg_t *c = &s->c;
-    uint8_t bank_written[256] = {0};
+    uint8_t wreq[RF_MAX_WPORTS], rreq[RF_MAX_PORTS];
+    uint32_t wbank[RF_MAX_WPORTS], rbank[RF_MAX_PORTS];
     for (unsigned w = 0; w < c->num_wports; w++) {
-        wg[w] = 0;
-        if (!in->wr_valid[w])
-            continue;
-        unsigned b = rf_bank_of(c, in->wr_warp[w], in->wr_reg[w]);
-        if (!bank_written[b]) {
-            bank_written[b] = 1;
-            wg[w] = 1;
-        }
+        wreq[w] = (uint8_t)in->wr_valid[w];
+        wbank[w] = rf_bank_of(c, in->wr_warp[w], in->wr_reg[w]);
     }
-    for (unsigned p = 0; p < c->num_ports; p++)
-        rg[p] = 0;
-    for (unsigned b = 0; b < c->num_banks; b++) {
-        bank_read[b] = -1;
-        if (bank_written[b])
-            continue;
-        for (unsigned k = 0; k < c->num_ports; k++) {
-            unsigned p = (s->rr[b] + k) % c->num_ports;
-            if (in->rd_valid[p] && rf_bank_of(c, in->rd_warp[p], in->rd_reg[p]) == b) {
-                rg[p] = 1;
-                bank_read[b] = (int)p;
-                break;
-            }
-        }
+    for (unsigned p = 0; p < c->num_ports; p++) {
+        rreq[p] = (uint8_t)in->rd_valid[p];
+        rbank[p] = rreq[p] ? rf_bank_of(c, in->rd_warp[p], in->rd_reg[p]) : 0;
     }
+    bank_arb_t a = {c->num_banks, c->num_ports, c->num_wports, NULL, NULL, wreq, wbank,
+                    rreq, rbank, s->rr, wg, rg, bank_read};
+    bank_arb(&a);
 }
 
 void rf_eval(rf_state_t *s, const rf_in_t *in, rf_out_t *out)
 {
     const rf_cfg_t *c = &s->c;
-    uint8_t wg[RF_MAX_WPORTS], rg[RF_MAX_PORTS];
-    int bank_read[256];
+    uint8_t wg[RF_MAX_WPORTS], rg[RF_MAX_PORTS], valid[RF_MAX_BANKS], port[RF_MAX_BANKS];
+    int bank_read[RF_MAX_BANKS];
+    const uint32_t *data[RF_MAX_BANKS];
     arbitrate(s, in, wg, rg, bank_read);
-    memset(out, 0, sizeof *out);
     for (unsigned w = 0; w < c->num_wports; w++)
         out->wr_gnt[w] = wg[w];
-    for (unsigned p = 0; p < c->num_ports; p++)
+    for (unsigned p = 0; p < c->num_ports; p++) {
         out->rd_gnt[p] = rg[p];
+        out->rsp_valid[p] = 0;
+    }
     for (unsigned b = 0; b < c->num_banks; b++) {
         const rf_stage_t *last = &s->pipe[(size_t)b * c->bank_latency + c->bank_latency - 1];
-        if (last->valid) {
-            out->rsp_valid[last->port] = 1;
-            memcpy(out->rsp_data[last->port], last->data, c->lanes * sizeof(uint32_t));
-        }
+        valid[b] = last->valid;
+        port[b] = last->port;
+        data[b] = last->data;
     }
+    rsp_xbar(c->num_banks, c->lanes, valid, port, data, out->rsp_valid, out->rsp_data);
+    for (unsigned p = 0; p < c->num_ports; p++)
+        if (!out->rsp_valid[p])
+            memset(out->rsp_data[p], 0, c->lanes * sizeof(uint32_t));
 }
 
 void rf_tick(rf_state_t *s, const rf_in_t *in)
 {
     const rf_cfg_t *c = &s->c;
     uint8_t wg[RF_MAX_WPORTS], rg[RF_MAX_PORTS];
-    int bank_read[256];
+    int bank_read[RF_MAX_BANKS];
     arbitrate(s, in, wg, rg, bank_read);
 
     for (unsigned p = 0; p < c->num_ports; p++)
@@ -154,7 +147,7 @@ void rf_tick(rf_state_t *s, const rf_in_t *in)
             pipe[0].port = (uint8_t)p;
             memcpy(pipe[0].data, rf_peek(s, in->rd_warp[p], in->rd_reg[p]),
                    c->lanes * sizeof(uint32_t));
-            s->rr[b] = (p + 1) % c->num_ports;
+            s->rr[b] = bank_arb_next(p, c->num_ports);
             s->reads++;
         }
     }

@@ -23,6 +23,7 @@
 
 #define RF_MAX_PORTS 128
 #define RF_MAX_WPORTS 8
+#define RF_MAX_BANKS 256
 
 /* (Verilog parameter, C field) pairs: the RTL parameters and the C configuration */
 #define RF_PARAMS(P)                                                                               \

@@ -1,5 +1,6 @@
 /* rfc: LTRF register-file cache C model (contract in rfc.h). */
 #include "rfc.h"
+#include "bank_arb.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,43 +57,39 @@ static uint32_t *cell(const rfc_state_t *s, unsigned bank, unsigned row)
 
 typedef struct {
     int read_port[RFC_MAX_BANKS]; /* collector port reading each bank, or -1 */
-    uint8_t busy[RFC_MAX_BANKS];  /* bank taken this cycle */
     uint8_t fill_write;           /* the arriving fill is written */
     uint8_t wg[RFC_MAX_WPORTS], rg[RFC_MAX_PORTS], fg[RFC_MAX_ROWS], eg;
 } grants_t;
 
-/* This cycle's decisions, from the state and the inputs only. */
+/* This cycle's decisions, from the state and the inputs only (bank_arb: the arriving fill,
+ * result writes by port order, the eviction read, then collector reads round-robin). */
 static void arbitrate(const rfc_state_t *s, const rfc_in_t *in, grants_t *g)
 {
     const rfc_cfg_t *c = &s->c;
-    memset(g, 0, sizeof *g);
-    for (unsigned b = 0; b < c->banks; b++)
-        g->read_port[b] = -1;
+    uint8_t arrive[RFC_MAX_BANKS] = {0}, fix_req[RFC_MAX_WPORTS + 1], fix_gnt[RFC_MAX_WPORTS + 1];
+    uint8_t rd_req[RFC_MAX_PORTS];
+    uint32_t fix_bank[RFC_MAX_WPORTS + 1];
+    g->fill_write = 0;
     const rfc_flit_t *arr = &s->fill_pipe[fill_depth(c) - 1];
     if (arr->valid && arr->bank < c->banks) {
-        g->busy[arr->bank] = 1;
+        arrive[arr->bank] = 1;
         g->fill_write = 1;
     }
-    for (unsigned k = 0; k < c->num_wports; k++)
-        if (in->wr_valid[k] && in->wr_bank[k] < c->banks && in->wr_row[k] < c->rows &&
-            !g->busy[in->wr_bank[k]]) {
-            g->busy[in->wr_bank[k]] = 1;
-            g->wg[k] = 1;
-        }
-    if (in->ev_valid && !s->ev_busy && in->ev_bank < c->banks && in->ev_row < c->rows &&
-        !g->busy[in->ev_bank]) {
-        g->busy[in->ev_bank] = 1;
-        g->eg = 1;
+    for (unsigned k = 0; k < c->num_wports; k++) {
+        fix_req[k] = in->wr_valid[k] && in->wr_bank[k] < c->banks && in->wr_row[k] < c->rows;
+        fix_bank[k] = fix_req[k] ? in->wr_bank[k] : 0;
     }
-    for (unsigned b = 0; b < c->banks; b++)
-        for (unsigned k = 0; k < c->num_ports && !g->busy[b]; k++) {
-            unsigned p = (s->rr[b] + k) % c->num_ports;
-            if (in->rd_valid[p] && in->rd_bank[p] == b && in->rd_row[p] < c->rows) {
-                g->busy[b] = 1;
-                g->read_port[b] = (int)p;
-                g->rg[p] = 1;
-            }
-        }
+    const unsigned e = c->num_wports;
+    fix_req[e] = in->ev_valid && !s->ev_busy && in->ev_bank < c->banks && in->ev_row < c->rows;
+    fix_bank[e] = fix_req[e] ? in->ev_bank : 0;
+    for (unsigned p = 0; p < c->num_ports; p++)
+        rd_req[p] = in->rd_valid[p] && in->rd_bank[p] < c->banks && in->rd_row[p] < c->rows;
+    bank_arb_t a = {c->banks, c->num_ports, e + 1, arrive, NULL, fix_req, fix_bank,
+                    rd_req, in->rd_bank, s->rr, fix_gnt, g->rg, g->read_port};
+    bank_arb(&a);
+    memcpy(g->wg, fix_gnt, c->num_wports);
+    g->eg = fix_gnt[e];
+    memset(g->fg, 0, c->rows);
     if (!s->fill_busy)
         for (unsigned k = 0; k < c->rows; k++) {
             unsigned r = (s->fill_rr + k) % c->rows;
@@ -109,11 +106,12 @@ void rfc_eval(rfc_state_t *s, const rfc_in_t *in, rfc_out_t *out)
     grants_t g;
     arbitrate(s, in, &g);
     memset(out, 0, sizeof *out);
-    for (unsigned p = 0; p < c->num_ports; p++) {
+    const uint32_t *data[RFC_MAX_BANKS];
+    for (unsigned b = 0; b < c->banks; b++)
+        data[b] = s->last_data[b];
+    for (unsigned p = 0; p < c->num_ports; p++)
         out->rd_gnt[p] = g.rg[p];
-        out->rsp_valid[p] = s->rsp_valid[p];
-        memcpy(out->rsp_data[p], s->rsp_data[p], c->lanes * sizeof(uint32_t));
-    }
+    rsp_xbar(c->banks, c->lanes, s->last_rd, s->last_port, data, out->rsp_valid, out->rsp_data);
     for (unsigned k = 0; k < c->num_wports; k++)
         out->wr_gnt[k] = g.wg[k];
     for (unsigned r = 0; r < c->rows; r++)
@@ -135,17 +133,16 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
     const size_t bytes = c->lanes * sizeof(uint32_t);
     grants_t g;
     arbitrate(s, in, &g);
-    /* collector reads answer next cycle (read before this cycle's writes: one access per bank) */
-    memset(s->rsp_valid, 0, sizeof s->rsp_valid);
-    for (unsigned p = 0; p < c->num_ports; p++)
-        memset(s->rsp_data[p], 0, bytes);
+    /* collector reads land in the bank's output register and answer next cycle (read before
+     * this cycle's writes: one access per bank) */
     for (unsigned b = 0; b < c->banks; b++) {
         int p = g.read_port[b];
+        s->last_rd[b] = p >= 0;
         if (p < 0)
             continue;
-        s->rsp_valid[p] = 1;
-        memcpy(s->rsp_data[p], cell(s, b, in->rd_row[p]), bytes);
-        s->rr[b] = ((unsigned)p + 1) % c->num_ports;
+        s->last_port[b] = (uint8_t)p;
+        memcpy(s->last_data[b], cell(s, b, in->rd_row[p]), bytes);
+        s->rr[b] = bank_arb_next((unsigned)p, c->num_ports);
         s->reads++;
     }
     for (unsigned p = 0; p < c->num_ports; p++)

@@ -84,8 +84,9 @@ typedef struct {
     uint32_t fill_rr;                  /* fill arbiter round-robin pointer (row) */
     uint32_t fill_busy, ev_busy;       /* cycles each crossbar stays occupied */
     rfc_flit_t fill_pipe[RFC_MAX_DEPTH], ev_pipe[RFC_MAX_DEPTH];
-    uint8_t rsp_valid[RFC_MAX_PORTS];
-    uint32_t rsp_data[RFC_MAX_PORTS][GPURF_MAX_LANES];
+    uint8_t last_rd[RFC_MAX_BANKS];    /* the bank's output register holds a collector read */
+    uint8_t last_port[RFC_MAX_BANKS];  /* ... for this port */
+    uint32_t last_data[RFC_MAX_BANKS][GPURF_MAX_LANES];
     uint64_t reads, writes, fills, evictions, bank_conflicts; /* activity counters */
 } rfc_state_t;
 

@@ -146,7 +146,7 @@ static double run_rtl(const rec_t *r, const rtl_ops_t *rtl, double min_s, unsign
     double t0 = now(), el;
     *bad = 0;
     do {
-        ls_rtl_reset(rtl, m);
+        ls_rtl_reset(r->bd, rtl, m);
         for (unsigned long k = 0; k < r->n; k++) {
             for (unsigned j = 0, off = 0; j < nin; off += bytes[j++])
                 memcpy(rtl->port(m, ports[j], &bytes[j]), img + k * per + off, bytes[j]);
@@ -208,7 +208,13 @@ static double run_icarus(const rec_t *r, const bench_opts_t *o, unsigned long *b
         return 0;
     icarus_tb_write(f, r->bd, r->cfg, r->in_hex, r->out_hex, r->n);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "iverilog -g2005 -o %s %s rtl/%s.v > %s 2>&1", vvp, tb, r->bd->module, log);
+    char files[512];
+    FILE *m = fmemopen(files, sizeof files, "w");
+    if (!m)
+        return 0;
+    block_rtl_files(r->bd, m);
+    fclose(m);
+    snprintf(cmd, sizeof cmd, "iverilog -g2005 -o %s %s %s > %s 2>&1", vvp, tb, files, log);
     if (system(cmd)) {
         fprintf(stderr, "gpurf bench: iverilog failed, see %s\n", log);
         return 0;
@@ -278,7 +284,7 @@ static int bench_block(const sm_cfg_t *c, const bench_opts_t *o, const block_des
         rc = record_random(o, &r);
         source = "random inputs (gpurf blocksim, seed 1)";
     }
-    const rtl_ops_t *rtl = rtl_find(bd->name, c->name, "ok");
+    const rtl_ops_t *rtl = rtl_find(bd->name, c->name, "fast");
     if (!rc && !rtl) {
         fprintf(stderr, "gpurf bench: no RTL model %s for preset %s in this build\n", bd->name, c->name);
         rc = 2;
@@ -329,7 +335,9 @@ int bench_run(const sm_cfg_t *c, const bench_opts_t *o)
 {
     mkdir(o->out_dir, 0777); /* EEXIST is fine */
     printf("gpurf bench: stimulus from the baseline SM on --gen %s (blocks it does not use: seeded "
-           "random inputs), up to %lu cycles per block\n",
+           "random inputs), up to %lu cycles per block\n"
+           "Verilated models: the benchmark build (variant 'fast': -O3 --x-assign fast "
+           "--x-initial fast --noassert, C++ -O2, invariant checks off)\n",
            o->gen, o->cycles);
     int rc = 0;
     char list[256];

@@ -41,11 +41,11 @@
     s = sep;
 
 /* the shared RTL modules each module instantiates */
-#define rf_RTL_DEPS ""
+#define rf_RTL_DEPS "bank_arb rsp_xbar"
 #define ocu_RTL_DEPS ""
 #define aau_RTL_DEPS ""
 #define wcb_RTL_DEPS ""
-#define rfc_RTL_DEPS ""
+#define rfc_RTL_DEPS "bank_arb rsp_xbar"
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")

@@ -84,7 +84,7 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
     x->rtl = rtl;
     if (rtl) {
         x->m = rtl->create();
-        ls_rtl_reset(rtl, x->m);
+        ls_rtl_reset(bd, rtl, x->m);
     }
     ctx->all = realloc(ctx->all, (ctx->n_all + 1) * sizeof *ctx->all);
     ctx->all[ctx->n_all++] = x;
@@ -171,8 +171,15 @@ int ls_close_waves(ls_ctx_t *c)
     return bad;
 }
 
-void ls_rtl_reset(const rtl_ops_t *rtl, rtl_model_t *m)
+void ls_rtl_reset(const block_desc_t *bd, const rtl_ops_t *rtl, rtl_model_t *m)
 {
+    /* inputs at 0 while in reset (test builds start every variable random) */
+    for (unsigned i = 0; i < bd->pt->nports; i++)
+        if (bd->pt->ports[i].dir == PT_IN) {
+            unsigned bytes = 0;
+            void *p = rtl->port(m, i, &bytes);
+            memset(p, 0, bytes);
+        }
     rtl->set_clk_rst(m, 0, 0);
     rtl->eval(m);
     rtl->set_clk_rst(m, 1, 0);

@@ -63,8 +63,9 @@ void ls_free(ls_inst_t *x);
 void ls_rtl_read_outputs(const block_desc_t *bd, const void *cfg, const rtl_ops_t *rtl,
                          rtl_model_t *m, uint32_t *flat, void *out);
 unsigned ls_flat_words(const block_desc_t *bd, const void *cfg);
-/* the reset sequence every Verilated twin goes through before cycle 0 */
-void ls_rtl_reset(const rtl_ops_t *rtl, rtl_model_t *m);
+/* the reset sequence every Verilated twin goes through before cycle 0: inputs 0, one clock
+ * edge with rst_ni low */
+void ls_rtl_reset(const block_desc_t *bd, const rtl_ops_t *rtl, rtl_model_t *m);
 static inline void *ls_in(ls_inst_t *x) { return x->in; }
 const void *ls_eval(ls_inst_t *x, int compare);
 void ls_tick(ls_inst_t *x);

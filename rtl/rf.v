@@ -1,5 +1,6 @@
 // rf: banked main register file of one sub-core (LTRF paper Sec. 2.1, Fig. 1; Malekeh Sec. 2).
-// NumBanks single-ported banks, a per-bank arbiter and the crossbar to the collector units.
+// NumBanks single-ported banks, the per-bank arbiter (bank_arb) and the response crossbar
+// (rsp_xbar) to the collector units.
 // Contract (identical to cmodel/rf.h):
 //   bank = (reg + warp) mod NumBanks (BankMap 0) or reg mod NumBanks (BankMap 1),
 //   row  = base[warp] + reg / NumBanks, base set by launch_*.
@@ -44,8 +45,6 @@ module rf #(
   localparam BankBits = (NumBanks > 1) ? $clog2(NumBanks) : 1;
   localparam PortBits = (NumPorts > 1) ? $clog2(NumPorts) : 1;
   localparam DataBits = Lanes * 32;
-  localparam integer LastPortI = NumPorts - 1;
-  localparam [PortBits-1:0] LastPort = LastPortI[PortBits-1:0];
 
   reg [RowBits-1:0] base_q [0:NumWarps-1];
   reg [PortBits-1:0] rr_q [0:NumBanks-1];
@@ -74,56 +73,71 @@ module rf #(
 
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // ---- arbitration (combinational) ----------------------------------------------------------
-  reg [NumBanks-1:0]  bank_wr;
-  reg [NumBanks-1:0]  bank_rd;
-  reg [PortBits-1:0]  bank_rd_port [0:NumBanks-1];
-  reg [WarpBits-1:0]  w_warp, r_warp;
-  reg [RegBits-1:0]   w_reg, r_reg;
-  integer b, p, k, pi;
+  // ---- arbitration (bank_arb: writes by port order, then round-robin reads per bank) ------
+  reg [NumBanks-1:0]            bank_wr;
+  wire [NumBanks-1:0]           bank_rd;
+  wire [NumBanks*PortBits-1:0]  bank_port, rr_next;
+  wire [NumPorts-1:0]           rd_gnt;
+  wire [NumWPorts-1:0]          arb_wr_gnt;
+  wire [NumBanks-1:0]           arb_wr_busy;
+  reg  [NumWPorts*BankBits-1:0] wr_bank;
+  reg  [NumPorts*BankBits-1:0]  rd_bank;
+  reg  [NumBanks*PortBits-1:0]  rr_flat;
+  reg  [PortBits-1:0]           bank_rd_port [0:NumBanks-1];
+  integer b, p;
 
   always @* begin
-    bank_wr  = {NumBanks{1'b0}};
-    bank_rd  = {NumBanks{1'b0}};
-    wr_gnt_o = {NumWPorts{1'b0}};
-    rd_gnt_o = {NumPorts{1'b0}};
-    for (b = 0; b < NumBanks; b = b + 1) bank_rd_port[b] = {PortBits{1'b0}};
-    for (p = 0; p < NumWPorts; p = p + 1) begin
-      w_warp = wr_warp_i[p*WarpBits +: WarpBits];
-      w_reg  = wr_reg_i[p*RegBits +: RegBits];
-      if (wr_valid_i[p] && !bank_wr[bank_of(w_warp, w_reg)]) begin
-        bank_wr[bank_of(w_warp, w_reg)] = 1'b1;
-        wr_gnt_o[p] = 1'b1;
-      end
-    end
+    for (p = 0; p < NumWPorts; p = p + 1)
+      wr_bank[p*BankBits +: BankBits] = bank_of(wr_warp_i[p*WarpBits +: WarpBits], wr_reg_i[p*RegBits +: RegBits]);
+    for (p = 0; p < NumPorts; p = p + 1)
+      rd_bank[p*BankBits +: BankBits] = bank_of(rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]);
     for (b = 0; b < NumBanks; b = b + 1) begin
-      for (k = 0; k < NumPorts; k = k + 1) begin
-        pi = {{(32-PortBits){1'b0}}, rr_q[b]} + k;
-        if (pi >= NumPorts) pi = pi - NumPorts;
-        r_warp = rd_warp_i[pi*WarpBits +: WarpBits];
-        r_reg  = rd_reg_i[pi*RegBits +: RegBits];
-`ifdef FAULT_RF_WRITE_LOSES
-        if (!bank_rd[b] && rd_valid_i[pi] && bank_of(r_warp, r_reg) == b[BankBits-1:0]) begin
-`else
-        if (!bank_wr[b] && !bank_rd[b] && rd_valid_i[pi] &&
-            bank_of(r_warp, r_reg) == b[BankBits-1:0]) begin
-`endif
-          bank_rd[b] = 1'b1;
-          bank_rd_port[b] = pi[PortBits-1:0];
-          rd_gnt_o[pi] = 1'b1;
-        end
-      end
-`ifdef FAULT_RF_WRITE_LOSES
-      if (bank_rd[b] && bank_wr[b]) begin
-        bank_wr[b] = 1'b0;
-        for (p = 0; p < NumWPorts; p = p + 1)
-          if (bank_of(wr_warp_i[p*WarpBits +: WarpBits], wr_reg_i[p*RegBits +: RegBits]) ==
-              b[BankBits-1:0])
-            wr_gnt_o[p] = 1'b0;
-      end
-`endif
+      rr_flat[b*PortBits +: PortBits] = rr_q[b];
+      bank_rd_port[b] = bank_port[b*PortBits +: PortBits];
     end
   end
+
+  bank_arb #(.NumBanks(NumBanks), .NumPorts(NumPorts), .NumFixed(NumWPorts)) u_arb (
+    .busy_pre_i ({NumBanks{1'b0}}),
+    .busy_post_i({NumBanks{1'b0}}),
+`ifdef FAULT_RF_WRITE_LOSES
+    .fix_req_i  ({NumWPorts{1'b0}}),
+`else
+    .fix_req_i  (wr_valid_i),
+`endif
+    .fix_bank_i (wr_bank),
+    .rd_req_i   (rd_valid_i),
+    .rd_bank_i  (rd_bank),
+    .rr_i       (rr_flat),
+    .fix_gnt_o  (arb_wr_gnt),
+    .fix_busy_o (arb_wr_busy),
+    .rd_gnt_o   (rd_gnt),
+    .rd_bank_o  (bank_rd),
+    .rd_port_o  (bank_port),
+    .rr_next_o  (rr_next)
+  );
+
+`ifdef FAULT_RF_WRITE_LOSES
+  // the faulty variant arbitrates reads first: a write to a bank being read is not granted
+  always @* begin
+    bank_wr  = {NumBanks{1'b0}};
+    wr_gnt_o = {NumWPorts{1'b0}};
+    for (p = 0; p < NumWPorts; p = p + 1)
+      for (b = 0; b < NumBanks; b = b + 1)
+        if (wr_valid_i[p] && wr_bank[p*BankBits +: BankBits] == b[BankBits-1:0] && !bank_wr[b] &&
+            !bank_rd[b]) begin
+          bank_wr[b]  = 1'b1;
+          wr_gnt_o[p] = 1'b1;
+        end
+    rd_gnt_o = rd_gnt;
+  end
+`else
+  always @* begin
+    bank_wr  = arb_wr_busy;
+    wr_gnt_o = arb_wr_gnt;
+    rd_gnt_o = rd_gnt;
+  end
+`endif
 
   // ---- per-bank write/read address ---------------------------------------------------------
   // Each bank selects its own row and write data, so synthesis builds one mux per bank.
@@ -191,18 +205,18 @@ module rf #(
   endgenerate
 
   // ---- crossbar: bank outputs to requesting ports ---------------------------------------------
-  // A port is granted at most once per cycle, so at most one bank pipeline targets it.
-  integer xp, xb;
+  wire [NumPorts-1:0]          rsp_valid;
+  wire [NumPorts*DataBits-1:0] rsp_data;
+  rsp_xbar #(.NumBanks(NumBanks), .NumPorts(NumPorts), .DataBits(DataBits)) u_xbar (
+    .valid_i    (last_valid),
+    .port_i     (last_port),
+    .data_i     (last_data),
+    .rsp_valid_o(rsp_valid),
+    .rsp_data_o (rsp_data)
+  );
   always @* begin
-    rsp_valid_o = {NumPorts{1'b0}};
-    for (xp = 0; xp < NumPorts; xp = xp + 1) begin
-      rsp_data_o[xp*DataBits +: DataBits] = {DataBits{1'b0}};
-      for (xb = 0; xb < NumBanks; xb = xb + 1)
-        if (last_valid[xb] && last_port[xb*PortBits +: PortBits] == xp[PortBits-1:0]) begin
-          rsp_valid_o[xp] = 1'b1;
-          rsp_data_o[xp*DataBits +: DataBits] = last_data[xb*DataBits +: DataBits];
-        end
-    end
+    rsp_valid_o = rsp_valid;
+    rsp_data_o  = rsp_data;
   end
 
   // ---- state: warp bases and round-robin pointers (one process per element, so that no
@@ -220,8 +234,7 @@ module rf #(
 `ifdef FAULT_RF_RR_STUCK
         else if (bank_rd[gs]) rr_q[gs] <= rr_q[gs];
 `else
-        else if (bank_rd[gs])
-          rr_q[gs] <= (bank_rd_port[gs] == LastPort) ? {PortBits{1'b0}} : bank_rd_port[gs] + 1'b1;
+        else if (bank_rd[gs]) rr_q[gs] <= rr_next[gs*PortBits +: PortBits];
 `endif
     end
   endgenerate

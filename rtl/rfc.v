@@ -63,74 +63,92 @@ module rfc #(
   localparam integer RowsI  = Rows;
   localparam [BankBits:0] BanksW = BanksI[BankBits:0];
   localparam [RowBits:0]  RowsW  = RowsI[RowBits:0];
-  localparam integer LastPortI = NumPorts - 1;
   localparam integer LastRowI  = Rows - 1;
 
   // ---- crossbar state: fill pipeline (stage FillDepth-1 arrives), return link, occupancy ----
-  reg                fp_v   [0:FillDepth-1];
-  reg [RowBits-1:0]  fp_row [0:FillDepth-1];
-  reg [BankBits-1:0] fp_bank[0:FillDepth-1];
-  reg [TagBits-1:0]  fp_tag [0:FillDepth-1];
-  reg [DataBits-1:0] fp_data[0:FillDepth-1];
-  reg                ep_v   [1:EvDepth-1];
-  reg [TagBits-1:0]  ep_tag [1:EvDepth-1];
-  reg [DataBits-1:0] ep_data[1:EvDepth-1];
+  reg                fp_v_q   [0:FillDepth-1];
+  reg [RowBits-1:0]  fp_row_q [0:FillDepth-1];
+  reg [BankBits-1:0] fp_bank_q[0:FillDepth-1];
+  reg [TagBits-1:0]  fp_tag_q [0:FillDepth-1];
+  reg [DataBits-1:0] fp_data_q[0:FillDepth-1];
+  reg                ep_v_q   [1:EvDepth-1];
+  reg [TagBits-1:0]  ep_tag_q [1:EvDepth-1];
+  reg [DataBits-1:0] ep_data_q[1:EvDepth-1];
   reg [BusyBits-1:0] fill_busy_q, ev_busy_q;
   reg [RowBits-1:0]  fill_rr_q;
   reg [PortBits-1:0] rr_q [0:Banks-1];
 
-  wire               arr_v    = fp_v[FillDepth-1];
-  wire [BankBits-1:0] arr_bank = fp_bank[FillDepth-1];
-  wire [RowBits-1:0] arr_row  = fp_row[FillDepth-1];
+  wire               arr_v    = fp_v_q[FillDepth-1];
+  wire [BankBits-1:0] arr_bank = fp_bank_q[FillDepth-1];
+  wire [RowBits-1:0] arr_row  = fp_row_q[FillDepth-1];
 
-  // ---- arbitration ---------------------------------------------------------------------------
-  reg [Banks-1:0]    busy;
-  reg [Banks-1:0]    bank_rd;
-  reg [PortBits-1:0] bank_rd_port [0:Banks-1];
-  reg [RowBits-1:0]  fill_sel;
-  reg                fill_any;
-  integer b, k, pi, r;
+  // ---- arbitration (bank_arb): arriving fill, result writes by port order, the eviction read,
+  // then collector reads round-robin per bank; the fill arbiter picks one row round-robin -------
+  localparam integer NumFixed = NumWPorts + 1;
+  reg  [Banks-1:0]             arr_onehot;
+  reg  [NumFixed-1:0]          fix_req;
+  reg  [NumFixed*BankBits-1:0] fix_bank;
+  reg  [NumPorts-1:0]          rd_req;
+  reg  [Banks*PortBits-1:0]    rr_flat;
+  wire [NumFixed-1:0]          fix_gnt;
+  wire [Banks-1:0]             bank_rd;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [Banks-1:0]             fix_busy;  // the banks the writes and the eviction took
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [Banks*PortBits-1:0]    bank_port, rr_next;
+  wire [NumPorts-1:0]          rd_gnt;
+  reg  [PortBits-1:0]          bank_rd_port [0:Banks-1];
+  reg  [RowBits-1:0]           fill_sel;
+  reg                          fill_any;
+  integer b, k, r;
   always @* begin
-    busy       = {Banks{1'b0}};
-    bank_rd    = {Banks{1'b0}};
-    wr_gnt_o   = {NumWPorts{1'b0}};
-    rd_gnt_o   = {NumPorts{1'b0}};
+    for (b = 0; b < Banks; b = b + 1) begin
+      arr_onehot[b] = arr_v && arr_bank == b[BankBits-1:0];
+      rr_flat[b*PortBits +: PortBits] = rr_q[b];
+    end
+    for (k = 0; k < NumWPorts; k = k + 1) begin
+      fix_req[k] = wr_valid_i[k] && {1'b0, wr_bank_i[k*BankBits +: BankBits]} < BanksW &&
+                   {1'b0, wr_row_i[k*RowBits +: RowBits]} < RowsW;
+      fix_bank[k*BankBits +: BankBits] = wr_bank_i[k*BankBits +: BankBits];
+    end
+    fix_req[NumWPorts] = ev_valid_i && ev_busy_q == {BusyBits{1'b0}} && {1'b0, ev_bank_i} < BanksW &&
+                         {1'b0, ev_row_i} < RowsW;
+    fix_bank[NumWPorts*BankBits +: BankBits] = ev_bank_i;
+    for (k = 0; k < NumPorts; k = k + 1)
+      rd_req[k] = rd_valid_i[k] && {1'b0, rd_bank_i[k*BankBits +: BankBits]} < BanksW &&
+                  {1'b0, rd_row_i[k*RowBits +: RowBits]} < RowsW;
+  end
+
+  bank_arb #(.NumBanks(Banks), .NumPorts(NumPorts), .NumFixed(NumFixed)) u_arb (
+`ifdef FAULT_RFC_FILL_NO_PRIORITY
+    .busy_pre_i ({Banks{1'b0}}),
+    .busy_post_i(arr_onehot),
+`else
+    .busy_pre_i (arr_onehot),
+    .busy_post_i({Banks{1'b0}}),
+`endif
+    .fix_req_i  (fix_req),
+    .fix_bank_i (fix_bank),
+    .rd_req_i   (rd_req),
+    .rd_bank_i  (rd_bank_i),
+    .rr_i       (rr_flat),
+    .fix_gnt_o  (fix_gnt),
+    .fix_busy_o (fix_busy),
+    .rd_gnt_o   (rd_gnt),
+    .rd_bank_o  (bank_rd),
+    .rd_port_o  (bank_port),
+    .rr_next_o  (rr_next)
+  );
+
+  always @* begin
+    wr_gnt_o   = fix_gnt[NumWPorts-1:0];
+    ev_gnt_o   = fix_gnt[NumWPorts];
+    rd_gnt_o   = rd_gnt;
     fill_gnt_o = {Rows{1'b0}};
-    ev_gnt_o   = 1'b0;
     fill_sel   = {RowBits{1'b0}};
     fill_any   = 1'b0;
-    pi         = 0;
     r          = 0;
-    for (b = 0; b < Banks; b = b + 1) bank_rd_port[b] = {PortBits{1'b0}};
-`ifndef FAULT_RFC_FILL_NO_PRIORITY
-    if (arr_v) busy[arr_bank] = 1'b1;
-`endif
-    for (k = 0; k < NumWPorts; k = k + 1)
-      if (wr_valid_i[k] && {1'b0, wr_bank_i[k*BankBits +: BankBits]} < BanksW &&
-          {1'b0, wr_row_i[k*RowBits +: RowBits]} < RowsW && !busy[wr_bank_i[k*BankBits +: BankBits]]) begin
-        busy[wr_bank_i[k*BankBits +: BankBits]] = 1'b1;
-        wr_gnt_o[k] = 1'b1;
-      end
-`ifdef FAULT_RFC_FILL_NO_PRIORITY
-    if (arr_v) busy[arr_bank] = 1'b1;
-`endif
-    if (ev_valid_i && ev_busy_q == {BusyBits{1'b0}} && {1'b0, ev_bank_i} < BanksW &&
-        {1'b0, ev_row_i} < RowsW && !busy[ev_bank_i]) begin
-      busy[ev_bank_i] = 1'b1;
-      ev_gnt_o = 1'b1;
-    end
-    for (b = 0; b < Banks; b = b + 1)
-      for (k = 0; k < NumPorts; k = k + 1) begin
-        pi = {{(32-PortBits){1'b0}}, rr_q[b]} + k;
-        if (pi > LastPortI) pi = pi - NumPorts;
-        if (!busy[b] && rd_valid_i[pi] && {1'b0, rd_bank_i[pi*BankBits +: BankBits]} == b[BankBits:0] &&
-            {1'b0, rd_row_i[pi*RowBits +: RowBits]} < RowsW) begin
-          busy[b] = 1'b1;
-          bank_rd[b] = 1'b1;
-          bank_rd_port[b] = pi[PortBits-1:0];
-          rd_gnt_o[pi] = 1'b1;
-        end
-      end
+    for (b = 0; b < Banks; b = b + 1) bank_rd_port[b] = bank_port[b*PortBits +: PortBits];
 `ifdef FAULT_RFC_XBAR_OVERLAP
     if (1'b1)
 `else
@@ -149,8 +167,8 @@ module rfc #(
 
   // ---- banks: one write or one read per cycle; reads land in the bank's output register ----
   wire [Banks*DataBits-1:0] bank_q;
-  reg  [Banks-1:0]          last_rd;
-  reg  [PortBits-1:0]       last_port [0:Banks-1];
+  reg  [Banks-1:0]          last_rd_q;
+  reg  [PortBits-1:0]       last_port_q [0:Banks-1];
   reg                       ev_v_q;
   reg  [BankBits-1:0]       ev_bank_q;
   reg  [TagBits-1:0]        ev_tag_q;
@@ -180,42 +198,45 @@ module rfc #(
         if (arr_v && arr_bank == g[BankBits-1:0]) begin
           w_en   = 1'b1;
           w_row  = arr_row;
-          w_data = fp_data[FillDepth-1];
+          w_data = fp_data_q[FillDepth-1];
         end
       end
       wire [RowBits-1:0] r_row = (ev_gnt_o && ev_bank_i == g[BankBits-1:0]) ? ev_row_i
                                  : rd_row_i[bank_rd_port[g]*RowBits +: RowBits];
       wire r_en = bank_rd[g] | (ev_gnt_o && ev_bank_i == g[BankBits-1:0]);
       always @(posedge clk_i) begin
-        if (w_en) mem[w_row] <= w_data;
+        if (w_en && rst_ni) mem[w_row] <= w_data;  // an unreset fill stage must not write at reset
         if (r_en) rd_q <= mem[r_row];
       end
       assign bank_q[g*DataBits +: DataBits] = rd_q;
     end
   endgenerate
 
-  // ---- collector responses (bank output registers to ports) ----------------------------------
-  integer xp, xb;
+  // ---- collector responses (rsp_xbar: bank output registers to ports) -----------------------
+  reg  [Banks*PortBits-1:0]    last_port_flat;
+  wire [NumPorts-1:0]          rsp_valid;
+  wire [NumPorts*DataBits-1:0] rsp_data;
+  always @* for (b = 0; b < Banks; b = b + 1) last_port_flat[b*PortBits +: PortBits] = last_port_q[b];
+  rsp_xbar #(.NumBanks(Banks), .NumPorts(NumPorts), .DataBits(DataBits)) u_xbar (
+    .valid_i    (last_rd_q),
+    .port_i     (last_port_flat),
+    .data_i     (bank_q),
+    .rsp_valid_o(rsp_valid),
+    .rsp_data_o (rsp_data)
+  );
   always @* begin
-    rsp_valid_o = {NumPorts{1'b0}};
-    for (xp = 0; xp < NumPorts; xp = xp + 1) begin
-      rsp_data_o[xp*DataBits +: DataBits] = {DataBits{1'b0}};
-      for (xb = 0; xb < Banks; xb = xb + 1)
-        if (last_rd[xb] && last_port[xb] == xp[PortBits-1:0]) begin
-          rsp_valid_o[xp] = 1'b1;
-          rsp_data_o[xp*DataBits +: DataBits] = bank_q[xb*DataBits +: DataBits];
-        end
-    end
+    rsp_valid_o = rsp_valid;
+    rsp_data_o  = rsp_data;
   end
 
   // ---- outputs of the two links --------------------------------------------------------------
   assign fill_done_valid_o = arr_v;
   assign fill_done_row_o   = arr_row;
   assign fill_done_bank_o  = arr_bank;
-  assign fill_done_tag_o   = fp_tag[FillDepth-1];
-  assign ev_out_valid_o    = ep_v[EvDepth-1];
-  assign ev_out_tag_o      = ep_tag[EvDepth-1];
-  assign ev_out_data_o     = ep_data[EvDepth-1];
+  assign fill_done_tag_o   = fp_tag_q[FillDepth-1];
+  assign ev_out_valid_o    = ep_v_q[EvDepth-1];
+  assign ev_out_tag_o      = ep_tag_q[EvDepth-1];
+  assign ev_out_data_o     = ep_data_q[EvDepth-1];
   wire [DataBits-1:0] ev_data0 = ev_v_q ? bank_q[ev_bank_q*DataBits +: DataBits] : {DataBits{1'b0}};
 
   // ---- state ---------------------------------------------------------------------------------
@@ -223,17 +244,17 @@ module rfc #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       for (s = 0; s < FillDepth; s = s + 1) begin
-        fp_v[s] <= 1'b0; fp_row[s] <= {RowBits{1'b0}}; fp_bank[s] <= {BankBits{1'b0}};
-        fp_tag[s] <= {TagBits{1'b0}}; fp_data[s] <= {DataBits{1'b0}};
+        fp_v_q[s] <= 1'b0; fp_row_q[s] <= {RowBits{1'b0}}; fp_bank_q[s] <= {BankBits{1'b0}};
+        fp_tag_q[s] <= {TagBits{1'b0}}; fp_data_q[s] <= {DataBits{1'b0}};
       end
       for (s = 1; s < EvDepth; s = s + 1) begin
-        ep_v[s] <= 1'b0; ep_tag[s] <= {TagBits{1'b0}}; ep_data[s] <= {DataBits{1'b0}};
+        ep_v_q[s] <= 1'b0; ep_tag_q[s] <= {TagBits{1'b0}}; ep_data_q[s] <= {DataBits{1'b0}};
       end
       for (bi = 0; bi < Banks; bi = bi + 1) begin
         rr_q[bi] <= {PortBits{1'b0}};
-        last_port[bi] <= {PortBits{1'b0}};
+        last_port_q[bi] <= {PortBits{1'b0}};
       end
-      last_rd     <= {Banks{1'b0}};
+      last_rd_q     <= {Banks{1'b0}};
       fill_busy_q <= {BusyBits{1'b0}};
       ev_busy_q   <= {BusyBits{1'b0}};
       fill_rr_q   <= {RowBits{1'b0}};
@@ -242,20 +263,20 @@ module rfc #(
       ev_tag_q    <= {TagBits{1'b0}};
     end else begin
       for (s = FillDepth - 1; s > 0; s = s - 1) begin
-        fp_v[s] <= fp_v[s-1]; fp_row[s] <= fp_row[s-1]; fp_bank[s] <= fp_bank[s-1];
-        fp_tag[s] <= fp_tag[s-1]; fp_data[s] <= fp_data[s-1];
+        fp_v_q[s] <= fp_v_q[s-1]; fp_row_q[s] <= fp_row_q[s-1]; fp_bank_q[s] <= fp_bank_q[s-1];
+        fp_tag_q[s] <= fp_tag_q[s-1]; fp_data_q[s] <= fp_data_q[s-1];
       end
-      fp_v[0]    <= fill_any;
-      fp_row[0]  <= fill_any ? fill_sel : {RowBits{1'b0}};
-      fp_bank[0] <= fill_any ? fill_bank_i[fill_sel*BankBits +: BankBits] : {BankBits{1'b0}};
-      fp_tag[0]  <= fill_any ? fill_tag_i[fill_sel*TagBits +: TagBits] : {TagBits{1'b0}};
-      fp_data[0] <= fill_any ? fill_data_i[fill_sel*DataBits +: DataBits] : {DataBits{1'b0}};
+      fp_v_q[0]    <= fill_any;
+      fp_row_q[0]  <= fill_any ? fill_sel : {RowBits{1'b0}};
+      fp_bank_q[0] <= fill_any ? fill_bank_i[fill_sel*BankBits +: BankBits] : {BankBits{1'b0}};
+      fp_tag_q[0]  <= fill_any ? fill_tag_i[fill_sel*TagBits +: TagBits] : {TagBits{1'b0}};
+      fp_data_q[0] <= fill_any ? fill_data_i[fill_sel*DataBits +: DataBits] : {DataBits{1'b0}};
       for (s = EvDepth - 1; s > 1; s = s - 1) begin
-        ep_v[s] <= ep_v[s-1]; ep_tag[s] <= ep_tag[s-1]; ep_data[s] <= ep_data[s-1];
+        ep_v_q[s] <= ep_v_q[s-1]; ep_tag_q[s] <= ep_tag_q[s-1]; ep_data_q[s] <= ep_data_q[s-1];
       end
-      ep_v[1]    <= ev_v_q;
-      ep_tag[1]  <= ev_v_q ? ev_tag_q : {TagBits{1'b0}};
-      ep_data[1] <= ev_data0;
+      ep_v_q[1]    <= ev_v_q;
+      ep_tag_q[1]  <= ev_v_q ? ev_tag_q : {TagBits{1'b0}};
+      ep_data_q[1] <= ev_data0;
       ev_v_q     <= ev_gnt_o;
       ev_bank_q  <= ev_bank_i;
       ev_tag_q   <= ev_tag_i;
@@ -264,15 +285,15 @@ module rfc #(
       ev_busy_q   <= ev_gnt_o ? BusyInit
                    : (ev_busy_q != {BusyBits{1'b0}} ? ev_busy_q - 1'b1 : ev_busy_q);
       if (fill_any) fill_rr_q <= (fill_sel == LastRowI[RowBits-1:0]) ? {RowBits{1'b0}} : fill_sel + 1'b1;
-      last_rd <= bank_rd;
+      last_rd_q <= bank_rd;
       for (bi = 0; bi < Banks; bi = bi + 1) begin
-        last_port[bi] <= bank_rd_port[bi];
+        last_port_q[bi] <= bank_rd_port[bi];
 `ifndef FAULT_RFC_RR_FIXED
         if (bank_rd[bi])
 `else
         if (1'b0)
 `endif
-          rr_q[bi] <= (bank_rd_port[bi] == LastPortI[PortBits-1:0]) ? {PortBits{1'b0}} : bank_rd_port[bi] + 1'b1;
+          rr_q[bi] <= rr_next[bi*PortBits +: PortBits];
       end
     end
   end

@@ -4,7 +4,7 @@
 # Ends with "N passed, N failed".
 set -u
 B=${BUILD:-build}
-G=$B/gpurf
+G=${G:-$B/gpurf}
 A=$B/asan/gpurf
 T=${SHARED:-../shared}/traces
 pass=0 fail=0
@@ -15,20 +15,58 @@ run() { local name=$1 want=$2; shift 2; out=$("$@" 2>&1); local rc=$?
         if [ $rc -eq "$want" ]; then ok "$name"; return 0; fi
         bad "$name (exit $rc, want $want)" "$out"; return 1; }
 json_num() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
+# the register-file cache designs support only the two-level scheduler (their rows are its pool)
+two_level_only() { $G designs | awk -v d="$1" '$1 == d && $3 == "schedulers=two_level" { f = 1 } END { exit !f }'; }
+sch() { two_level_only "$1" && echo "--set scheduler=two_level"; }
+DESIGNS=$($G designs --names)
+CACHE_DESIGNS=$(for d in $DESIGNS; do two_level_only $d && echo $d; done)
+# BLOCKS, RTL_FILES_<b>, RTL_MODULE_<b>, FAULTS_<b> as the Makefile sees them
+eval "$($B/gpurf-params --make | grep -E '^[A-Za-z0-9_]+ :=' | sed 's/ := /="/; s/$/"/')"
 
 echo "== unit tests (C models, sanitizers)"
 for t in $B/asan/test_*; do run "unit $(basename $t)" 0 "$t"; done
 
 echo "== RTL lint (verilator -Wall, iverilog -g2005, yosys) for every preset with RTL models"
-BLOCKS=$($B/gpurf-params --list)
-RTL_PRESETS=$($G models | awk '{print $2}' | sort -u)
+RTL_PRESETS=$($G models | awk '$3 == "ok" {print $2}' | sort -u)
 for p in $RTL_PRESETS; do
-  for b in $BLOCKS; do m=$($B/gpurf-params --preset $p --block $b --format module)
-    run "verilator lint $b/$p" 0 verilator --lint-only -Wall rtl/$m.v $($B/gpurf-params --preset $p --block $b --format verilator)
-    run "iverilog $b/$p" 0 iverilog -g2005 -o /dev/null $($B/gpurf-params --preset $p --block $b --format verilator | sed "s/-G/-P$m./g") rtl/$m.v
+  for b in $BLOCKS; do eval m=\$RTL_MODULE_$b files=\"\$RTL_FILES_$b\"
+    prm=$($B/gpurf-params --preset $p --block $b --format verilator)
+    run "verilator lint $b/$p ($files, invariant checks on)" 0 verilator --lint-only -Wall --top-module $m +define+GPURF_CHECKS $files $prm
+    run "iverilog $b/$p" 0 iverilog -g2005 -DGPURF_CHECKS -s $m -o /dev/null $(echo $prm | sed "s/-G/-P$m./g") $files
   done
 done
 for m in $(ls rtl/*.v); do m=$(basename $m .v); run "yosys read $m" 0 yosys -q -p "read_verilog rtl/$m.v; hierarchy -top $m"; done
+
+echo "== designs as plug-ins"
+$G designs > $B/designs.txt
+for d in $DESIGNS; do
+  got=$(awk -v d=$d '$1 == d { sub("blocks=", "", $2); gsub(",", " ", $2); print $2 }' $B/designs.txt)
+  want=$(grep "^DESIGN($d," sim/design/designs.def | sed 's/[^"]*"\([^"]*\)".*/\1/' | tr ' ' ',')
+  [ -n "$got" ] && [ "$got" = "$(echo $want | tr , ' ')" ] && ok "gpurf designs: $d composes $got (designs.def)" || bad "gpurf designs: $d blocks '$got', designs.def '$want'"
+done
+hits=$(grep -nwE "$(echo $DESIGNS | sed 's/+/\\+/g; s/ /|/g')|DESIGN_[A-Z_]+|design_(baseline|ideal|ltrf|ltrf_plus|rfc)" sim/core/*.c sim/core/*.h)
+[ -z "$hits" ] && ok "the core (sim/core) names no design and tests no design id" || bad "the core names a design" "$hits"
+n=$(grep -c '^DESIGN(' sim/design/designs.def)
+[ "$n" = "$(echo $DESIGNS | wc -w)" ] && ok "one registry: designs.def lists the $n designs gpurf knows" || bad "registry and gpurf designs differ"
+echo "== golden statistics (tests/golden: every counter of every design on fixed runs)"
+if out=$(BUILD=$B bash tests/golden.sh check $G 2>&1); then ok "golden: $(echo "$out" | grep -c '^ok') runs reproduce every statistic"
+else bad "golden statistics differ" "$(echo "$out" | grep -v '^ok')"; fi
+
+echo "== scheduler policies (sim/core/sched.c): each changes the issue order"
+SG=seed=3,blocks=6,warps=8,regs=24,gmem=20,loops=6
+for pol in lrr gto two_level; do $A sim --preset small --set scheduler=$pol --set active_pool=2 --gen $SG --json $B/s.$pol.json >/dev/null 2>&1; done
+$A sim --preset small --set scheduler=two_level --set scheduler_inner=gto --set active_pool=2 --gen $SG --json $B/s.tlg.json >/dev/null 2>&1
+c=$(for pol in lrr gto two_level tlg; do json_num $B/s.$pol.json cycles; done | sort -u | wc -l)
+[ "$c" = 4 ] && ok "baseline: lrr, gto, two_level/lrr, two_level/gto take 4 different cycle counts ($(for pol in lrr gto two_level tlg; do json_num $B/s.$pol.json cycles; done | xargs))" ||
+  bad "baseline scheduler policies give $c distinct cycle counts"
+for d in $CACHE_DESIGNS; do
+  $A sim --design $d --preset small --set scheduler=two_level --gen $SG --json $B/s.$d.lrr.json >/dev/null 2>&1
+  $A sim --design $d --preset small --set scheduler=two_level --set scheduler_inner=gto --gen $SG --json $B/s.$d.gto.json >/dev/null 2>&1
+  a=$(json_num $B/s.$d.lrr.json cycles); b=$(json_num $B/s.$d.gto.json cycles)
+  [ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] && ok "$d: the pool's inner order changes the cycles (lrr $a, gto $b)" || bad "$d: inner policy has no effect ($a, $b)"
+  run "$d rejects scheduler gto" 2 $A sim --design $d --preset small --set scheduler=gto --gen seed=1
+  echo "$out" | grep -q "field 'scheduler': design '$d' does not support 'gto'" && ok "$d: the error names the field and the design" || bad "$d scheduler message" "$out"
+done
 
 echo "== bad input: file, line, field and exit 2"
 for f in truncated register count header opcode; do
@@ -81,7 +119,7 @@ $A sim --preset small --set rf_warp_regs=512 --gen seed=7 --json $B/b.json >/dev
 echo "== register-file cache designs ltrf, ltrf+, rfc: nothing lost across deactivation, write-back, refetch"
 for p in small pascal; do for s in 1 2; do
   for d in baseline ltrf ltrf+ rfc; do
-    run "sim $d/$p seed $s" 0 $A sim --design $d --preset $p --gen seed=$s,blocks=4 --json $B/c.$d.$p.$s.json
+    run "sim $d/$p seed $s" 0 $A sim --design $d $(sch $d) --preset $p --gen seed=$s,blocks=4 --json $B/c.$d.$p.$s.json
   done
   j=$B/c.ltrf.$p.$s.json; jp=$B/c.ltrf+.$p.$s.json; jr=$B/c.rfc.$p.$s.json
   n=$(json_num $B/c.baseline.$p.$s.json operands_checked)
@@ -98,13 +136,13 @@ for p in small pascal; do for s in 1 2; do
     ok "$p seed $s: liveness cuts fetches and write-backs (ltrf+ $(json_num $jp fetches)/$(json_num $jp writebacks), ltrf $(json_num $j fetches)/$(json_num $j writebacks))" ||
     bad "$p seed $s: ltrf+ does not move fewer registers than ltrf"
 done; done
-for d in ltrf ltrf+ rfc; do
+for d in $CACHE_DESIGNS; do
   run "sim $d/table2_c7 (128 banks, latency 13)" 0 $A sim --design $d --preset table2_c7 --gen seed=3,blocks=4,regs=64
-  run "sim $d/small two active warps, 4 registers per interval" 0 $A sim --design $d --preset small --set active_pool=2 --set rfc_banks=6 --gen seed=4,blocks=3,regs=12
+  run "sim $d/small two active warps, 4 registers per interval" 0 $A sim --design $d $(sch $d) --preset small --set active_pool=2 --set rfc_banks=6 --gen seed=4,blocks=3,regs=12
 done
-run "ltrf rejects an instruction wider than the interval" 2 $A sim --design ltrf --preset small --set rfc_banks=2 --trace tests/streams/wide_block.txt
+run "ltrf rejects an instruction wider than the interval" 2 $A sim --design ltrf $(sch ltrf) --preset small --set rfc_banks=2 --trace tests/streams/wide_block.txt
 echo "$out" | grep -q "names 3 registers, more than the 2" && ok "rejection names the instruction" || bad "wide instruction message" "$out"
-run "cache rows need main-RF fill ports" 2 $A sim --design ltrf --preset small --set max_srcs=1 --gen seed=1
+run "cache rows need main-RF fill ports" 2 $A sim --design ltrf $(sch ltrf) --preset small --set max_srcs=1 --gen seed=1
 echo "$out" | grep -q "field 'active_pool'" && ok "fill-port error names the field" || bad "fill-port message" "$out"
 run "--latency-x rejects a bad factor" 2 $A sim --preset table2_c1 --latency-x 0 --gen seed=1,blocks=1
 $A sim --design ltrf --preset table2_c1 --latency-x 6.5 --gen seed=1,blocks=2 --json $B/a.json >/dev/null 2>&1
@@ -166,25 +204,25 @@ $G cosim --preset small --gen seed=11 --drive rtl --json $B/b.json >/dev/null 2>
 [ -n "$(json_num $B/a.json cycles)" ] && [ "$(json_num $B/a.json cycles)" = "$(json_num $B/b.json cycles)" ] &&
   ok "--drive rtl gives the C-driven cycle count" || bad "--drive rtl cycles differ"
 
-for d in ltrf ltrf+ rfc; do for p in small pascal; do
-  run "cosim $d/$p: wcb, aau, aau_off, rfc, rf, ocu against RTL" 0 $G cosim --design $d --preset $p --gen seed=2,blocks=3 --blocks all
+for d in $CACHE_DESIGNS; do for p in small pascal; do
+  run "cosim $d/$p: wcb, aau, aau_off, rfc, rf, ocu against RTL" 0 $G cosim --design $d $(sch $d) --preset $p --gen seed=2,blocks=3 --blocks all
   [ "$(echo "$out" | grep -cE '^  (rf|ocu|aau|aau_off|wcb|rfc) +[0-9]+ instances .* 0 mismatches  PASS$')" = 6 ] &&
     ok "$d/$p: all six blocks compared, 0 mismatches" || bad "$d/$p lockstep table" "$out"
 done; done
-$G cosim --design ltrf+ --preset small --gen seed=5,blocks=3 --blocks all --drive c --json $B/a.json >/dev/null 2>&1
-$G cosim --design ltrf+ --preset small --gen seed=5,blocks=3 --blocks all --drive rtl --json $B/b.json >/dev/null 2>&1
+$G cosim --design ltrf+ $(sch ltrf+) --preset small --gen seed=5,blocks=3 --blocks all --drive c --json $B/a.json >/dev/null 2>&1
+$G cosim --design ltrf+ $(sch ltrf+) --preset small --gen seed=5,blocks=3 --blocks all --drive rtl --json $B/b.json >/dev/null 2>&1
 [ -n "$(json_num $B/a.json cycles)" ] && [ "$(json_num $B/a.json cycles)" = "$(json_num $B/b.json cycles)" ] &&
   ok "ltrf+ driven by the RTL blocks runs the C-driven cycle count" || bad "ltrf+ --drive rtl cycles differ"
 for f in FAULT_WCB_DEACT_KEEPS_VALID FAULT_AAU_SAME_CYCLE FAULT_AAU_RELALL_KEEPS_OCC FAULT_RFC_XBAR_OVERLAP FAULT_RFC_FILL_NO_PRIORITY; do
-  run "$f detected in the ltrf+ design" 1 $G cosim --design ltrf+ --preset small --gen seed=2,blocks=3 --blocks all --variant $f
+  run "$f detected in the ltrf+ design" 1 $G cosim --design ltrf+ $(sch ltrf+) --preset small --gen seed=2,blocks=3 --blocks all --variant $f
   echo "$out" | grep -q "^LOCKSTEP MISMATCH at cycle [0-9]* in " && ok "$f: mismatch report" || bad "$f: no mismatch report" "$out"
 done
 
 echo "== real traces (../shared/traces)"
 if [ -d "$T" ]; then
-  for k in vectoradd-sm61 matrixmul-sm61; do for d in ltrf ltrf+ rfc; do
-    run "sim $d $k" 0 $A sim --design $d --preset pascal --trace $T/$k/kernelslist.g
-    run "cosim $d $k (every block, RTL twins)" 0 $G cosim --design $d --preset pascal --blocks all --trace $T/$k/kernelslist.g
+  for k in vectoradd-sm61 matrixmul-sm61; do for d in $CACHE_DESIGNS; do
+    run "sim $d $k" 0 $A sim --design $d $(sch $d) --preset pascal --trace $T/$k/kernelslist.g
+    run "cosim $d $k (every block, RTL twins)" 0 $G cosim --design $d $(sch $d) --preset pascal --blocks all --trace $T/$k/kernelslist.g
   done; done
   for k in vectoradd-sm61 matrixmul-sm61; do
     for d in baseline ideal; do run "sim $d $k" 0 $A sim --design $d --preset pascal --trace $T/$k/kernelslist.g; done
@@ -202,7 +240,7 @@ done; done; done
 run "blocksim rejects an unknown bias input" 2 $G blocksim --block aau --preset small --bias nope=0.1
 
 echo "== faulty RTL is caught"
-for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_DUP_UNFILLED FAULT_OCU_EARLY_DISPATCH FAULT_OCU_GNT_IGNORED; do
+for f in $FAULTS_rf $FAULTS_ocu; do
   spec=seed=1; [ $f = FAULT_OCU_DUP_UNFILLED ] && spec=""
   if [ -n "$spec" ]; then run "$f detected" 1 $G cosim --preset small --gen $spec --variant $f --waves $B/w
   else run "$f detected" 1 $G cosim --preset small --trace tests/streams/dup_operands.txt --variant $f; fi
@@ -212,16 +250,14 @@ for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_D
 done
 
 echo "== faulty block RTL is caught by random lockstep"
-for f in FAULT_RF_WRITE_LOSES FAULT_RF_RR_STUCK FAULT_RF_ROW_NO_BASE FAULT_OCU_DUP_UNFILLED \
-         FAULT_OCU_EARLY_DISPATCH FAULT_OCU_GNT_IGNORED FAULT_AAU_REL_UNCHECKED \
-         FAULT_AAU_RELALL_KEEPS_OCC FAULT_AAU_SAME_CYCLE FAULT_WCB_DEACT_KEEPS_VALID \
-         FAULT_WCB_LIVE_CLEAR_WINS FAULT_WCB_READ_NEW FAULT_RFC_FILL_NO_PRIORITY \
-         FAULT_RFC_XBAR_OVERLAP FAULT_RFC_RR_FIXED; do
-  b=$(echo $f | cut -d_ -f2 | tr A-Z a-z)
+nfaults=0
+for b in $BLOCKS; do eval fl=\"\$FAULTS_$b\"; for f in $fl; do nfaults=$((nfaults+1))
+  [ -n "$($G models | awk -v b=$b -v f=$f '$1 == b && $3 == f')" ] || bad "$f of rtl/ is not built into gpurf"
   run "$f detected by blocksim" 1 $G blocksim --block $b --preset small --variant $f --cycles 20000
   c=$(echo "$out" | sed -n 's/^LOCKSTEP MISMATCH at cycle \([0-9]*\) .*/\1/p')
   [ -n "$c" ] && ok "$f caught at cycle $c (blocksim seed 1)" || bad "$f: no mismatch report" "$out"
-done
+done; done
+[ $nfaults -ge $((3 * $(echo $BLOCKS | wc -w) - 3)) ] && ok "$nfaults fault variants from the rtl/ ifdefs" || bad "only $nfaults fault variants"
 
 echo "== waves: dumps with views fitted to them, opened by GTKWave (xvfb)"
 # view_ok NAME FST: every signal of the fitted view resolves in GTKWave
@@ -241,7 +277,7 @@ done
 run "pascal dumps" 0 $G cosim --preset pascal --gen seed=1,blocks=1,insts=16 --waves $B/wp
 view_ok "rf view (pascal)" $B/wp/rf.sc0.fst
 view_ok "ocu view (pascal)" $B/wp/ocu.sc0.0.fst
-run "ltrf+ dumps merged into the prefetch view" 0 $G cosim --design ltrf+ --preset small --gen seed=2,blocks=2 --blocks all --waves $B/wl
+run "ltrf+ dumps merged into the prefetch view" 0 $G cosim --design ltrf+ $(sch ltrf+) --preset small --gen seed=2,blocks=2 --blocks all --waves $B/wl
 echo "$out" | grep -q "gtkwave $B/wl/prefetch.sc0.fst $B/wl/prefetch.sc0.gtkw" && ok "prefetch view command printed" || bad "no prefetch view command" "$out"
 view_ok "prefetch view across wcb, aau_off, aau, rf, rfc" $B/wl/prefetch.sc0.fst
 # the merged dump carries each block's value changes unchanged

@@ -419,7 +419,11 @@ static int cmd_designs(const args_t *a)
             if (d->ops->schedulers >> s & 1)
                 snprintf(sch + strlen(sch), sizeof sch - strlen(sch), "%s%s", *sch ? "," : "",
                          cfg_sched_name(s));
-        printf("%-9s blocks=%-28s schedulers=%-20s %s\n", d->name, d->blocks, sch, d->summary);
+        char blocks[128];
+        snprintf(blocks, sizeof blocks, "%s", d->blocks);
+        for (char *p = blocks; *p; p++)
+            *p = *p == ' ' ? ',' : *p;
+        printf("%-9s blocks=%-28s schedulers=%-20s %s\n", d->name, blocks, sch, d->summary);
         printf("%-9s statistics:", "");
         for (const stat_list_t *const *l = d->ops->stats; l && *l; l++)
             printf(" %s", (*l)->owner);
