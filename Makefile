@@ -64,20 +64,25 @@ endif
 
 # ---- Verilated models -----------------------------------------------------------------------
 # model id <block>__<preset>__<variant>: variant ok (test build: X values unique, invariant
-# checks on), FAULT_* (the same with a deliberate bug) or fast (benchmark build)
+# checks on), FAULT_* (a deliberate bug, checks off: lockstep must catch it), CHECKS_FAULT_*
+# (the bug with the checks on) or fast (benchmark build)
 MODELS_OK   := $(foreach b,$(BLOCKS),$(foreach p,$(RTL_PRESETS),$(b)__$(p)__ok))
+# two faults also built with the invariant checks on: the checks must catch them themselves
+CHECKED_FAULTS := rfc__$(FAULT_PRESET)__CHECKS_FAULT_RFC_FILL_NO_PRIORITY aau__$(FAULT_PRESET)__CHECKS_FAULT_AAU_REL_UNCHECKED
 MODELS_MORE := $(foreach b,$(BLOCKS),$(foreach f,$(FAULTS_$(b)),$(b)__$(FAULT_PRESET)__$(f))) \
-               $(foreach b,$(BLOCKS),$(b)__$(BENCH_PRESET)__fast)
+               $(foreach b,$(BLOCKS),$(b)__$(BENCH_PRESET)__fast) $(CHECKED_FAULTS)
 MODELS      := $(MODELS_OK) $(MODELS_MORE)
 m_block   = $(word 1,$(subst __, ,$(1)))
 m_preset  = $(word 2,$(subst __, ,$(1)))
 m_variant = $(word 3,$(subst __, ,$(1)))
 m_class   = V$(subst __,_,$(1))
 VFLAGS_COMMON := --trace-fst -Wall -Wno-fatal
-VFLAGS_TEST   := -O3 --x-assign unique --x-initial unique +define+GPURF_CHECKS -CFLAGS -O1
+VFLAGS_TEST   := -O3 --x-assign unique --x-initial unique -CFLAGS -O1
 VFLAGS_FAST   := -O3 --x-assign fast --x-initial fast --noassert -CFLAGS -O2
+v_checks = $(if $(filter ok CHECKS_%,$(1)),+define+GPURF_CHECKS)
+v_fault  = $(if $(filter FAULT_% CHECKS_%,$(1)),-D$(patsubst CHECKS_%,%,$(1)))
 vflags = $(if $(filter fast,$(call m_variant,$(1))),$(VFLAGS_FAST),$(VFLAGS_TEST) \
-         $(if $(filter ok,$(call m_variant,$(1))),,-D$(call m_variant,$(1))))
+         $(call v_checks,$(call m_variant,$(1))) $(call v_fault,$(call m_variant,$(1))))
 
 define MODEL_RULES
 $(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: $(RTL_FILES_$(call m_block,$(1))) presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params

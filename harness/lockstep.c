@@ -76,6 +76,12 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
         goto fail;
     bd->cfg_from_sm(sm, x->cfg);
     x->flat = calloc(ls_flat_words(bd, x->cfg), sizeof *x->flat);
+    for (unsigned i = 0; i < bd->pt->nports; i++)
+        if (bd->pt->ports[i].dir == PT_OUT) {
+            unsigned bits, count;
+            bd->pt->dims(x->cfg, i, &bits, &count);
+            x->nfields += count;
+        }
     if (!x->flat || bd->init(x->st, x->cfg)) {
         fprintf(stderr, "gpurf: cannot initialise %s (configuration outside the model's limits)\n",
                 name);
@@ -223,6 +229,35 @@ static void maybe_trace(ls_inst_t *x)
         fprintf(stderr, "gpurf: cannot write %s\n", x->wave);
 }
 
+/* C outputs packed as the RTL holds them, equal to the RTL's output ports byte for byte (a
+ * difference in unused upper bits only sends the caller to the field-by-field comparison) */
+static int packed_equal(ls_inst_t *x)
+{
+    const pt_table_t *t = x->bd->pt;
+    for (unsigned i = 0; i < t->nports; i++) {
+        if (t->ports[i].dir != PT_OUT)
+            continue;
+        unsigned bytes;
+        const void *r = x->rtl->port(x->m, i, &bytes);
+        pt_pack(t, x->cfg, i, x->c_out, x->flat);
+        if (memcmp(x->flat, r, bytes))
+            return 0;
+    }
+    return 1;
+}
+
+/* an invariant inside the RTL stopped it: reported like a mismatch (port LS_INVARIANT) */
+static void check_failed(ls_inst_t *x)
+{
+    if (!x->rtl->failed(x->m) || x->ctx->bad)
+        return;
+    rtl_read_outputs(x);
+    x->mismatches++;
+    x->ctx->bad = x;
+    x->ctx->bad_port = LS_INVARIANT;
+    x->ctx->bad_cycle = x->ctx->cycle;
+}
+
 const void *ls_eval(ls_inst_t *x, int compare)
 {
     x->bd->eval(x->st, x->in, x->c_out);
@@ -240,22 +275,32 @@ const void *ls_eval(ls_inst_t *x, int compare)
     x->rtl->eval(x->m);
     if (x->tracing && compare) /* the final evaluation of the cycle is the one recorded */
         x->rtl->trace_dump(x->m, 2 * x->ctx->cycle);
-    rtl_read_outputs(x);
+    check_failed(x);
+    int unpacked = 0;
     if (compare) {
-        unsigned port, elem, word;
         x->cycles_compared++;
-        if (pt_compare(x->bd->pt, x->cfg, PT_OUT, x->c_out, x->r_out, &port, &elem, &word,
-                       &x->fields_compared)) {
-            x->mismatches++;
-            if (!x->ctx->bad) {
-                x->ctx->bad = x;
-                x->ctx->bad_port = port;
-                x->ctx->bad_elem = elem;
-                x->ctx->bad_word = word;
-                x->ctx->bad_cycle = x->ctx->cycle;
+        if (packed_equal(x))
+            x->fields_compared += x->nfields;
+        else {
+            /* walk the fields only when the packed images differ */
+            unsigned port, elem, word;
+            rtl_read_outputs(x);
+            unpacked = 1;
+            if (pt_compare(x->bd->pt, x->cfg, PT_OUT, x->c_out, x->r_out, &port, &elem, &word,
+                           &x->fields_compared)) {
+                x->mismatches++;
+                if (!x->ctx->bad) {
+                    x->ctx->bad = x;
+                    x->ctx->bad_port = port;
+                    x->ctx->bad_elem = elem;
+                    x->ctx->bad_word = word;
+                    x->ctx->bad_cycle = x->ctx->cycle;
+                }
             }
         }
     }
+    if (x->ctx->drive_rtl && !unpacked)
+        rtl_read_outputs(x);
     return x->ctx->drive_rtl ? x->r_out : x->c_out;
 }
 
@@ -273,8 +318,11 @@ void ls_tick(ls_inst_t *x)
         if (x->tracing)
             x->rtl->trace_dump(x->m, 2 * x->ctx->cycle + 1);
         x->rtl->set_clk_rst(x->m, 0, 1);
+        check_failed(x);
     }
 }
+
+static void report_context(const ls_ctx_t *c, FILE *f);
 
 void ls_report_mismatch(const ls_ctx_t *c, FILE *f)
 {
@@ -282,6 +330,12 @@ void ls_report_mismatch(const ls_ctx_t *c, FILE *f)
     if (!x)
         return;
     const pt_table_t *t = x->bd->pt;
+    if (c->bad_port == LS_INVARIANT) {
+        fprintf(f, "RTL INVARIANT FAILED at cycle %llu in %s (%s): the GPURF CHECK message above "
+                   "names it\n", (unsigned long long)c->bad_cycle, x->name, x->rtl->variant);
+        report_context(c, f);
+        return;
+    }
     const pt_port_t *p = &t->ports[c->bad_port];
     unsigned bits, count;
     t->dims(x->cfg, c->bad_port, &bits, &count);
@@ -297,6 +351,14 @@ void ls_report_mismatch(const ls_ctx_t *c, FILE *f)
     fprintf(f, "\n  RTL     ");
     pt_print_elem(t, x->cfg, c->bad_port, x->r_out, c->bad_elem, f);
     fputc('\n', f);
+    report_context(c, f);
+}
+
+/* where in the stream, this cycle's inputs and outputs and the input history */
+static void report_context(const ls_ctx_t *c, FILE *f)
+{
+    const ls_inst_t *x = c->bad;
+    const pt_table_t *t = x->bd->pt;
     if (c->where) {
         fprintf(f, "  stream  ");
         c->where(c->where_arg, f);

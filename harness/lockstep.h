@@ -14,6 +14,9 @@
 
 typedef struct ls_inst ls_inst_t;
 
+/* bad_port of a failure that is an RTL invariant check, not a differing output */
+#define LS_INVARIANT (~0u)
+
 typedef struct {
     uint64_t cycle;     /* current cycle, advanced by the SM */
     int drive_rtl;      /* RTL outputs drive the system */
@@ -52,6 +55,7 @@ struct ls_inst {
     uint64_t *hist_cycle;
     uint32_t *flat;
     uint64_t cycles_compared, fields_compared, mismatches;
+    unsigned nfields;   /* output fields (elements) compared per cycle */
 };
 
 /* rtl may be NULL (C model only). Returns NULL on failure with a message on stderr. */

@@ -19,6 +19,8 @@ typedef struct {
     int (*trace_open)(rtl_model_t *m, const char *path);
     void (*trace_dump)(rtl_model_t *m, uint64_t time);
     void (*trace_close)(rtl_model_t *m);
+    /* an invariant check inside the RTL stopped the simulation ($stop; its message printed) */
+    int (*failed)(rtl_model_t *m);
 } rtl_ops_t;
 
 /* NULL if that model was not built; `variant` "ok" is the correct RTL */

@@ -75,4 +75,19 @@ module aau #(
                  & ~({{(Entries-1){1'b0}}, give} << rel_id_i);
     end
   end
+
+  // ---- invariants (simulation only): the free list and the occupied set always partition
+  // the entries (an id is never lost nor held twice), the count never exceeds the entries ----
+`ifdef GPURF_CHECKS
+  integer ck_i, ck_n;
+  always @* begin
+    ck_n = {{(32-CountBits){1'b0}}, count_q};
+    for (ck_i = 0; ck_i < Entries; ck_i = ck_i + 1) ck_n = ck_n + {31'd0, occ_q[ck_i]};
+  end
+  always @(posedge clk_i) if (rst_ni && !rel_all_i) begin
+    if (ck_n != Entries || count_q > Entries[CountBits-1:0]) begin
+      $display("GPURF CHECK FAILED aau: %0d free + occupied ids, %0d entries", ck_n, Entries); $stop;
+    end
+  end
+`endif
 endmodule

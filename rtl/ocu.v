@@ -155,4 +155,17 @@ module ocu #(
       assign disp_data_o[g*DataBits +: DataBits] = data_q;
     end
   endgenerate
+
+  // ---- invariants (simulation only): a free collector reads nothing and dispatches nothing;
+  // only valid slots become ready ---------------------------------------------------------------
+`ifdef GPURF_CHECKS
+  always @(posedge clk_i) if (rst_ni) begin
+    if (!busy_q && (|rd_valid_o || disp_valid_o)) begin
+      $display("GPURF CHECK FAILED ocu: a free collector reads or dispatches"); $stop;
+    end
+    if (busy_q && |(rdy_q & ~sv_q)) begin
+      $display("GPURF CHECK FAILED ocu: slots %b ready without an operand", rdy_q & ~sv_q); $stop;
+    end
+  end
+`endif
 endmodule

@@ -238,4 +238,26 @@ module rf #(
 `endif
     end
   endgenerate
+
+  // ---- invariants (simulation only): one access per bank per cycle, grants only to
+  // requests, every granted read answered by exactly its bank ----------------------------------
+`ifdef GPURF_CHECKS
+  integer ck_p, ck_n;
+  always @* begin
+    ck_n = 0;
+    for (ck_p = 0; ck_p < NumPorts; ck_p = ck_p + 1) ck_n = ck_n + {31'd0, rd_gnt_o[ck_p]};
+    for (ck_p = 0; ck_p < NumBanks; ck_p = ck_p + 1) ck_n = ck_n - {31'd0, bank_rd[ck_p]};
+  end
+  always @(posedge clk_i) if (rst_ni) begin
+    if (|(bank_rd & bank_wr)) begin
+      $display("GPURF CHECK FAILED rf: banks %b both read and written", bank_rd & bank_wr); $stop;
+    end
+    if (|(rd_gnt_o & ~rd_valid_i) || |(wr_gnt_o & ~wr_valid_i)) begin
+      $display("GPURF CHECK FAILED rf: a grant without a request"); $stop;
+    end
+    if (ck_n != 0) begin
+      $display("GPURF CHECK FAILED rf: %0d more read grants than banks read", ck_n); $stop;
+    end
+  end
+`endif
 endmodule

@@ -297,4 +297,29 @@ module rfc #(
       end
     end
   end
+
+  // ---- invariants (simulation only): an arriving fill owns its bank, one access per bank,
+  // one fill on the crossbar at a time, grants only to requests ------------------------------
+`ifdef GPURF_CHECKS
+  integer ck_k, ck_n;
+  always @* begin
+    ck_n = 0;
+    for (ck_k = 0; ck_k < Rows; ck_k = ck_k + 1) ck_n = ck_n + {31'd0, fill_gnt_o[ck_k]};
+  end
+  always @(posedge clk_i) if (rst_ni) begin
+    if (|(arr_onehot & (fix_busy | bank_rd))) begin
+      $display("GPURF CHECK FAILED rfc: a bank taken from an arriving fill"); $stop;
+    end
+    if (|(fix_busy & bank_rd)) begin
+      $display("GPURF CHECK FAILED rfc: a bank both written and read"); $stop;
+    end
+    if (ck_n > 1 || (ck_n == 1 && fill_busy_q != {BusyBits{1'b0}})) begin
+      $display("GPURF CHECK FAILED rfc: a fill granted while the crossbar is busy"); $stop;
+    end
+    if (|(rd_gnt_o & ~rd_valid_i) || |(wr_gnt_o & ~wr_valid_i) || |(fill_gnt_o & ~fill_valid_i) ||
+        (ev_gnt_o && !ev_valid_i)) begin
+      $display("GPURF CHECK FAILED rfc: a grant without a request"); $stop;
+    end
+  end
+`endif
 endmodule
