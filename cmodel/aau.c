@@ -50,12 +50,15 @@ void aau_free(aau_state_t *s) { (void)s; }
 void aau_eval(aau_state_t *s, const aau_in_t *in, aau_out_t *out)
 {
     (void)in;
-    memset(out, 0, sizeof *out);
     out->avail = s->count > 0;
     out->head = s->fifo[s->head];
     out->free_count = s->count;
+    if (s->occ_out == out && s->occ_out_ver == s->occ_ver)
+        return;
     for (unsigned i = 0; i < s->c.entries; i++)
         out->occupied[i] = s->occ[i];
+    s->occ_out = out;
+    s->occ_out_ver = s->occ_ver;
 }
 
 void aau_tick(aau_state_t *s, const aau_in_t *in)
@@ -63,11 +66,13 @@ void aau_tick(aau_state_t *s, const aau_in_t *in)
     const unsigned n = s->c.entries;
     if (in->rel_all) {
         reset(s);
+        s->occ_ver++;
         s->release_alls++;
         return;
     }
     int take = in->alloc && s->count > 0;
     int give = in->rel_valid && in->rel_id < n && s->occ[in->rel_id];
+    s->occ_ver += take || give;
     if (take) {
         s->occ[s->fifo[s->head]] = 1;
         s->head = (s->head + 1) % n;

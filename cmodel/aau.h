@@ -51,6 +51,9 @@ typedef struct {
     uint8_t fifo[AAU_MAX_ENTRIES];
     unsigned head, count;
     uint8_t occ[AAU_MAX_ENTRIES];
+    uint32_t occ_ver;                  /* bumped whenever occ changes */
+    const void *occ_out;               /* the out struct holding occ as of occ_out_ver */
+    uint32_t occ_out_ver;
     uint64_t allocs, releases, release_alls; /* activity counters */
 } aau_state_t;
 

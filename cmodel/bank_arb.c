@@ -39,12 +39,23 @@ void bank_arb(const bank_arb_t *a)
             a->rd_gnt[a->bank_port[b]] = 1;
 }
 
-void rsp_xbar(unsigned banks, unsigned lanes, const uint8_t *valid, const uint8_t *port,
-              const uint32_t *const *data, uint32_t *rsp_valid, uint32_t (*rsp_data)[GPURF_MAX_LANES])
+void rsp_xbar(unsigned banks, unsigned ports, unsigned lanes, const uint8_t *valid,
+              const uint8_t *port, const uint32_t *const *data, uint32_t *rsp_valid,
+              uint32_t (*rsp_data)[GPURF_MAX_LANES], rsp_track_t *t)
 {
+    const size_t bytes = lanes * sizeof(uint32_t);
+    const int same = t->out == rsp_valid;
+    for (unsigned p = 0; p < ports; p++) {
+        rsp_valid[p] = 0;
+        if (!same || t->set[p])
+            memset(rsp_data[p], 0, bytes);
+        t->set[p] = 0;
+    }
     for (unsigned b = 0; b < banks; b++)
         if (valid[b]) {
             rsp_valid[port[b]] = 1;
-            memcpy(rsp_data[port[b]], data[b], lanes * sizeof(uint32_t));
+            memcpy(rsp_data[port[b]], data[b], bytes);
+            t->set[port[b]] = 1;
         }
+    t->out = rsp_valid;
 }

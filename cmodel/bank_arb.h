@@ -10,7 +10,8 @@
  *      block keeps the pointers and sets rr[bank] = bank_arb_next(port) on a grant.
  * A requester's bank index must be below `banks` (the block masks the others).
  *
- * rsp_xbar: the data of every bank whose output is valid goes to the port it was read for. */
+ * rsp_xbar: the data of every bank whose output is valid goes to the port it was read for;
+ * every other port shows valid 0 and data 0. */
 #ifndef GPURF_BANK_ARB_H
 #define GPURF_BANK_ARB_H
 #include "common.h"
@@ -37,9 +38,16 @@ static inline uint32_t bank_arb_next(unsigned port, unsigned ports)
     return port + 1 == ports ? 0 : port + 1;
 }
 
-/* valid[b], port[b], data[b] (lanes words each) to rsp_valid[p] / rsp_data[p]; the outputs of
- * ports no bank answers are left as they are (the caller clears them) */
-void rsp_xbar(unsigned banks, unsigned lanes, const uint8_t *valid, const uint8_t *port,
-              const uint32_t *const *data, uint32_t *rsp_valid, uint32_t (*rsp_data)[GPURF_MAX_LANES]);
+#define RSP_XBAR_MAX_PORTS 128
+/* which ports of an output struct hold data, so that only those are cleared again */
+typedef struct {
+    const void *out;
+    uint8_t set[RSP_XBAR_MAX_PORTS];
+} rsp_track_t;
+
+/* valid[b], port[b], data[b] (lanes words each) to rsp_valid[p] / rsp_data[p], p < ports */
+void rsp_xbar(unsigned banks, unsigned ports, unsigned lanes, const uint8_t *valid,
+              const uint8_t *port, const uint32_t *const *data, uint32_t *rsp_valid,
+              uint32_t (*rsp_data)[GPURF_MAX_LANES], rsp_track_t *t);
 
 #endif

@@ -42,14 +42,17 @@ static int all_ready(const ocu_state_t *s)
 void ocu_eval(ocu_state_t *s, const ocu_in_t *in, ocu_out_t *out)
 {
     (void)in;
-    memset(out, 0, sizeof *out);
     out->busy = s->busy;
+    const int copy = s->data_out != out || s->data_out_ver != s->data_ver;
     for (unsigned i = 0; i < s->c.max_srcs; i++) {
         out->rd_valid[i] = s->busy && s->sv[i] && !s->dup[i] && s->pend[i];
         out->rd_warp[i] = s->warp;
         out->rd_reg[i] = s->reg[i];
-        memcpy(out->disp_data[i], s->data[i], s->c.lanes * sizeof(uint32_t));
+        if (copy)
+            memcpy(out->disp_data[i], s->data[i], s->c.lanes * sizeof(uint32_t));
     }
+    s->data_out = out;
+    s->data_out_ver = s->data_ver;
     out->disp_valid = s->busy && all_ready(s);
     out->disp_warp = s->warp;
     out->disp_info = s->info;
@@ -79,6 +82,7 @@ void ocu_tick(ocu_state_t *s, const ocu_in_t *in)
             s->pend[i] = s->sv[i] && !s->dup[i];
             s->rdy[i] = 0;
             memset(s->data[i], 0, sizeof s->data[i]);
+            s->data_ver++;
         }
         s->allocs++;
         return;
@@ -93,6 +97,7 @@ void ocu_tick(ocu_state_t *s, const ocu_in_t *in)
             if (s->dup[t] ? s->dsrc[t] == i : t == i) {
                 s->rdy[t] = 1;
                 memcpy(s->data[t], in->rsp_data[i], s->c.lanes * sizeof(uint32_t));
+                s->data_ver++;
             }
     }
     if (dispatch) {

@@ -59,6 +59,9 @@ typedef struct {
     uint8_t pend[OCU_MAX_SRCS], rdy[OCU_MAX_SRCS];
     uint32_t reg[OCU_MAX_SRCS];
     uint32_t data[OCU_MAX_SRCS][GPURF_MAX_LANES];
+    uint32_t data_ver;                 /* bumped whenever data changes */
+    const void *data_out;              /* the out struct holding data as of data_out_ver */
+    uint32_t data_out_ver;
     uint64_t allocs, dispatches, dup_reads_saved; /* activity counters */
 } ocu_state_t;
 

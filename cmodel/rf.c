@@ -108,20 +108,16 @@ void rf_eval(rf_state_t *s, const rf_in_t *in, rf_out_t *out)
     arbitrate(s, in, wg, rg, bank_read);
     for (unsigned w = 0; w < c->num_wports; w++)
         out->wr_gnt[w] = wg[w];
-    for (unsigned p = 0; p < c->num_ports; p++) {
+    for (unsigned p = 0; p < c->num_ports; p++)
         out->rd_gnt[p] = rg[p];
-        out->rsp_valid[p] = 0;
-    }
     for (unsigned b = 0; b < c->num_banks; b++) {
         const rf_stage_t *last = &s->pipe[(size_t)b * c->bank_latency + c->bank_latency - 1];
         valid[b] = last->valid;
         port[b] = last->port;
         data[b] = last->data;
     }
-    rsp_xbar(c->num_banks, c->lanes, valid, port, data, out->rsp_valid, out->rsp_data);
-    for (unsigned p = 0; p < c->num_ports; p++)
-        if (!out->rsp_valid[p])
-            memset(out->rsp_data[p], 0, c->lanes * sizeof(uint32_t));
+    rsp_xbar(c->num_banks, c->num_ports, c->lanes, valid, port, data, out->rsp_valid,
+             out->rsp_data, &s->rsp);
 }
 
 void rf_tick(rf_state_t *s, const rf_in_t *in)

@@ -20,6 +20,7 @@
 #define GPURF_RF_H
 #include "cfg.h"
 #include "ports.h"
+#include "bank_arb.h"
 
 #define RF_MAX_PORTS 128
 #define RF_MAX_WPORTS 8
@@ -72,6 +73,7 @@ typedef struct {
     uint32_t spare[GPURF_MAX_LANES];
     uint32_t *base;     /* [warp] */
     uint32_t *rr;       /* [bank] next port to consider */
+    rsp_track_t rsp;    /* response ports holding data in the last out struct */
     rf_stage_t *pipe;   /* [bank][stage] */
     /* activity counters (for statistics and energy estimates) */
     uint64_t reads, writes, read_conflicts, write_conflicts;

@@ -105,13 +105,13 @@ void rfc_eval(rfc_state_t *s, const rfc_in_t *in, rfc_out_t *out)
     const rfc_cfg_t *c = &s->c;
     grants_t g;
     arbitrate(s, in, &g);
-    memset(out, 0, sizeof *out);
     const uint32_t *data[RFC_MAX_BANKS];
     for (unsigned b = 0; b < c->banks; b++)
         data[b] = s->last_data[b];
     for (unsigned p = 0; p < c->num_ports; p++)
         out->rd_gnt[p] = g.rg[p];
-    rsp_xbar(c->banks, c->lanes, s->last_rd, s->last_port, data, out->rsp_valid, out->rsp_data);
+    rsp_xbar(c->banks, c->num_ports, c->lanes, s->last_rd, s->last_port, data, out->rsp_valid,
+             out->rsp_data, &s->rsp);
     for (unsigned k = 0; k < c->num_wports; k++)
         out->wr_gnt[k] = g.wg[k];
     for (unsigned r = 0; r < c->rows; r++)

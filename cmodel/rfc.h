@@ -30,6 +30,7 @@
 #define GPURF_RFC_H
 #include "cfg.h"
 #include "ports.h"
+#include "bank_arb.h"
 
 #define RFC_MAX_PORTS 128
 #define RFC_MAX_WPORTS 8
@@ -81,6 +82,7 @@ typedef struct {
     rfc_cfg_t c;
     uint32_t *mem;                     /* [bank][row][lane] */
     uint32_t rr[RFC_MAX_BANKS];        /* collector-read round-robin pointer per bank */
+    rsp_track_t rsp;    /* response ports holding data in the last out struct */
     uint32_t fill_rr;                  /* fill arbiter round-robin pointer (row) */
     uint32_t fill_busy, ev_busy;       /* cycles each crossbar stays occupied */
     rfc_flit_t fill_pipe[RFC_MAX_DEPTH], ev_pipe[RFC_MAX_DEPTH];

@@ -52,7 +52,6 @@ static int ok(const wcb_state_t *s, uint32_t w, uint32_t r)
 
 void wcb_eval(wcb_state_t *s, const wcb_in_t *in, wcb_out_t *out)
 {
-    memset(out, 0, sizeof *out);
     for (unsigned p = 0; p < s->c.read_ports; p++) {
         out->rdo_valid[p] = s->ro_valid[p];
         out->rdo_bank[p] = s->ro_bank[p];
@@ -60,7 +59,15 @@ void wcb_eval(wcb_state_t *s, const wcb_in_t *in, wcb_out_t *out)
         out->rdo_off[p] = s->ro_off[p];
     }
     uint32_t w = in->q_warp;
-    if (w >= s->c.num_warps)
+    if (w >= s->c.num_warps) {
+        memset(out->q_valid, 0, s->c.arch_regs * sizeof out->q_valid[0]);
+        memset(out->q_ws, 0, s->c.arch_regs * sizeof out->q_ws[0]);
+        memset(out->q_live, 0, s->c.arch_regs * sizeof out->q_live[0]);
+        out->q_off = 0;
+        s->q_out = NULL;
+        return;
+    }
+    if (s->q_out == out && s->q_warp == w && s->q_ver == s->ver[w])
         return;
     for (unsigned r = 0; r < s->c.arch_regs; r++) {
         out->q_valid[r] = s->e[w][r].valid;
@@ -68,11 +75,39 @@ void wcb_eval(wcb_state_t *s, const wcb_in_t *in, wcb_out_t *out)
         out->q_live[r] = s->e[w][r].live;
     }
     out->q_off = s->off[w];
+    s->q_out = out;
+    s->q_warp = w;
+    s->q_ver = s->ver[w];
+}
+
+/* warp w's entries or offset change at this edge */
+static void touch(wcb_state_t *s, uint32_t w)
+{
+    if (w < s->c.num_warps)
+        s->ver[w]++;
 }
 
 void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
 {
     const wcb_cfg_t *c = &s->c;
+    if (in->fill_valid)
+        touch(s, in->fill_warp);
+    if (in->map_valid)
+        touch(s, in->map_warp);
+    if (in->deact_valid)
+        touch(s, in->deact_warp);
+    if (in->ws_valid)
+        touch(s, in->ws_warp);
+    if (in->act_valid)
+        touch(s, in->act_warp);
+    if (in->init_valid)
+        touch(s, in->init_warp);
+    for (unsigned j = 0; j < c->dead_ports; j++)
+        if (in->dead_valid[j])
+            touch(s, in->dead_warp);
+    for (unsigned k = 0; k < c->wr_ports; k++)
+        if (in->wr_valid[k])
+            touch(s, in->wr_warp[k]);
     for (unsigned p = 0; p < c->read_ports; p++) {
         uint32_t w = in->rd_warp[p], r = in->rd_reg[p];
         int v = ok(s, w, r);

@@ -81,6 +81,11 @@ typedef struct {
     /* registered read answers */
     uint8_t ro_valid[WCB_MAX_RPORTS], ro_bank[WCB_MAX_RPORTS], ro_hit[WCB_MAX_RPORTS],
         ro_off[WCB_MAX_RPORTS];
+    /* the query outputs last written: out struct, warp and that warp's version (bumped by
+     * every change of its entries), so an unchanged query is not copied again */
+    uint32_t ver[WCB_MAX_WARPS];
+    const void *q_out;
+    uint32_t q_warp, q_ver;
 } wcb_state_t;
 
 extern const pt_table_t wcb_port_table;

@@ -76,12 +76,23 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
         goto fail;
     bd->cfg_from_sm(sm, x->cfg);
     x->flat = calloc(ls_flat_words(bd, x->cfg), sizeof *x->flat);
-    for (unsigned i = 0; i < bd->pt->nports; i++)
-        if (bd->pt->ports[i].dir == PT_OUT) {
-            unsigned bits, count;
-            bd->pt->dims(x->cfg, i, &bits, &count);
+    for (unsigned i = 0; i < bd->pt->nports; i++) {
+        const pt_port_t *p = &bd->pt->ports[i];
+        unsigned bits, count;
+        bd->pt->dims(x->cfg, i, &bits, &count);
+        if (p->dir == PT_OUT)
             x->nfields += count;
+        size_t n = strlen(p->name);
+        int strobe = (n >= 5 && !strcmp(p->name + n - 5, "valid")) || (bits == 1 && count == 1);
+        if (p->dir == PT_IN && strobe) {
+            if (x->nstrobes == sizeof x->strobe_off / sizeof x->strobe_off[0]) {
+                fprintf(stderr, "gpurf: block %s has more input strobes than lockstep.h holds\n", bd->name);
+                goto fail;
+            }
+            x->strobe_off[x->nstrobes] = p->off;
+            x->strobe_bytes[x->nstrobes++] = (size_t)count * pt_elem_words(p) * 4;
         }
+    }
     if (!x->flat || bd->init(x->st, x->cfg)) {
         fprintf(stderr, "gpurf: cannot initialise %s (configuration outside the model's limits)\n",
                 name);
@@ -306,7 +317,7 @@ const void *ls_eval(ls_inst_t *x, int compare)
 
 void ls_tick(ls_inst_t *x)
 {
-    if (x->hist_len) {
+    if (x->hist_len && x->m) { /* input history for mismatch reports (RTL twins only) */
         memcpy(x->hist + (size_t)x->hist_pos * x->bd->in_size, x->in, x->bd->in_size);
         x->hist_cycle[x->hist_pos] = x->ctx->cycle;
         x->hist_pos = (x->hist_pos + 1) % x->hist_len;

@@ -11,6 +11,7 @@
 #include "rtl.h"
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef struct ls_inst ls_inst_t;
 
@@ -56,6 +57,9 @@ struct ls_inst {
     uint32_t *flat;
     uint64_t cycles_compared, fields_compared, mismatches;
     unsigned nfields;   /* output fields (elements) compared per cycle */
+    /* input strobes: ports named *valid and single one-bit inputs (bytes to clear at offsets) */
+    unsigned nstrobes;
+    size_t strobe_off[32], strobe_bytes[32];
 };
 
 /* rtl may be NULL (C model only). Returns NULL on failure with a message on stderr. */
@@ -71,6 +75,13 @@ unsigned ls_flat_words(const block_desc_t *bd, const void *cfg);
  * edge with rst_ni low */
 void ls_rtl_reset(const block_desc_t *bd, const rtl_ops_t *rtl, rtl_model_t *m);
 static inline void *ls_in(ls_inst_t *x) { return x->in; }
+/* clears the instance's input strobes (valid bits and one-bit commands) for a new cycle; the
+ * fields they qualify keep their last values, which no block reads while its strobe is 0 */
+static inline void ls_clear_strobes(ls_inst_t *x)
+{
+    for (unsigned i = 0; i < x->nstrobes; i++)
+        memset((char *)x->in + x->strobe_off[i], 0, x->strobe_bytes[i]);
+}
 const void *ls_eval(ls_inst_t *x, int compare);
 void ls_tick(ls_inst_t *x);
 void ls_report_mismatch(const ls_ctx_t *ctx, FILE *f);

@@ -21,7 +21,7 @@ sch() { two_level_only "$1" && echo "--set scheduler=two_level"; }
 DESIGNS=$($G designs --names)
 CACHE_DESIGNS=$(for d in $DESIGNS; do two_level_only $d && echo $d; done)
 # BLOCKS, RTL_FILES_<b>, RTL_MODULE_<b>, FAULTS_<b> as the Makefile sees them
-eval "$($B/gpurf-params --make | grep -E '^[A-Za-z0-9_]+ :=' | sed 's/ := /="/; s/$/"/')"
+eval "$($B/gpurf-params --make | grep -E '^[A-Za-z0-9_]+ :=' | sed -E 's/ := ?/="/; s/$/"/')"
 
 echo "== unit tests (C models, sanitizers)"
 for t in $B/asan/test_*; do run "unit $(basename $t)" 0 "$t"; done

@@ -191,9 +191,7 @@ static void cycle(sm_t *sm)
     for (unsigned s = 0; s < c->schedulers; s++) {
         subcore_t *x = &sm->sc[s];
         for (unsigned k = 0; k < ncu; k++) {
-            ocu_in_t *in = ls_in(x->cu[k]);
-            in->alloc_valid = 0;
-            in->disp_ready = 0;
+            ls_clear_strobes(x->cu[k]);
             x->cu_out[k] = ls_eval(x->cu[k], 0);
         }
         d->front(sm, s);

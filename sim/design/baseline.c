@@ -50,7 +50,7 @@ static void bl_front(sm_t *sm, unsigned s)
     subcore_t *x = &sm->sc[s];
     bl_sc_t *b = x->dpriv;
     rf_in_t *in = ls_in(b->rf);
-    memset(in, 0, sizeof *in);
+    ls_clear_strobes(b->rf);
     unsigned launch = sm_launch_inputs(sm, s, in);
     for (unsigned k = 0; k < cfg_cus_per_sc(c); k++) {
         const ocu_out_t *o = x->cu_out[k];

@@ -5,21 +5,70 @@
 #include <stdlib.h>
 #include <string.h>
 
+static uint32_t op_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    while (*s)
+        h = (h ^ (uint8_t)*s++) * 16777619u;
+    return h;
+}
+
+static int rehash(kernel_t *k, unsigned cap)
+{
+    int32_t *t = malloc(cap * sizeof *t);
+    if (!t)
+        return -1;
+    for (unsigned i = 0; i < cap; i++)
+        t[i] = -1;
+    for (unsigned i = 0; i < k->nops; i++) {
+        unsigned h = op_hash(k->ops[i]) & (cap - 1);
+        while (t[h] >= 0)
+            h = (h + 1) & (cap - 1);
+        t[h] = (int32_t)i;
+    }
+    free(k->ophash);
+    k->ophash = t;
+    k->ophash_cap = cap;
+    return 0;
+}
+
 int kernel_op_index(kernel_t *k, const char *opcode)
 {
-    for (unsigned i = 0; i < k->nops; i++)
-        if (!strcmp(k->ops[i], opcode))
-            return (int)i;
+    if (2 * (k->nops + 1) > k->ophash_cap && rehash(k, k->ophash_cap ? 2 * k->ophash_cap : 64))
+        return -1;
+    unsigned h = op_hash(opcode) & (k->ophash_cap - 1);
+    for (; k->ophash[h] >= 0; h = (h + 1) & (k->ophash_cap - 1))
+        if (!strcmp(k->ops[k->ophash[h]], opcode))
+            return k->ophash[h];
     if (k->nops == k->capops) {
         unsigned cap = k->capops ? 2 * k->capops : 32;
         char **v = realloc(k->ops, cap * sizeof *v);
-        if (!v)
+        op_info_t *oi = v ? realloc(k->opi, cap * sizeof *oi) : NULL;
+        if (v)
+            k->ops = v;
+        if (!oi)
             return -1;
-        k->ops = v;
+        k->opi = oi;
         k->capops = cap;
     }
-    k->ops[k->nops] = strdup(opcode);
-    return k->ops[k->nops] ? (int)k->nops++ : -1;
+    if (!(k->ops[k->nops] = strdup(opcode)))
+        return -1;
+    op_info_t *d = &k->opi[k->nops];
+    d->cls = (int8_t)isa_class(opcode);
+    d->dst_width = (uint8_t)isa_dst_width(opcode);
+    for (unsigned i = 0; i < INST_MAX_SRC; i++)
+        d->src_width[i] = (uint8_t)isa_src_width(opcode, i);
+    k->ophash[h] = (int32_t)k->nops;
+    return (int)k->nops++;
+}
+
+void kernel_ops_free(kernel_t *k)
+{
+    for (unsigned j = 0; j < k->nops; j++)
+        free(k->ops[j]);
+    free(k->ops);
+    free(k->opi);
+    free(k->ophash);
 }
 
 /* destinations are kept once; sources keep repeats (the collector reads them once) */
@@ -44,21 +93,21 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
               size_t n)
 {
     inst_t in = *base;
-    int cls = isa_class(opcode);
-    if (cls < 0) {
-        snprintf(err, n, "%s:%u: field 'opcode': unknown opcode class for '%s'", k->file,
-                 base->line, opcode);
-        return -1;
-    }
     int op = kernel_op_index(k, opcode);
     if (op < 0) {
         snprintf(err, n, "out of memory");
         return -1;
     }
+    const op_info_t *d = &k->opi[op];
+    if (d->cls < 0) {
+        snprintf(err, n, "%s:%u: field 'opcode': unknown opcode class for '%s'", k->file,
+                 base->line, opcode);
+        return -1;
+    }
     in.op = (uint16_t)op;
-    in.cls = (uint8_t)cls;
+    in.cls = (uint8_t)d->cls;
     in.ndst = in.nsrc = 0;
-    unsigned dw = isa_dst_width(opcode);
+    unsigned dw = d->dst_width;
     for (unsigned i = 0; i < ndst; i++) {
         if (dst[i] == REG_NONE)
             continue;
@@ -69,7 +118,7 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
         }
     }
     for (unsigned i = 0; i < nsrc; i++) {
-        unsigned sw = isa_src_width(opcode, i);
+        unsigned sw = d->src_width[i < INST_MAX_SRC ? i : INST_MAX_SRC - 1];
         if (src[i] == REG_NONE)
             continue;
         if (src[i] + sw - 1 >= REG_NONE || add_reg(in.src, &in.nsrc, INST_MAX_SRC, src[i], sw, 0)) {
@@ -174,9 +223,7 @@ void workload_free(workload_t *w)
         kernel_t *k = w->k[i];
         if (k->destroy)
             k->destroy(k);
-        for (unsigned j = 0; j < k->nops; j++)
-            free(k->ops[j]);
-        free(k->ops);
+        kernel_ops_free(k);
         free(k);
     }
     free(w->k);

@@ -29,11 +29,20 @@ typedef struct {
     warp_trace_t *warps;
 } tblock_t;
 
+/* an opcode as decoded once per kernel: latency class (-1 unknown) and operand widths */
+typedef struct {
+    int8_t cls;
+    uint8_t dst_width, src_width[INST_MAX_SRC];
+} op_info_t;
+
 typedef struct kernel {
     char name[256], file[512];
     unsigned id, nregs, shmem, threads_per_block, warps_per_block, nblocks;
-    char **ops;
+    char **ops;                /* the kernel's opcode table: ops[i], decoded in opi[i] */
+    op_info_t *opi;
     unsigned nops, capops;
+    int32_t *ophash;           /* open-addressing index of ops by name (ophash_cap slots) */
+    unsigned ophash_cap;
     /* 1: filled *b with the next block; 0: no more blocks; -1: error (message in err) */
     int (*next_block)(struct kernel *k, tblock_t *b, char *err, size_t n);
     /* the SM is done with a block from next_block (NULL: the kernel keeps it) */
@@ -48,8 +57,9 @@ typedef struct {
     unsigned n;
 } workload_t;
 
-/* opcode string table */
+/* the index of an opcode in the kernel's table, added and decoded when new; -1 out of memory */
 int kernel_op_index(kernel_t *k, const char *opcode);
+void kernel_ops_free(kernel_t *k);
 /* append an instruction, expanding operands; error text names file:line and field */
 int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opcode,
               const unsigned *dst, unsigned ndst, const unsigned *src, unsigned nsrc,

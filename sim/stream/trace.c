@@ -304,9 +304,7 @@ fail:
     fclose(r.f);
     if (k) {
         k->destroy(k);
-        for (unsigned j = 0; j < k->nops; j++)
-            free(k->ops[j]);
-        free(k->ops);
+        kernel_ops_free(k);
         free(k);
     }
     return -1;

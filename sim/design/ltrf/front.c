@@ -16,19 +16,19 @@ void ltrf_front(sm_t *sm, unsigned s)
     e->dead_used = 0;
     /* registered outputs of the control blocks; their inputs are set during the cycle */
     wcb_in_t *wi = ls_in(e->wcb);
-    memset(wi, 0, sizeof *wi);
+    ls_clear_strobes(e->wcb);
     e->wo = ls_eval(e->wcb, 0);
-    memset(ls_in(e->aoff), 0, sizeof(aau_in_t));
+    ls_clear_strobes(e->aoff);
     e->oo = ls_eval(e->aoff, 0);
     for (unsigned r = 0; r < e->rows; r++) {
-        memset(ls_in(e->abank[r]), 0, sizeof(aau_in_t));
+        ls_clear_strobes(e->abank[r]);
         e->ao[r] = ls_eval(e->abank[r], 0);
     }
     ltrf_lookup_answers(sm, s);
 
     /* the cache: collector reads, result writes of active warps, fills, one eviction */
     rfc_in_t *ci = ls_in(e->rfc);
-    memset(ci, 0, sizeof *ci);
+    ls_clear_strobes(e->rfc);
     for (unsigned k = 0; k < cfg_cus_per_sc(c); k++) {
         const ocu_out_t *o = x->cu_out[k];
         for (unsigned j = 0; j < c->max_srcs; j++) {
@@ -104,7 +104,7 @@ void ltrf_front(sm_t *sm, unsigned s)
     /* the main register file: warp launch, fill reads (port = row), results of inactive warps
      * and write-backs from the cache */
     rf_in_t *ri = ls_in(e->rf);
-    memset(ri, 0, sizeof *ri);
+    ls_clear_strobes(e->rf);
     unsigned launch = sm_launch_inputs(sm, s, ri);
     for (unsigned r = 0; r < e->rows; r++) {
         const lrow_t *row = &e->row[r];
