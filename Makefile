@@ -29,7 +29,7 @@ LIBS    := -ljansson -lz -lm -lpthread
 
 # ---- dependencies ---------------------------------------------------------------------------
 APT_PKGS := verilator yosys iverilog gtkwave z3 libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev pkg-config \
-            xvfb xauth jq
+            xvfb xauth jq bc
 DEPS_STAMP := $(BUILD)/.deps
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP):

@@ -21,19 +21,22 @@ unsigned pt_total_bits(const pt_table_t *t, const void *cfg, unsigned i)
     return bits * count;
 }
 
+/* v (n <= 32 bits, already masked) into a zeroed flat image at bit pos */
 static void put_bits(uint32_t *flat, unsigned pos, uint32_t v, unsigned n)
 {
-    for (unsigned b = 0; b < n; b++)
-        if ((v >> b) & 1u)
-            flat[(pos + b) >> 5] |= 1u << ((pos + b) & 31);
+    unsigned sh = pos & 31;
+    flat[pos >> 5] |= v << sh;
+    if (sh + n > 32)
+        flat[(pos >> 5) + 1] |= v >> (32 - sh);
 }
 
 static uint32_t get_bits(const uint32_t *flat, unsigned pos, unsigned n)
 {
-    uint32_t v = 0;
-    for (unsigned b = 0; b < n; b++)
-        v |= ((flat[(pos + b) >> 5] >> ((pos + b) & 31)) & 1u) << b;
-    return v;
+    unsigned sh = pos & 31;
+    uint32_t v = flat[pos >> 5] >> sh;
+    if (sh + n > 32)
+        v |= flat[(pos >> 5) + 1] << (32 - sh);
+    return v & gpurf_mask(n);
 }
 
 /* word w of element e occupies bits [pos, pos+n) of the flat image */
@@ -41,10 +44,25 @@ static unsigned word_bits(unsigned bits, unsigned w) { return bits - w * 32 >= 3
 
 void pt_pack(const pt_table_t *t, const void *cfg, unsigned i, const void *s, uint32_t *flat)
 {
-    const pt_port_t *p = &t->ports[i];
     unsigned bits, count;
     t->dims(cfg, i, &bits, &count);
+    pt_pack_n(&t->ports[i], bits, count, s, flat);
+}
+
+void pt_pack_n(const pt_port_t *p, unsigned bits, unsigned count, const void *s, uint32_t *flat)
+{
+    if (!(bits & 31)) { /* whole words: elements are consecutive in the image */
+        for (unsigned e = 0; e < count; e++)
+            memcpy(flat + (size_t)e * (bits >> 5), pt_elem_c(p, s, e), bits >> 3);
+        return;
+    }
     memset(flat, 0, ((bits * count + 31) / 32) * 4);
+    if (bits == 1 && p->kind == PT_V) {
+        const uint32_t *src = pt_elem_c(p, s, 0);
+        for (unsigned e = 0; e < count; e++)
+            flat[e >> 5] |= (src[e] & 1u) << (e & 31);
+        return;
+    }
     for (unsigned e = 0; e < count; e++) {
         const uint32_t *src = pt_elem_c(p, s, e);
         for (unsigned w = 0; w * 32 < bits; w++) {
@@ -63,6 +81,11 @@ void pt_unpack(const pt_table_t *t, const void *cfg, unsigned i, const uint32_t 
     const pt_port_t *p = &t->ports[i];
     unsigned bits, count;
     t->dims(cfg, i, &bits, &count);
+    if (!(bits & 31)) {
+        for (unsigned e = 0; e < count; e++)
+            memcpy(pt_elem(p, s, e), flat + (size_t)e * (bits >> 5), bits >> 3);
+        return;
+    }
     for (unsigned e = 0; e < count; e++) {
         uint32_t *dst = pt_elem(p, s, e);
         for (unsigned w = 0; w * 32 < bits; w++) {

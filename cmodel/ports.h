@@ -48,6 +48,8 @@ unsigned pt_total_bits(const pt_table_t *t, const void *cfg, unsigned i);
 
 /* flat little-endian bit image (RTL layout) <-> C struct field */
 void pt_pack(const pt_table_t *t, const void *cfg, unsigned i, const void *s, uint32_t *flat);
+/* the same with the port's dimensions given (callers that pack every cycle keep them) */
+void pt_pack_n(const pt_port_t *p, unsigned bits, unsigned count, const void *s, uint32_t *flat);
 void pt_unpack(const pt_table_t *t, const void *cfg, unsigned i, const uint32_t *flat, void *s);
 
 /* First difference between two structs over ports of direction dir. Returns 0 if equal,

@@ -121,7 +121,8 @@ static double run_c(const rec_t *r, double min_s, unsigned long *bad)
     return cycles / t;
 }
 
-/* Verilated RTL alone: inputs packed once up front, so a cycle is copy, eval, clock. */
+/* Verilated RTL alone: inputs packed once up front, so a cycle is copy, eval, clock; each pass
+ * over the stimulus starts from a new model (the lockstep engine's passes do too). */
 static double run_rtl(const rec_t *r, const rtl_ops_t *rtl, double min_s, unsigned long *bad)
 {
     const pt_table_t *t = r->bd->pt;
@@ -146,6 +147,10 @@ static double run_rtl(const rec_t *r, const rtl_ops_t *rtl, double min_s, unsign
     double t0 = now(), el;
     *bad = 0;
     do {
+        if (cycles) { /* a new model each pass, as the lockstep engine does (storage is not reset) */
+            rtl->destroy(m);
+            m = rtl->create();
+        }
         ls_rtl_reset(r->bd, rtl, m);
         for (unsigned long k = 0; k < r->n; k++) {
             for (unsigned j = 0, off = 0; j < nin; off += bytes[j++])
@@ -173,13 +178,15 @@ static double run_lockstep(const rec_t *r, const sm_cfg_t *c, const rtl_ops_t *r
                            unsigned long *bad)
 {
     unsigned long cycles = 0;
+    ls_ctx_t ctx = {.history = 1};
+    ls_inst_t *x = ls_new(&ctx, r->bd, c, r->name, rtl);
+    if (!x)
+        return 0;
     double t0 = now(), el;
     *bad = 0;
     do {
-        ls_ctx_t ctx = {.history = 1};
-        ls_inst_t *x = ls_new(&ctx, r->bd, c, r->name, rtl);
-        if (!x)
-            return 0;
+        if (cycles && ls_restart(x))
+            break;
         for (unsigned long k = 0; k < r->n; k++, ctx.cycle++) {
             memcpy(ls_in(x), r->in + k * r->bd->in_size, r->bd->in_size);
             const void *out = ls_eval(x, 1);
@@ -187,11 +194,11 @@ static double run_lockstep(const rec_t *r, const sm_cfg_t *c, const rtl_ops_t *r
                 ++*bad;
             ls_tick(x);
         }
-        *bad += x->mismatches;
-        ls_free(x);
-        free(ctx.all);
         cycles += r->n;
     } while ((el = now() - t0) < min_s);
+    *bad += x->mismatches;
+    ls_free(x);
+    free(ctx.all);
     return cycles / el;
 }
 
@@ -284,7 +291,10 @@ static int bench_block(const sm_cfg_t *c, const bench_opts_t *o, const block_des
         rc = record_random(o, &r);
         source = "random inputs (gpurf blocksim, seed 1)";
     }
+    /* the benchmark build; presets without one are measured on the test build */
     const rtl_ops_t *rtl = rtl_find(bd->name, c->name, "fast");
+    if (!rtl)
+        rtl = rtl_find(bd->name, c->name, "ok");
     if (!rc && !rtl) {
         fprintf(stderr, "gpurf bench: no RTL model %s for preset %s in this build\n", bd->name, c->name);
         rc = 2;
@@ -310,9 +320,10 @@ static int bench_block(const sm_cfg_t *c, const bench_opts_t *o, const block_des
         cps[2] = run_lockstep(&r, c, rtl, o->min_seconds, &bad[2]);
         cps[3] = run_icarus(&r, o, &bad[3], &iok);
         printf("block %s (instance %s, preset %s, stimulus from %s): %lu recorded cycles, %u "
-               "input bits, %u output bits\n",
+               "input bits, %u output bits; Verilated build '%s'%s\n",
                bd->name, r.name, c->name, source, r.n, stim_bits(bd->pt, r.cfg, PT_IN),
-               stim_bits(bd->pt, r.cfg, PT_OUT));
+               stim_bits(bd->pt, r.cfg, PT_OUT), rtl->variant,
+               strcmp(rtl->variant, "fast") ? " (the test build: no benchmark build for this preset)" : "");
         printf("  %-16s %16s %12s %14s\n", "engine", "block-cycles/s", "C / engine", "output diffs");
         for (int e = 0; e < 4; e++) {
             if (e == 3 && !iok) {
@@ -324,6 +335,8 @@ static int bench_block(const sm_cfg_t *c, const bench_opts_t *o, const block_des
             if (bad[e])
                 rc = rc ? rc : 1;
         }
+        printf("  lockstep time per cycle = %.2f x (C model alone + Verilated RTL alone)\n",
+               (1 / cps[2]) / (1 / cps[0] + 1 / cps[1]));
     }
     free(r.in);
     free(r.out);
@@ -336,8 +349,8 @@ int bench_run(const sm_cfg_t *c, const bench_opts_t *o)
     mkdir(o->out_dir, 0777); /* EEXIST is fine */
     printf("gpurf bench: stimulus from the baseline SM on --gen %s (blocks it does not use: seeded "
            "random inputs), up to %lu cycles per block\n"
-           "Verilated models: the benchmark build (variant 'fast': -O3 --x-assign fast "
-           "--x-initial fast --noassert, C++ -O2, invariant checks off)\n",
+           "Verilated builds: 'fast' = -O3 --x-assign fast --x-initial fast --noassert, C++ -O2, "
+           "invariant checks off; 'ok' = the test build (unique X values, checks on, C++ -O1)\n",
            o->gen, o->cycles);
     int rc = 0;
     char list[256];

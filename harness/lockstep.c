@@ -29,7 +29,7 @@ static void rtl_drive_inputs(ls_inst_t *x)
             continue;
         unsigned bytes;
         void *p = x->rtl->port(x->m, i, &bytes);
-        pt_pack(t, x->cfg, i, x->in, x->flat);
+        pt_pack_n(&t->ports[i], x->pbits[i], x->pcount[i], x->in, x->flat);
         memcpy(p, x->flat, bytes);
     }
 }
@@ -76,10 +76,16 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
         goto fail;
     bd->cfg_from_sm(sm, x->cfg);
     x->flat = calloc(ls_flat_words(bd, x->cfg), sizeof *x->flat);
+    x->pbits = calloc(bd->pt->nports, sizeof *x->pbits);
+    x->pcount = calloc(bd->pt->nports, sizeof *x->pcount);
+    if (!x->pbits || !x->pcount)
+        goto fail;
     for (unsigned i = 0; i < bd->pt->nports; i++) {
         const pt_port_t *p = &bd->pt->ports[i];
         unsigned bits, count;
         bd->pt->dims(x->cfg, i, &bits, &count);
+        x->pbits[i] = bits;
+        x->pcount[i] = count;
         if (p->dir == PT_OUT)
             x->nfields += count;
         size_t n = strlen(p->name);
@@ -205,6 +211,21 @@ void ls_rtl_reset(const block_desc_t *bd, const rtl_ops_t *rtl, rtl_model_t *m)
     rtl->eval(m);
 }
 
+int ls_restart(ls_inst_t *x)
+{
+    x->bd->free(x->st);
+    if (x->bd->init(x->st, x->cfg))
+        return -1;
+    memset(x->in, 0, x->bd->in_size);
+    if (x->m) { /* a new model: the reset does not clear storage arrays */
+        x->rtl->destroy(x->m);
+        if (!(x->m = x->rtl->create()))
+            return -1;
+        ls_rtl_reset(x->bd, x->rtl, x->m);
+    }
+    return 0;
+}
+
 void ls_free(ls_inst_t *x)
 {
     if (!x)
@@ -221,6 +242,8 @@ void ls_free(ls_inst_t *x)
     free(x->hist);
     free(x->hist_cycle);
     free(x->flat);
+    free(x->pbits);
+    free(x->pcount);
     free(x);
 }
 
@@ -250,7 +273,7 @@ static int packed_equal(ls_inst_t *x)
             continue;
         unsigned bytes;
         const void *r = x->rtl->port(x->m, i, &bytes);
-        pt_pack(t, x->cfg, i, x->c_out, x->flat);
+        pt_pack_n(&t->ports[i], x->pbits[i], x->pcount[i], x->c_out, x->flat);
         if (memcmp(x->flat, r, bytes))
             return 0;
     }

@@ -57,6 +57,7 @@ struct ls_inst {
     uint32_t *flat;
     uint64_t cycles_compared, fields_compared, mismatches;
     unsigned nfields;   /* output fields (elements) compared per cycle */
+    unsigned *pbits, *pcount; /* dimensions of every port with this instance's parameters */
     /* input strobes: ports named *valid and single one-bit inputs (bytes to clear at offsets) */
     unsigned nstrobes;
     size_t strobe_off[32], strobe_bytes[32];
@@ -66,6 +67,8 @@ struct ls_inst {
 ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, const char *name,
                   const rtl_ops_t *rtl);
 void ls_free(ls_inst_t *x);
+/* back to the state after ls_new: C model initialised again, a new RTL twin (repeated runs) */
+int ls_restart(ls_inst_t *x);
 /* the outputs of a Verilated model as the block's C output struct (flat: scratch of
  * ls_flat_words words) */
 void ls_rtl_read_outputs(const block_desc_t *bd, const void *cfg, const rtl_ops_t *rtl,

@@ -1,6 +1,10 @@
-# make bench: the same recorded stimulus through the C model, the Verilated RTL, the lockstep
-# pair and Icarus, per block; block-cycles per second and ratios (gpurf bench).
+# make bench: (1) per block, the same recorded stimulus through the C model, the Verilated RTL
+# (benchmark build), the lockstep pair and Icarus: block-cycles per second and ratios (gpurf
+# bench); (2) SM level, every design C-only and in cosim, side by side with a build of
+# BENCH_BASE made in a temporary worktree (scripts/bench_sm.sh).
 BENCH_CYCLES ?= 5000
-bench: $(BUILD)/gpurf-full
+BENCH_BASE   ?= 517d75f
+bench: $(BUILD)/gpurf-full $(BUILD)/gpurf
 	$(BUILD)/gpurf-full bench --preset $(BENCH_PRESET) --cycles $(BENCH_CYCLES) --out $(BUILD)/bench
+	bash scripts/bench_sm.sh $(BUILD)/gpurf $(BENCH_BASE) $(BUILD)/bench/sm
 .PHONY: bench

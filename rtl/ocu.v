@@ -157,14 +157,21 @@ module ocu #(
   endgenerate
 
   // ---- invariants (simulation only): a free collector reads nothing and dispatches nothing;
-  // only valid slots become ready ---------------------------------------------------------------
+  // a slot that repeats a register takes its data from an earlier slot ------------------------
 `ifdef GPURF_CHECKS
+  reg ck_dup_bad;
+  integer ck_i;
+  always @* begin
+    ck_dup_bad = 1'b0;
+    for (ck_i = 0; ck_i < MaxSrcs; ck_i = ck_i + 1)
+      if (dup_q[ck_i] && {{(32-SlotBits){1'b0}}, dsrc_q[ck_i]} >= ck_i) ck_dup_bad = 1'b1;
+  end
   always @(posedge clk_i) if (rst_ni) begin
     if (!busy_q && (|rd_valid_o || disp_valid_o)) begin
       $display("GPURF CHECK FAILED ocu: a free collector reads or dispatches"); $stop;
     end
-    if (busy_q && |(rdy_q & ~sv_q)) begin
-      $display("GPURF CHECK FAILED ocu: slots %b ready without an operand", rdy_q & ~sv_q); $stop;
+    if (busy_q && ck_dup_bad) begin
+      $display("GPURF CHECK FAILED ocu: a repeated register points at a later slot"); $stop;
     end
   end
 `endif

@@ -106,6 +106,13 @@ int sm_can_issue(const warp_t *w);
  * registers as operands (designs whose collectors read the main register file directly) */
 int sm_cu_free(const sm_t *sm, unsigned s);
 void sm_cu_alloc(sm_t *sm, unsigned s, int cu, unsigned flight);
+/* a collector's grants and responses from a storage block's read-port outputs; the arrays
+ * start at the collector's first port (collector k owns ports k * max_srcs ...) */
+void sm_cu_inputs(const sm_t *sm, ocu_in_t *in, const uint32_t *gnt, const uint32_t *rsp_valid,
+                  const uint32_t (*rsp_data)[GPURF_MAX_LANES]);
+#define SM_CU_PORTS(sm, k, out, gnt_f, valid_f, data_f)                                           \
+    (out)->gnt_f + (k) * (sm)->c.max_srcs, (out)->valid_f + (k) * (sm)->c.max_srcs,              \
+        (const uint32_t(*)[GPURF_MAX_LANES])((out)->data_f + (k) * (sm)->c.max_srcs)
 /* exec.c */
 void sm_dispatch(sm_t *sm, unsigned s);
 void sm_complete(sm_t *sm);

@@ -47,6 +47,16 @@ void sm_cu_alloc(sm_t *sm, unsigned s, int cu, unsigned f)
     }
 }
 
+void sm_cu_inputs(const sm_t *sm, ocu_in_t *in, const uint32_t *gnt, const uint32_t *rsp_valid,
+                  const uint32_t (*rsp_data)[GPURF_MAX_LANES])
+{
+    for (unsigned j = 0; j < sm->c.max_srcs; j++) {
+        in->rd_gnt[j] = gnt[j];
+        in->rsp_valid[j] = rsp_valid[j];
+        memcpy(in->rsp_data[j], rsp_data[j], sm->c.lanes * 4);
+    }
+}
+
 static void issue_one(sm_t *sm, unsigned s, unsigned g, int slot)
 {
     warp_t *w = &sm->w[g];

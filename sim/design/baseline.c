@@ -70,15 +70,8 @@ static int bl_slot(const sm_t *sm, unsigned s) { return sm_cu_free(sm, s); }
 
 static void bl_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
 {
-    const sm_cfg_t *c = &sm->c;
     const rf_out_t *ro = ((bl_sc_t *)sm->sc[s].dpriv)->out;
-    ocu_in_t *in = ocu_in;
-    for (unsigned j = 0; j < c->max_srcs; j++) {
-        unsigned p = k * c->max_srcs + j;
-        in->rd_gnt[j] = ro->rd_gnt[p];
-        in->rsp_valid[j] = ro->rsp_valid[p];
-        memcpy(in->rsp_data[j], ro->rsp_data[p], c->lanes * 4);
-    }
+    sm_cu_inputs(sm, ocu_in, SM_CU_PORTS(sm, k, ro, rd_gnt, rsp_valid, rsp_data));
 }
 
 static void bl_back(sm_t *sm, unsigned s)

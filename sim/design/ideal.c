@@ -8,7 +8,7 @@
 
 typedef struct {
     uint32_t *mem;               /* [local warp][reg][lane] */
-    uint8_t *rsp_valid;          /* one-cycle response registers per collector read port */
+    uint32_t *rsp_valid;         /* one-cycle response registers per collector read port */
     uint32_t (*rsp)[GPURF_MAX_LANES];
 } id_sc_t;
 
@@ -31,7 +31,7 @@ static int id_init(sm_t *sm, char *err, size_t n)
     for (unsigned s = 0; v && s < c->schedulers; s++) {
         id_sc_t *x = sm->sc[s].dpriv = &v[s];
         x->mem = calloc((size_t)cfg_warps_per_sc(c) * c->arch_regs * c->lanes, sizeof(uint32_t));
-        x->rsp_valid = calloc(ports, 1);
+        x->rsp_valid = calloc(ports, sizeof *x->rsp_valid);
         x->rsp = calloc(ports, sizeof *x->rsp);
         if (!x->mem || !x->rsp_valid || !x->rsp)
             v = NULL;
@@ -45,18 +45,13 @@ static void id_front(sm_t *sm, unsigned s) { sm_launch_done(sm, s, sm_launch_inp
 
 static int id_slot(const sm_t *sm, unsigned s) { return sm_cu_free(sm, s); }
 
+/* the grant is the request itself: no bank conflicts */
 static void id_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
 {
-    const sm_cfg_t *c = &sm->c;
     const id_sc_t *x = sm->sc[s].dpriv;
     const ocu_out_t *o = sm->sc[s].cu_out[k];
-    ocu_in_t *in = ocu_in;
-    for (unsigned j = 0; j < c->max_srcs; j++) {
-        unsigned p = k * c->max_srcs + j;
-        in->rd_gnt[j] = o->rd_valid[j];
-        in->rsp_valid[j] = x->rsp_valid[p];
-        memcpy(in->rsp_data[j], x->rsp[p], c->lanes * 4);
-    }
+    const size_t p = (size_t)k * sm->c.max_srcs;
+    sm_cu_inputs(sm, ocu_in, o->rd_valid, x->rsp_valid + p, (const uint32_t(*)[GPURF_MAX_LANES])(x->rsp + p));
 }
 
 /* this cycle's reads answered next cycle; the write-back queue's head written now */
@@ -69,7 +64,7 @@ static void id_back(sm_t *sm, unsigned s)
         const ocu_out_t *o = sm->sc[s].cu_out[k];
         for (unsigned j = 0; j < c->max_srcs; j++) {
             unsigned p = k * c->max_srcs + j;
-            x->rsp_valid[p] = (uint8_t)o->rd_valid[j];
+            x->rsp_valid[p] = o->rd_valid[j];
             if (o->rd_valid[j]) {
                 memcpy(x->rsp[p], x->mem + o->rd_warp[j] * row + (size_t)o->rd_reg[j] * c->lanes,
                        c->lanes * 4);

@@ -169,15 +169,8 @@ static int ltrf_gate(const sm_t *sm, unsigned g) { return ltrf_wait(sm, g) ? R_D
 
 static void ltrf_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
 {
-    const sm_cfg_t *c = &sm->c;
     const rfc_out_t *co = SC(sm, s)->co;
-    ocu_in_t *in = ocu_in;
-    for (unsigned j = 0; j < c->max_srcs; j++) {
-        unsigned p = k * c->max_srcs + j;
-        in->rd_gnt[j] = co->rd_gnt[p];
-        in->rsp_valid[j] = co->rsp_valid[p];
-        memcpy(in->rsp_data[j], co->rsp_data[p], c->lanes * 4);
-    }
+    sm_cu_inputs(sm, ocu_in, SM_CU_PORTS(sm, k, co, rd_gnt, rsp_valid, rsp_data));
 }
 
 /* the dumps of sub-core 0's wcb, aau_off, row 0's aau, rf and rfc merged into one with the
