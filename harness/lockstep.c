@@ -21,16 +21,18 @@ unsigned ls_flat_words(const block_desc_t *bd, const void *cfg)
     return w + 2;
 }
 
+/* the inputs packed into this cycle's history slot, then into the RTL's ports */
 static void rtl_drive_inputs(ls_inst_t *x)
 {
     const pt_table_t *t = x->bd->pt;
+    uint32_t *img = x->hist + (size_t)x->hist_pos * x->img_words;
     for (unsigned i = 0; i < t->nports; i++) {
         if (t->ports[i].dir != PT_IN)
             continue;
         unsigned bytes;
         void *p = x->rtl->port(x->m, i, &bytes);
-        pt_pack_n(&t->ports[i], x->pbits[i], x->pcount[i], x->in, x->flat);
-        memcpy(p, x->flat, bytes);
+        pt_pack_n(&t->ports[i], x->pbits[i], x->pcount[i], x->in, img + x->img_off[i]);
+        memcpy(p, img + x->img_off[i], bytes);
     }
 }
 
@@ -70,9 +72,8 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
     x->c_out = calloc(1, bd->out_size);
     x->r_out = calloc(1, bd->out_size);
     x->hist_len = ctx->history;
-    x->hist = calloc(x->hist_len + 1, bd->in_size);
-    x->hist_cycle = calloc(x->hist_len + 1, sizeof *x->hist_cycle);
-    if (!x->cfg || !x->st || !x->in || !x->c_out || !x->r_out || !x->hist || !x->hist_cycle)
+    x->img_off = calloc(bd->pt->nports, sizeof *x->img_off);
+    if (!x->cfg || !x->st || !x->in || !x->c_out || !x->r_out || !x->img_off)
         goto fail;
     bd->cfg_from_sm(sm, x->cfg);
     x->flat = calloc(ls_flat_words(bd, x->cfg), sizeof *x->flat);
@@ -86,6 +87,10 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
         bd->pt->dims(x->cfg, i, &bits, &count);
         x->pbits[i] = bits;
         x->pcount[i] = count;
+        if (p->dir == PT_IN) {
+            x->img_off[i] = x->img_words;
+            x->img_words += (bits * count + 31) / 32;
+        }
         if (p->dir == PT_OUT)
             x->nfields += count;
         size_t n = strlen(p->name);
@@ -99,6 +104,10 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
             x->strobe_bytes[x->nstrobes++] = (size_t)count * pt_elem_words(p) * 4;
         }
     }
+    x->hist = calloc((size_t)(x->hist_len + 1) * x->img_words + 1, sizeof *x->hist);
+    x->hist_cycle = calloc(x->hist_len + 1, sizeof *x->hist_cycle);
+    if (!x->hist || !x->hist_cycle)
+        goto fail;
     if (!x->flat || bd->init(x->st, x->cfg)) {
         fprintf(stderr, "gpurf: cannot initialise %s (configuration outside the model's limits)\n",
                 name);
@@ -217,6 +226,7 @@ int ls_restart(ls_inst_t *x)
     if (x->bd->init(x->st, x->cfg))
         return -1;
     memset(x->in, 0, x->bd->in_size);
+    x->hist_pos = x->hist_n = 0;
     if (x->m) { /* a new model: the reset does not clear storage arrays */
         x->rtl->destroy(x->m);
         if (!(x->m = x->rtl->create()))
@@ -244,6 +254,7 @@ void ls_free(ls_inst_t *x)
     free(x->flat);
     free(x->pbits);
     free(x->pcount);
+    free(x->img_off);
     free(x);
 }
 
@@ -340,10 +351,10 @@ const void *ls_eval(ls_inst_t *x, int compare)
 
 void ls_tick(ls_inst_t *x)
 {
-    if (x->hist_len && x->m) { /* input history for mismatch reports (RTL twins only) */
-        memcpy(x->hist + (size_t)x->hist_pos * x->bd->in_size, x->in, x->bd->in_size);
+    if (x->m) { /* this cycle's packed inputs stay in the history ring */
         x->hist_cycle[x->hist_pos] = x->ctx->cycle;
-        x->hist_pos = (x->hist_pos + 1) % x->hist_len;
+        x->hist_pos = (x->hist_pos + 1) % (x->hist_len + 1);
+        x->hist_n += x->hist_n <= x->hist_len;
     }
     x->bd->tick(x->st, x->in);
     if (x->m) {
@@ -404,14 +415,18 @@ static void report_context(const ls_ctx_t *c, FILE *f)
     pt_print(t, x->cfg, PT_OUT, x->c_out, f);
     fprintf(f, "  RTL outputs:\n");
     pt_print(t, x->cfg, PT_OUT, x->r_out, f);
-    unsigned n = x->hist_len;
-    for (unsigned k = 0; k < n; k++) {
-        unsigned i = (x->hist_pos + k) % n;
-        if (x->hist_cycle[i] == 0 && k + 1 < n && x->hist_cycle[(i + 1) % n] == 0)
-            continue;
+    /* the recorded slots oldest first, those before the failing cycle */
+    const unsigned ring = x->hist_len + 1;
+    void *in = calloc(1, x->bd->in_size);
+    for (unsigned k = ring - x->hist_n; in && k < ring; k++) {
+        unsigned i = (x->hist_pos + k) % ring;
         if (x->hist_cycle[i] >= c->bad_cycle)
             continue;
+        for (unsigned p = 0; p < t->nports; p++)
+            if (t->ports[p].dir == PT_IN)
+                pt_unpack(t, x->cfg, p, x->hist + (size_t)i * x->img_words + x->img_off[p], in);
         fprintf(f, "  history: inputs at cycle %llu:\n", (unsigned long long)x->hist_cycle[i]);
-        pt_print(t, x->cfg, PT_IN, x->hist + (size_t)i * x->bd->in_size, f);
+        pt_print(t, x->cfg, PT_IN, in, f);
     }
+    free(in);
 }

@@ -51,9 +51,10 @@ struct ls_inst {
     rtl_model_t *m;
     int tracing;
     char wave[512];     /* the FST being written; a fitted view <wave>.gtkw follows it */
-    unsigned hist_len, hist_pos;
-    unsigned char *hist;
+    unsigned hist_len, hist_pos, hist_n; /* ring of hist_len + 1 packed input images */
+    uint32_t *hist;                      /* [slot][img_words]: the inputs the RTL received */
     uint64_t *hist_cycle;
+    unsigned img_words, *img_off;        /* words of one image, each input port's offset */
     uint32_t *flat;
     uint64_t cycles_compared, fields_compared, mismatches;
     unsigned nfields;   /* output fields (elements) compared per cycle */
