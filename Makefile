@@ -22,7 +22,7 @@ endif
 CC      := gcc
 CXX     := g++
 CSTD    := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -I. -Isim
-CFLAGS  ?= -O2 -g
+CFLAGS  ?= -O3 -g
 DEPGEN   = -MMD -MP -MF $(@:.o=.d)
 VINC    := /usr/share/verilator/include
 LIBS    := -ljansson -lz -lm -lpthread

@@ -88,7 +88,7 @@ static void arbitrate(const rf_state_t *s, const rf_in_t *in, uint8_t *wg, uint8
     uint32_t wbank[RF_MAX_WPORTS], rbank[RF_MAX_PORTS];
     for (unsigned w = 0; w < c->num_wports; w++) {
         wreq[w] = (uint8_t)in->wr_valid[w];
-        wbank[w] = rf_bank_of(c, in->wr_warp[w], in->wr_reg[w]);
+        wbank[w] = wreq[w] ? rf_bank_of(c, in->wr_warp[w], in->wr_reg[w]) : 0;
     }
     for (unsigned p = 0; p < c->num_ports; p++) {
         rreq[p] = (uint8_t)in->rd_valid[p];

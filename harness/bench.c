@@ -152,9 +152,12 @@ static double run_rtl(const rec_t *r, const rtl_ops_t *rtl, double min_s, unsign
             m = rtl->create();
         }
         ls_rtl_reset(r->bd, rtl, m);
+        void *dst[64];
+        for (unsigned j = 0; j < nin; j++)
+            dst[j] = rtl->port(m, ports[j], &bytes[j]);
         for (unsigned long k = 0; k < r->n; k++) {
             for (unsigned j = 0, off = 0; j < nin; off += bytes[j++])
-                memcpy(rtl->port(m, ports[j], &bytes[j]), img + k * per + off, bytes[j]);
+                memcpy(dst[j], img + k * per + off, bytes[j]);
             rtl->set_clk_rst(m, 0, 1);
             rtl->eval(m);
             if (!cycles) {

@@ -25,6 +25,7 @@
 #define BLOCK_DESC(NAME, X, CFG, BIAS)                                                             \
     static void NAME##_d_cfg(const sm_cfg_t *sm, void *c) { CFG(sm, c); }                          \
     static const block_desc_t NAME##_desc = {#NAME,          #X,              X##_RTL_DEPS,        \
+                                             X##_MOORE,                                            \
                                              &X##_port_table, sizeof(X##_cfg_t),                   \
                                              sizeof(X##_state_t), sizeof(X##_in_t),                \
                                              sizeof(X##_out_t), NAME##_d_cfg,                      \
@@ -46,6 +47,12 @@
 #define aau_RTL_DEPS ""
 #define wcb_RTL_DEPS ""
 #define rfc_RTL_DEPS "bank_arb rsp_xbar"
+/* blocks whose outputs depend on their state only (their C eval ignores the inputs) */
+#define rf_MOORE 0
+#define ocu_MOORE 1
+#define aau_MOORE 1
+#define wcb_MOORE 0
+#define rfc_MOORE 0
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")

@@ -11,6 +11,7 @@ typedef struct {
     const char *name;
     const char *module; /* its RTL module rtl/<module>.v and view waves/<module>.gtkw */
     const char *rtl_deps; /* the shared RTL modules it instantiates (rtl/<dep>.v), space separated */
+    int moore;            /* outputs depend on the state only: one evaluation per clock edge */
     const pt_table_t *pt;
     size_t cfg_size, state_size, in_size, out_size;
     void (*cfg_from_sm)(const sm_cfg_t *sm, void *cfg);

@@ -21,6 +21,13 @@ unsigned ls_flat_words(const block_desc_t *bd, const void *cfg)
     return w + 2;
 }
 
+/* the storage of every port of the instance's current RTL model */
+static void bind_ports(ls_inst_t *x)
+{
+    for (unsigned i = 0; i < x->bd->pt->nports; i++)
+        x->rport[i] = x->rtl->port(x->m, i, &x->rbytes[i]);
+}
+
 /* the inputs packed into this cycle's history slot, then into the RTL's ports */
 static void rtl_drive_inputs(ls_inst_t *x)
 {
@@ -29,10 +36,8 @@ static void rtl_drive_inputs(ls_inst_t *x)
     for (unsigned i = 0; i < t->nports; i++) {
         if (t->ports[i].dir != PT_IN)
             continue;
-        unsigned bytes;
-        void *p = x->rtl->port(x->m, i, &bytes);
         pt_pack_n(&t->ports[i], x->pbits[i], x->pcount[i], x->in, img + x->img_off[i]);
-        memcpy(p, img + x->img_off[i], bytes);
+        memcpy(x->rport[i], img + x->img_off[i], x->rbytes[i]);
     }
 }
 
@@ -79,7 +84,9 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
     x->flat = calloc(ls_flat_words(bd, x->cfg), sizeof *x->flat);
     x->pbits = calloc(bd->pt->nports, sizeof *x->pbits);
     x->pcount = calloc(bd->pt->nports, sizeof *x->pcount);
-    if (!x->pbits || !x->pcount)
+    x->rport = calloc(bd->pt->nports, sizeof *x->rport);
+    x->rbytes = calloc(bd->pt->nports, sizeof *x->rbytes);
+    if (!x->pbits || !x->pcount || !x->rport || !x->rbytes)
         goto fail;
     for (unsigned i = 0; i < bd->pt->nports; i++) {
         const pt_port_t *p = &bd->pt->ports[i];
@@ -116,6 +123,7 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
     x->rtl = rtl;
     if (rtl) {
         x->m = rtl->create();
+        bind_ports(x);
         ls_rtl_reset(bd, rtl, x->m);
     }
     ctx->all = realloc(ctx->all, (ctx->n_all + 1) * sizeof *ctx->all);
@@ -227,10 +235,12 @@ int ls_restart(ls_inst_t *x)
         return -1;
     memset(x->in, 0, x->bd->in_size);
     x->hist_pos = x->hist_n = 0;
+    x->evaluated = 0;
     if (x->m) { /* a new model: the reset does not clear storage arrays */
         x->rtl->destroy(x->m);
         if (!(x->m = x->rtl->create()))
             return -1;
+        bind_ports(x);
         ls_rtl_reset(x->bd, x->rtl, x->m);
     }
     return 0;
@@ -254,6 +264,8 @@ void ls_free(ls_inst_t *x)
     free(x->flat);
     free(x->pbits);
     free(x->pcount);
+    free(x->rport);
+    free(x->rbytes);
     free(x->img_off);
     free(x);
 }
@@ -282,10 +294,8 @@ static int packed_equal(ls_inst_t *x)
     for (unsigned i = 0; i < t->nports; i++) {
         if (t->ports[i].dir != PT_OUT)
             continue;
-        unsigned bytes;
-        const void *r = x->rtl->port(x->m, i, &bytes);
         pt_pack_n(&t->ports[i], x->pbits[i], x->pcount[i], x->c_out, x->flat);
-        if (memcmp(x->flat, r, bytes))
+        if (memcmp(x->flat, x->rport[i], x->rbytes[i]))
             return 0;
     }
     return 1;
@@ -305,7 +315,10 @@ static void check_failed(ls_inst_t *x)
 
 const void *ls_eval(ls_inst_t *x, int compare)
 {
+    if (!x->m && x->bd->moore && x->evaluated && !x->ctx->rec_inst)
+        return x->c_out; /* C only: a Moore block's outputs do not change before the edge */
     x->bd->eval(x->st, x->in, x->c_out);
+    x->evaluated = 1;
     ls_ctx_t *c = x->ctx;
     if (compare && c->rec_inst && c->rec_cycles < c->rec_max && !strcmp(x->name, c->rec_inst)) {
         stim_write(c->rec_in, x->bd->pt, x->cfg, PT_IN, x->in);
@@ -357,6 +370,7 @@ void ls_tick(ls_inst_t *x)
         x->hist_n += x->hist_n <= x->hist_len;
     }
     x->bd->tick(x->st, x->in);
+    x->evaluated = 0;
     if (x->m) {
         x->rtl->set_clk_rst(x->m, 1, 1);
         x->rtl->eval(x->m);

@@ -58,7 +58,10 @@ struct ls_inst {
     uint32_t *flat;
     uint64_t cycles_compared, fields_compared, mismatches;
     unsigned nfields;   /* output fields (elements) compared per cycle */
+    int evaluated;      /* C outputs are current since the last clock edge (Moore blocks) */
     unsigned *pbits, *pcount; /* dimensions of every port with this instance's parameters */
+    void **rport;             /* every port's storage in the RTL model, and its bytes */
+    unsigned *rbytes;
     /* input strobes: ports named *valid and single one-bit inputs (bytes to clear at offsets) */
     unsigned nstrobes;
     size_t strobe_off[32], strobe_bytes[32];

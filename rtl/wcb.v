@@ -44,10 +44,10 @@ module wcb #(
     input  wire [WarpBits-1:0]               dead_warp_i,
     input  wire [DeadPorts*RegBits-1:0]      dead_reg_i,
     input  wire [WarpBits-1:0]               q_warp_i,
-    output reg  [ReadPorts-1:0]              rdo_valid_o,
-    output reg  [ReadPorts*BankBits-1:0]     rdo_bank_o,
-    output reg  [ReadPorts-1:0]              rdo_hit_o,
-    output reg  [ReadPorts*OffBits-1:0]      rdo_off_o,
+    output wire [ReadPorts-1:0]              rdo_valid_o,
+    output wire [ReadPorts*BankBits-1:0]     rdo_bank_o,
+    output wire [ReadPorts-1:0]              rdo_hit_o,
+    output wire [ReadPorts*OffBits-1:0]      rdo_off_o,
     output wire [ArchRegs-1:0]               q_valid_o,
     output wire [ArchRegs-1:0]               q_ws_o,
     output wire [ArchRegs-1:0]               q_live_o,
@@ -127,28 +127,36 @@ module wcb #(
   always @(posedge clk_i)
     if (map_valid_i) bank_mem[{map_warp_i, map_reg_i}] <= map_bank_i;
 
+  reg [ReadPorts-1:0]          rdo_valid_q, rdo_hit_q;
+  reg [ReadPorts*BankBits-1:0] rdo_bank_q;
+  reg [ReadPorts*OffBits-1:0]  rdo_off_q;
   integer p;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      rdo_valid_o <= {ReadPorts{1'b0}};
-      rdo_bank_o  <= {(ReadPorts*BankBits){1'b0}};
-      rdo_hit_o   <= {ReadPorts{1'b0}};
-      rdo_off_o   <= {(ReadPorts*OffBits){1'b0}};
+      rdo_valid_q <= {ReadPorts{1'b0}};
+      rdo_bank_q  <= {(ReadPorts*BankBits){1'b0}};
+      rdo_hit_q   <= {ReadPorts{1'b0}};
+      rdo_off_q   <= {(ReadPorts*OffBits){1'b0}};
     end else
     for (p = 0; p < ReadPorts; p = p + 1) begin
 `ifdef FAULT_WCB_READ_NEW
       if (map_valid_i && {map_warp_i, map_reg_i} ==
           {rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]})
-        rdo_bank_o[p*BankBits +: BankBits] <= map_bank_i;
+        rdo_bank_q[p*BankBits +: BankBits] <= map_bank_i;
       else
 `endif
-      rdo_bank_o[p*BankBits +: BankBits] <=
+      rdo_bank_q[p*BankBits +: BankBits] <=
           bank_mem[{rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]}];
-      rdo_hit_o[p] <= valid_q[{rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]}];
-      rdo_off_o[p*OffBits +: OffBits] <= off_q[rd_warp_i[p*WarpBits +: WarpBits]];
-      rdo_valid_o[p] <= rd_valid_i[p];
+      rdo_hit_q[p] <= valid_q[{rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]}];
+      rdo_off_q[p*OffBits +: OffBits] <= off_q[rd_warp_i[p*WarpBits +: WarpBits]];
+      rdo_valid_q[p] <= rd_valid_i[p];
     end
   end
+
+  assign rdo_valid_o = rdo_valid_q;
+  assign rdo_bank_o  = rdo_bank_q;
+  assign rdo_hit_o   = rdo_hit_q;
+  assign rdo_off_o   = rdo_off_q;
 
   assign q_valid_o = valid_q[q_warp_i*ArchRegs +: ArchRegs];
   assign q_ws_o    = ws_q[q_warp_i*ArchRegs +: ArchRegs];

@@ -2,7 +2,8 @@
 # SM-level speed (make bench): warp instructions and cycles per second of every design on one
 # fixed generated kernel, C models only and in cosim (every block against its RTL twin), side by
 # side with a build of BASE (a commit, built in a temporary worktree) measured in the same run.
-# Each figure is the best of REPEAT runs; the cycle counts of BASE and this build must agree.
+# Each C-only figure is the best of REPEAT runs (cosim runs are long: one run); the cycle
+# counts of BASE and this build must agree.
 # usage: scripts/bench_sm.sh GPURF BASE_COMMIT OUTDIR
 set -u
 G=$(realpath "$1") BASE=$2 OUT=$3 REPEAT=${REPEAT:-3}
@@ -16,12 +17,13 @@ if [ ! -x "$WT/build/gpurf" ] || [ "$(git -C "$WT" rev-parse HEAD 2>/dev/null)" 
   make -C "$WT" -j2 build > "$OUT/base-build.log" 2>&1 || { echo "bench: base build failed, see $OUT/base-build.log" >&2; exit 2; }
 fi
 best() { local b=; for t in "$@"; do [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ] && b=$t; done; echo $b; }
-time_runs() { local bin=$1 dir=$2; shift 2; local ts=()
-  for i in $(seq $REPEAT); do local t0=$(date +%s.%N)
+time_runs() { local bin=$1 dir=$2 reps=$REPEAT; shift 2; local ts=()
+  [ "$1" = cosim ] && reps=1
+  for i in $(seq $reps); do local t0=$(date +%s.%N)
     (cd "$dir" && "$bin" "$@" --json "$OUT/r.json" > /dev/null 2>&1) || { echo fail; return; }
     ts+=($(echo "$(date +%s.%N) - $t0" | bc -l)); done
   best "${ts[@]}"; }
-printf "SM-level speed, preset %s, --gen %s, best of %s runs; base = %s\n" "$PRESET" "$GEN" "$REPEAT" "$(git rev-parse --short "$BASE")"
+printf "SM-level speed, preset %s, --gen %s, C-only: best of %s runs; base = %s\n" "$PRESET" "$GEN" "$REPEAT" "$(git rev-parse --short "$BASE")"
 printf "| design | mode | cycles | warp insts | base s | this s | base insts/s | this insts/s | this cycles/s | speedup |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
 rc=0
 for d in $($G designs --names); do

@@ -1,14 +1,57 @@
 /* LTRF storage and area report (see area.h). */
 #include "area.h"
 #include "cmodel/wcb.h"
+#include "core/sm.h"
 #include <stdlib.h>
 #include <string.h>
+
+#define MAX_PARTS 16
 
 typedef struct {
     const char *block;
     unsigned per_sm; /* instances per SM */
     const synth_block_t *b;
 } part_t;
+
+static int listed(const char *blocks, const char *b)
+{
+    size_t n = strlen(b);
+    for (const char *p = blocks; *p;) {
+        size_t k = strcspn(p, " ");
+        if (k == n && !strncmp(p, b, n))
+            return 1;
+        p += k + (p[k] == ' ');
+    }
+    return 0;
+}
+
+/* the main register file, then every block the ltrf design adds to the baseline's, with the
+ * instances per SM counted in the ltrf design built for this preset (designs.def) */
+static int ltrf_parts(const sm_cfg_t *c, part_t *parts, unsigned *np, FILE *f)
+{
+    const design_t *lt = design_find("ltrf"), *bl = design_find("baseline");
+    sm_cfg_t two = *c;
+    two.scheduler = SCHED_TWO_LEVEL;
+    char err[512];
+    sm_opts_t o = {.design = lt};
+    sm_t *sm = lt && bl ? sm_new(&two, &o, err, sizeof err) : NULL;
+    if (!sm) {
+        fprintf(f, "gpurf area: cannot build the ltrf design for preset %s: %s\n", c->name,
+                lt && bl ? err : "ltrf or baseline not in designs.def");
+        return -1;
+    }
+    const ls_ctx_t *ls = sm_lockstep(sm);
+    *np = 0;
+    parts[(*np)++] = (part_t){"rf", 0, NULL};
+    for (unsigned i = 0; block_list[i] && *np < MAX_PARTS; i++)
+        if (listed(lt->blocks, block_list[i]->name) && !listed(bl->blocks, block_list[i]->name))
+            parts[(*np)++] = (part_t){block_list[i]->name, 0, NULL};
+    for (unsigned i = 0; i < ls->n_all; i++)
+        for (unsigned k = 0; k < *np; k++)
+            parts[k].per_sm += !strcmp(ls->all[i]->bd->name, parts[k].block);
+    sm_free(sm);
+    return 0;
+}
 
 /* the synthesized block, if it was built with the parameters this preset gives it */
 static const synth_block_t *matching(const sm_cfg_t *c, const synth_sum_t *s, const char *name)
@@ -29,14 +72,10 @@ static double total(const part_t *p) { return p->per_sm * (p->b->logic_um2 + p->
 int area_report(const sm_cfg_t *c, const synth_sum_t *s, FILE *f)
 {
     const unsigned S = c->schedulers;
-    part_t parts[] = {
-        {"rf", S, NULL},
-        {"wcb", S, NULL},
-        {"aau", S * c->active_pool, NULL},
-        {"aau_off", S, NULL},
-        {"rfc", S, NULL},
-    };
-    const unsigned np = sizeof parts / sizeof parts[0];
+    part_t parts[MAX_PARTS];
+    unsigned np;
+    if (ltrf_parts(c, parts, &np, stderr))
+        return 2;
     for (unsigned i = 0; i < np; i++)
         if (!(parts[i].b = matching(c, s, parts[i].block))) {
             fprintf(stderr, "gpurf area: block %s of preset %s is not in the summary with these "

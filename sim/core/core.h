@@ -24,6 +24,7 @@ typedef struct {
     uint64_t age;                /* launch order, for GTO */
     uint8_t pend_w[256], pend_r[256];
     uint32_t wpend;              /* results not yet written */
+    uint8_t sb_known, sb_blocked; /* scoreboard verdict for tr->v[next], while nothing changed */
     uint32_t *shadow;            /* arch_regs x lanes */
     uint8_t *defined;            /* arch_regs */
 } warp_t;
@@ -57,6 +58,8 @@ typedef struct {
     unsigned rr_issue, rr_disp;  /* issue: last issuer (local slot, or pool index); dispatch */
     unsigned last_issued;        /* global slot of the last issuer (two-level gto) */
     unsigned *pool, npool;       /* two-level scheduler: the core's active pool */
+    unsigned *by_age, nby_age;   /* resident warps oldest first (gto), as of warps_ver */
+    uint64_t by_age_ver;
     void *dpriv;                 /* the design's per-sub-core state */
 } subcore_t;
 
@@ -80,6 +83,8 @@ struct sm {
     unsigned kidx, alloc_regs, rows_per_warp, blocks_resident, shmem_used;
     int kernel_exhausted;
     uint64_t launch_seq;
+    uint64_t warps_ver;           /* bumped when a warp is placed or retires or a slot frees */
+    uint64_t launch_wait;         /* warps_ver at the last launch that did not fit, + 1 */
     void *dpriv;                  /* the design's per-SM state */
     int error;                    /* 1 value error, 2 bad input */
     char *err;
@@ -92,6 +97,8 @@ ls_inst_t *sm_make_inst(sm_t *sm, const char *block, const char *name, char *err
 void sm_stat_group(sm_t *sm, const stat_list_t *l, const uint64_t *v);
 static inline void sm_set_stall_counter(sm_t *sm, uint64_t *c) { sm->design_stall = c; }
 /* launch.c */
+/* the design released what kept a warp slot from taking a new warp (design_ops_t.slot_free) */
+static inline void sm_slots_changed(sm_t *sm) { sm->warps_ver++; }
 int sm_try_launch(sm_t *sm);
 int sm_setup_kernel(sm_t *sm, kernel_t *k);
 /* the warp whose register base the main register file takes this cycle (~0u: none), written
@@ -102,6 +109,8 @@ void sm_warp_retire_check(sm_t *sm, unsigned w);
 /* issue.c */
 void sm_issue(sm_t *sm, unsigned s);
 int sm_can_issue(const warp_t *w);
+/* the warp's pending reads or writes or its next instruction changed */
+static inline void sm_sb_changed(warp_t *w) { w->sb_known = 0; }
 /* a collector of sub-core s that is free this cycle, or -1; its allocation with the warp's
  * registers as operands (designs whose collectors read the main register file directly) */
 int sm_cu_free(const sm_t *sm, unsigned s);

@@ -147,6 +147,7 @@ void sm_writeback_done(sm_t *sm, unsigned s, const uint32_t *gnt)
         flight_t *fl = &sm->fl[e.flight];
         sm->w[fl->warp].pend_w[fl->in->dst[e.d]]--;
         sm->w[fl->warp].wpend--;
+        sm_sb_changed(&sm->w[fl->warp]);
         if (--fl->wb_left == 0)
             finish(sm, e.flight);
     }

@@ -5,20 +5,31 @@
 #include "stream/isa.h"
 #include <string.h>
 
-int sm_can_issue(const warp_t *w)
+/* pending writes block RAW and WAW, pending operand reads block WAR */
+static int scoreboard_blocks(const warp_t *w)
 {
-    if (!w->used || !w->active || w->done_issuing)
-        return R_IDLE;
-    if (w->at_barrier)
-        return R_BARRIER;
     const inst_t *in = &w->tr->v[w->next];
     for (unsigned i = 0; i < in->nsrc; i++)
         if (w->pend_w[in->src[i]])
-            return R_SCOREBOARD;
+            return 1;
     for (unsigned i = 0; i < in->ndst; i++)
         if (w->pend_w[in->dst[i]] || w->pend_r[in->dst[i]])
-            return R_SCOREBOARD;
-    return R_OK;
+            return 1;
+    return 0;
+}
+
+int sm_can_issue(const warp_t *cw)
+{
+    if (!cw->used || !cw->active || cw->done_issuing)
+        return R_IDLE;
+    if (cw->at_barrier)
+        return R_BARRIER;
+    warp_t *w = (warp_t *)cw; /* the verdict cache; warps are never const objects */
+    if (!w->sb_known) {
+        w->sb_blocked = (uint8_t)scoreboard_blocks(w);
+        w->sb_known = 1;
+    }
+    return w->sb_blocked ? R_SCOREBOARD : R_OK;
 }
 
 int sm_cu_free(const sm_t *sm, unsigned s)
@@ -53,7 +64,8 @@ void sm_cu_inputs(const sm_t *sm, ocu_in_t *in, const uint32_t *gnt, const uint3
     for (unsigned j = 0; j < sm->c.max_srcs; j++) {
         in->rd_gnt[j] = gnt[j];
         in->rsp_valid[j] = rsp_valid[j];
-        memcpy(in->rsp_data[j], rsp_data[j], sm->c.lanes * 4);
+        if (rsp_valid[j]) /* a collector reads the data only with its valid bit */
+            memcpy(in->rsp_data[j], rsp_data[j], sm->c.lanes * 4);
     }
 }
 
@@ -72,6 +84,7 @@ static void issue_one(sm_t *sm, unsigned s, unsigned g, int slot)
     for (unsigned i = 0; i < in->ndst; i++)
         w->pend_w[in->dst[i]]++;
     w->wpend += in->ndst;
+    sm_sb_changed(w);
     if (in->cls == CLS_GMEM && in->ndst)
         w->long_pending++;
     w->next++;

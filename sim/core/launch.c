@@ -15,6 +15,7 @@ int sm_setup_kernel(sm_t *sm, kernel_t *k)
     const sm_cfg_t *c = &sm->c;
     sm->k = k;
     sm->kernel_exhausted = 0;
+    sm->launch_wait = 0;
     sm->alloc_regs = k->nregs;
     sm->rows_per_warp = (sm->alloc_regs + cfg_banks_per_sc(c) - 1) / cfg_banks_per_sc(c);
     unsigned fit = 0;
@@ -64,7 +65,8 @@ int sm_try_launch(sm_t *sm)
 {
     const sm_cfg_t *c = &sm->c;
     const kernel_t *k = sm->k;
-    if (sm->kernel_exhausted || sm->shmem_used + k->shmem > c->shmem_bytes)
+    /* nothing left, or nothing freed since the last block did not fit */
+    if (sm->kernel_exhausted || sm->launch_wait == sm->warps_ver + 1)
         return 0;
     unsigned bslot = ~0u, free_w = 0;
     for (unsigned i = 0; i < c->block_slots; i++)
@@ -72,12 +74,12 @@ int sm_try_launch(sm_t *sm)
             bslot = i;
             break;
         }
-    if (bslot == ~0u)
-        return 0;
-    for (unsigned i = 0; i < c->warp_slots; i++)
+    for (unsigned i = 0; bslot != ~0u && i < c->warp_slots; i++)
         free_w += !sm->w[i].used && slot_fits(sm, i);
-    if (free_w < k->warps_per_block)
+    if (sm->shmem_used + k->shmem > c->shmem_bytes || bslot == ~0u || free_w < k->warps_per_block) {
+        sm->launch_wait = sm->warps_ver + 1;
         return 0;
+    }
     rblock_t *rb = &sm->blk[bslot];
     memset(rb, 0, sizeof *rb);
     int r = sm->k->next_block(sm->k, &rb->tb, sm->err, sm->errn);
@@ -114,6 +116,7 @@ int sm_try_launch(sm_t *sm)
         w->done_issuing = w->tr->n == 0;
         rb->warp_slot[wi] = slot;
         rb->live++;
+        sm->warps_ver++;
         *(unsigned *)q_push(&sm->sc[w->sc].lq) = slot;
     }
     unsigned resident = 0;
@@ -155,6 +158,7 @@ void sm_warp_retire_check(sm_t *sm, unsigned wi)
     rblock_t *rb = &sm->blk[w->blk];
     w->used = 0;
     w->active = 0;
+    sm->warps_ver++;
     rb->live--;
     if (rb->live && rb->arrived == rb->live) {
         for (unsigned i = 0; i < rb->nwarps; i++)

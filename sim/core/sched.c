@@ -59,16 +59,30 @@ static unsigned lrr_order(sm_t *sm, unsigned s, unsigned *out)
     return nw;
 }
 
+/* the sub-core's resident warps oldest first, sorted again only when warps came or left */
+static const unsigned *age_order(sm_t *sm, unsigned s)
+{
+    subcore_t *x = &sm->sc[s];
+    if (x->by_age_ver != sm->warps_ver) {
+        const unsigned S = sm->c.schedulers, nw = cfg_warps_per_sc(&sm->c);
+        x->nby_age = 0;
+        for (unsigned l = 0; l < nw; l++)
+            if (sm->w[l * S + s].used)
+                x->nby_age = by_age(sm, x->by_age, 0, x->nby_age, l * S + s);
+        x->by_age_ver = sm->warps_ver;
+    }
+    return x->by_age;
+}
+
 static unsigned gto_order(sm_t *sm, unsigned s, unsigned *out)
 {
-    const unsigned S = sm->c.schedulers, nw = cfg_warps_per_sc(&sm->c);
-    unsigned last = sm->sc[s].rr_issue * S + s, n = 0;
+    const unsigned last = sm->sc[s].rr_issue * sm->c.schedulers + s;
+    const unsigned *age = age_order(sm, s);
+    unsigned n = 0;
     out[n++] = last;
-    for (unsigned l = 0; l < nw; l++) {
-        unsigned g = l * S + s;
-        if (g != last && sm->w[g].used)
-            n = by_age(sm, out, 1, n, g);
-    }
+    for (unsigned i = 0; i < sm->sc[s].nby_age; i++)
+        if (age[i] != last)
+            out[n++] = age[i];
     return n;
 }
 

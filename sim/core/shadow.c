@@ -56,10 +56,15 @@ void sm_execute(sm_t *sm, unsigned f, const ocu_out_t *o)
                         break;
                     }
         }
-        for (unsigned l = 0; l < L; l++)
-            acc[l] = sm_mix(acc[l] ^ ((uint64_t)got[l] << 8) ^ i);
+        /* a bijective step per operand (xor, odd multiply, xorshift); the result's avalanche
+         * comes from sm_mix below */
+        for (unsigned l = 0; l < L; l++) {
+            uint64_t a = (acc[l] ^ ((uint64_t)got[l] << 8) ^ i) * 0x9e3779b97f4a7c15ull;
+            acc[l] = a ^ (a >> 29);
+        }
         w->pend_r[r]--;
     }
+    sm_sb_changed(w);
     for (unsigned d = 0; d < in->ndst; d++) {
         unsigned r = in->dst[d];
         for (unsigned l = 0; l < L; l++)

@@ -122,7 +122,9 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
         q_init(&x->wbq, sizeof(wbq_ent_t));
         q_init(&x->lq, sizeof(unsigned));
         x->pool = malloc(cfg_warps_per_sc(cfg) * sizeof *x->pool);
-        if (!x->cu || !x->pool)
+        x->by_age = malloc(cfg_warps_per_sc(cfg) * sizeof *x->by_age);
+        x->by_age_ver = ~0ull;
+        if (!x->cu || !x->pool || !x->by_age)
             goto oom;
         for (unsigned c = 0; c < ncu; c++) {
             snprintf(name, sizeof name, "ocu.sc%u.%u", s, c);
@@ -156,6 +158,7 @@ void sm_free(sm_t *sm)
             q_free(&x->wbq);
             q_free(&x->lq);
             free(x->pool);
+            free(x->by_age);
         }
     if (sm->w)
         for (unsigned i = 0; i < sm->c.warp_slots; i++) {

@@ -294,6 +294,7 @@ void ltrf_back(sm_t *sm, unsigned s)
         aoff_rel = 1;
         ((aau_in_t *)ls_in(e->abank[r]))->rel_all = 1;
         lw(sm, &sm->w[row->warp])->lt = LT_OFF;
+        sm_slots_changed(sm); /* its slot may take a new warp once it retired */
         row->warp = ~0u;
         row->rel_len = row->rel_pending = 0;
     }
