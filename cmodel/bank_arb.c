@@ -45,17 +45,21 @@ void rsp_xbar(unsigned banks, unsigned ports, unsigned lanes, const uint8_t *val
 {
     const size_t bytes = lanes * sizeof(uint32_t);
     const int same = t->out == rsp_valid;
-    for (unsigned p = 0; p < ports; p++) {
-        rsp_valid[p] = 0;
-        if (!same || t->set[p])
-            memset(rsp_data[p], 0, bytes);
-        t->set[p] = 0;
-    }
+    if (!same || t->nset)
+        for (unsigned p = 0; p < ports; p++) {
+            if (!same || t->set[p]) {
+                rsp_valid[p] = 0;
+                memset(rsp_data[p], 0, bytes);
+            }
+            t->set[p] = 0;
+        }
+    t->nset = 0;
     for (unsigned b = 0; b < banks; b++)
         if (valid[b]) {
             rsp_valid[port[b]] = 1;
             memcpy(rsp_data[port[b]], data[b], bytes);
             t->set[port[b]] = 1;
+            t->nset++;
         }
     t->out = rsp_valid;
 }

@@ -42,6 +42,7 @@ static inline uint32_t bank_arb_next(unsigned port, unsigned ports)
 /* which ports of an output struct hold data, so that only those are cleared again */
 typedef struct {
     const void *out;
+    unsigned nset;                     /* ports set in out (0: every port shows 0) */
     uint8_t set[RSP_XBAR_MAX_PORTS];
 } rsp_track_t;
 

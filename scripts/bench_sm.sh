@@ -6,7 +6,7 @@
 # counts of BASE and this build must agree.
 # usage: scripts/bench_sm.sh GPURF BASE_COMMIT OUTDIR
 set -u
-G=$(realpath "$1") BASE=$2 OUT=$3 REPEAT=${REPEAT:-3}
+G=$(realpath "$1") BASE=$2 OUT=$3 REPEAT=${REPEAT:-5}
 GEN=${BENCH_GEN:-seed=1,blocks=16,warps=8,regs=32,insts=48,loops=12} PRESET=${BENCH_SM_PRESET:-pascal}
 mkdir -p "$OUT"; OUT=$(realpath "$OUT")
 WT=$OUT/base-worktree
