@@ -28,6 +28,22 @@ static void bind_ports(ls_inst_t *x)
         x->rport[i] = x->rtl->port(x->m, i, &x->rbytes[i]);
 }
 
+/* a port of at most 32 bits in all packed into one word (little-endian, as the RTL holds it);
+ * 0 when the port is wider */
+static inline int pack_word(const pt_port_t *p, unsigned bits, unsigned count, const void *s,
+                            uint32_t *word)
+{
+    if (bits * count > 32)
+        return 0;
+    const uint32_t *src = pt_elem_c(p, s, 0);
+    const uint32_t m = gpurf_mask(bits);
+    uint32_t v = 0;
+    for (unsigned e = 0; e < count; e++)
+        v |= (src[e] & m) << (e * bits);
+    *word = v;
+    return 1;
+}
+
 /* the inputs packed into this cycle's history slot, then into the RTL's ports */
 static void rtl_drive_inputs(ls_inst_t *x)
 {
@@ -36,8 +52,10 @@ static void rtl_drive_inputs(ls_inst_t *x)
     for (unsigned i = 0; i < t->nports; i++) {
         if (t->ports[i].dir != PT_IN)
             continue;
-        pt_pack_n(&t->ports[i], x->pbits[i], x->pcount[i], x->in, img + x->img_off[i]);
-        memcpy(x->rport[i], img + x->img_off[i], x->rbytes[i]);
+        uint32_t *slot = img + x->img_off[i];
+        if (!pack_word(&t->ports[i], x->pbits[i], x->pcount[i], x->in, slot))
+            pt_pack_n(&t->ports[i], x->pbits[i], x->pcount[i], x->in, slot);
+        memcpy(x->rport[i], slot, x->rbytes[i]);
     }
 }
 
@@ -294,6 +312,12 @@ static int packed_equal(ls_inst_t *x)
     for (unsigned i = 0; i < t->nports; i++) {
         if (t->ports[i].dir != PT_OUT)
             continue;
+        uint32_t w;
+        if (pack_word(&t->ports[i], x->pbits[i], x->pcount[i], x->c_out, &w)) {
+            if (memcmp(&w, x->rport[i], x->rbytes[i]))
+                return 0;
+            continue;
+        }
         pt_pack_n(&t->ports[i], x->pbits[i], x->pcount[i], x->c_out, x->flat);
         if (memcmp(x->flat, x->rport[i], x->rbytes[i]))
             return 0;
