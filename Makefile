@@ -67,8 +67,9 @@ endif
 # checks on), FAULT_* (a deliberate bug, checks off: lockstep must catch it), CHECKS_FAULT_*
 # (the bug with the checks on) or fast (benchmark build)
 MODELS_OK   := $(foreach b,$(BLOCKS),$(foreach p,$(RTL_PRESETS),$(b)__$(p)__ok))
-# two faults also built with the invariant checks on: the checks must catch them themselves
-CHECKED_FAULTS := rfc__$(FAULT_PRESET)__CHECKS_FAULT_RFC_FILL_NO_PRIORITY aau__$(FAULT_PRESET)__CHECKS_FAULT_AAU_REL_UNCHECKED
+# three faults also built with the invariant checks on: the checks must catch them themselves
+CHECKED_FAULTS := rfc__$(FAULT_PRESET)__CHECKS_FAULT_RFC_FILL_NO_PRIORITY aau__$(FAULT_PRESET)__CHECKS_FAULT_AAU_REL_UNCHECKED \
+                  wcb__$(FAULT_PRESET)__CHECKS_FAULT_WCB_DEACT_KEEPS_VALID
 MODELS_MORE := $(foreach b,$(BLOCKS),$(foreach f,$(FAULTS_$(b)),$(b)__$(FAULT_PRESET)__$(f))) \
                $(foreach b,$(BLOCKS),$(b)__$(BENCH_PRESET)__fast) $(CHECKED_FAULTS)
 MODELS      := $(MODELS_OK) $(MODELS_MORE)

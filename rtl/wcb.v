@@ -162,4 +162,29 @@ module wcb #(
   assign q_ws_o    = ws_q[q_warp_i*ArchRegs +: ArchRegs];
   assign q_live_o  = live_q[q_warp_i*ArchRegs +: ArchRegs];
   assign q_off_o   = off_q[q_warp_i];
+
+  // ---- invariants (simulation only): after a deactivation no register of the warp is valid;
+  // after a re-map the register is not valid (deactivation and re-map win over a fill) ---------
+`ifdef GPURF_CHECKS
+  reg                ck_deact_q, ck_map_q;
+  reg [WarpBits-1:0] ck_deact_warp_q, ck_map_warp_q;
+  reg [RegBits-1:0]  ck_map_reg_q;
+  always @(posedge clk_i) begin
+    if (rst_ni && ck_deact_q && |valid_q[ck_deact_warp_q*ArchRegs +: ArchRegs]) begin
+      $display("GPURF CHECK FAILED wcb: warp %0d keeps valid registers after deactivation",
+               ck_deact_warp_q);
+      $stop;
+    end
+    if (rst_ni && ck_map_q && valid_q[{ck_map_warp_q, ck_map_reg_q}]) begin
+      $display("GPURF CHECK FAILED wcb: R%0d of warp %0d valid right after its re-map",
+               ck_map_reg_q, ck_map_warp_q);
+      $stop;
+    end
+    ck_deact_q      <= rst_ni & deact_valid_i;
+    ck_deact_warp_q <= deact_warp_i;
+    ck_map_q        <= rst_ni & map_valid_i;
+    ck_map_warp_q   <= map_warp_i;
+    ck_map_reg_q    <= map_reg_i;
+  end
+`endif
 endmodule

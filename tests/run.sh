@@ -260,7 +260,7 @@ done; done
 [ $nfaults -ge $((3 * $(echo $BLOCKS | wc -w) - 3)) ] && ok "$nfaults fault variants from the rtl/ ifdefs" || bad "only $nfaults fault variants"
 
 echo "== RTL invariant checks (GPURF_CHECKS, on in the test builds) stop a faulty simulation"
-for v in CHECKS_FAULT_RFC_FILL_NO_PRIORITY:rfc CHECKS_FAULT_AAU_REL_UNCHECKED:aau; do b=${v#*:}; v=${v%:*}
+for v in CHECKS_FAULT_RFC_FILL_NO_PRIORITY:rfc CHECKS_FAULT_AAU_REL_UNCHECKED:aau CHECKS_FAULT_WCB_DEACT_KEEPS_VALID:wcb; do b=${v#*:}; v=${v%:*}
   run "$v stops the run" 1 $G blocksim --block $b --preset small --variant $v --cycles 20000
   echo "$out" | grep -q "^GPURF CHECK FAILED $b: " && ok "$v: the $b invariant names what broke" || bad "$v: no invariant message" "$out"
 done
