@@ -66,8 +66,6 @@ static void bl_front(sm_t *sm, unsigned s)
     sm_launch_done(sm, s, launch);
 }
 
-static int bl_slot(const sm_t *sm, unsigned s) { return sm_cu_free(sm, s); }
-
 static void bl_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
 {
     const rf_out_t *ro = ((bl_sc_t *)sm->sc[s].dpriv)->out;
@@ -89,12 +87,12 @@ static void bl_end(sm_t *sm)
 }
 
 const design_ops_t design_baseline = {
-    .schedulers = 1u << SCHED_LRR | 1u << SCHED_GTO | 1u << SCHED_TWO_LEVEL,
+    .schedulers = SCHED_ALL_POLICIES,
     .stats = bl_stats,
     .init = bl_init,
     .free = bl_free,
     .front = bl_front,
-    .slot = bl_slot,
+    .slot = sm_cu_free,
     .issue = sm_cu_alloc,
     .collector_inputs = bl_collector_inputs,
     .back = bl_back,

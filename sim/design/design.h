@@ -23,11 +23,15 @@
  * in sm->error / sm->err (1: a check failed, 2: bad input), which stop the run. */
 #ifndef GPURF_DESIGN_H
 #define GPURF_DESIGN_H
+#include "cmodel/cfg.h"
 #include "core/stats.h"
 #include "stream/stream.h"
 #include <stddef.h>
 
 typedef struct sm sm_t;
+
+/* every issue policy (design_ops_t.schedulers) */
+#define SCHED_ALL_POLICIES (1u << SCHED_LRR | 1u << SCHED_GTO | 1u << SCHED_TWO_LEVEL)
 
 typedef struct {
     unsigned schedulers;      /* supported issue policies: mask of 1u << SCHED_* */

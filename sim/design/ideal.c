@@ -43,8 +43,6 @@ static int id_init(sm_t *sm, char *err, size_t n)
 
 static void id_front(sm_t *sm, unsigned s) { sm_launch_done(sm, s, sm_launch_inputs(sm, s, NULL)); }
 
-static int id_slot(const sm_t *sm, unsigned s) { return sm_cu_free(sm, s); }
-
 /* the grant is the request itself: no bank conflicts */
 static void id_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
 {
@@ -85,11 +83,11 @@ static void id_back(sm_t *sm, unsigned s)
 }
 
 const design_ops_t design_ideal = {
-    .schedulers = 1u << SCHED_LRR | 1u << SCHED_GTO | 1u << SCHED_TWO_LEVEL,
+    .schedulers = SCHED_ALL_POLICIES,
     .init = id_init,
     .free = id_free,
     .front = id_front,
-    .slot = id_slot,
+    .slot = sm_cu_free,
     .issue = sm_cu_alloc,
     .collector_inputs = id_collector_inputs,
     .back = id_back,
