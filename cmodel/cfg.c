@@ -19,6 +19,7 @@ static const char *const inner_names[] = {"lrr", "gto", NULL};
 
 const char *cfg_sched_name(unsigned s) { return s < SCHED_N ? sched_names[s] : "?"; }
 static const char *const bankmap_names[] = {"reg_plus_warp", "reg", NULL};
+static const char *const deact_names[] = {"l1_miss", "any_global", NULL};
 
 #define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}
 static const field_t fields[] = {
@@ -36,6 +37,8 @@ static const field_t fields[] = {
     F(banks, 1, 256),
     {"bank_map", offsetof(sm_cfg_t, bank_map), bankmap_names, 0, 0},
     F(bank_latency, 1, 64),
+    F(bank_ports, 1, 4),
+    F(bank_pipelined, 0, 1),
     F(collectors, 1, 64),
     F(max_srcs, 1, 16),
     F(wb_ports, 1, 8),
@@ -45,9 +48,21 @@ static const field_t fields[] = {
     F(lat_alu, 1, 1000),
     F(lat_sfu, 1, 1000),
     F(lat_shmem, 1, 10000),
-    F(lat_gmem_min, 1, 100000),
-    F(lat_gmem_max, 1, 100000),
     F(lat_branch, 1, 1000),
+    F(l1_size, 1024, 1u << 24),
+    F(l1_assoc, 1, 64),
+    F(l1_line, 32, 1024),
+    F(l1_sector, 4, 1024),
+    F(l1_latency, 1, 10000),
+    F(l1_mshrs, 1, 1024),
+    F(l1_write_alloc, 0, 1),
+    F(l1_gmem_bypass, 0, 1),
+    F(l2_size, 1024, 1u << 28),
+    F(l2_assoc, 1, 64),
+    F(l2_latency, 1, 10000),
+    F(dram_latency, 1, 10000),
+    F(dram_bw, 1, 4096),
+    {"deact_rule", offsetof(sm_cfg_t, deact_rule), deact_names, 0, 0},
 };
 #undef F
 #define NFIELDS (sizeof fields / sizeof fields[0])
@@ -116,9 +131,19 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
         c->schedulers);
     REQ(c->rf_warp_regs % c->banks == 0, "%s: field 'rf_warp_regs': %u not divisible by banks %u",
         c->name, c->rf_warp_regs, c->banks);
-    REQ(c->lat_gmem_max >= c->lat_gmem_min,
-        "%s: field 'lat_gmem_max': %u is below lat_gmem_min %u", c->name, c->lat_gmem_max,
-        c->lat_gmem_min);
+    REQ(is_pow2(c->l1_line), "%s: field 'l1_line': %u is not a power of two", c->name, c->l1_line);
+    REQ(is_pow2(c->l1_sector), "%s: field 'l1_sector': %u is not a power of two", c->name,
+        c->l1_sector);
+    REQ(c->l1_sector <= c->l1_line, "%s: field 'l1_sector': %u is larger than the line (%u)",
+        c->name, c->l1_sector, c->l1_line);
+    REQ(c->l1_line / c->l1_sector <= 32, "%s: field 'l1_sector': more than 32 sectors per line",
+        c->name);
+    REQ(c->l1_size % (c->l1_assoc * c->l1_line) == 0,
+        "%s: field 'l1_size': %u is not sets x l1_assoc %u x l1_line %u", c->name, c->l1_size,
+        c->l1_assoc, c->l1_line);
+    REQ(c->l2_size % (c->l2_assoc * c->l1_line) == 0,
+        "%s: field 'l2_size': %u is not sets x l2_assoc %u x l1_line %u", c->name, c->l2_size,
+        c->l2_assoc, c->l1_line);
     REQ(c->active_pool <= cfg_warps_per_sc(c),
         "%s: field 'active_pool': %u exceeds warps per scheduler %u", c->name, c->active_pool,
         cfg_warps_per_sc(c));

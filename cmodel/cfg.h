@@ -7,6 +7,8 @@
 
 enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL, SCHED_N };
 enum { BANKMAP_REG_PLUS_WARP, BANKMAP_REG };
+/* when a warp waiting on a load leaves the two-level active pool / its cache row */
+enum { DEACT_L1_MISS, DEACT_ANY_GLOBAL };
 
 typedef struct {
     char name[64];
@@ -24,6 +26,9 @@ typedef struct {
     unsigned banks;         /* main register file banks per SM */
     unsigned bank_map;      /* BANKMAP_* */
     unsigned bank_latency;  /* cycles from bank grant to data at the collector (>= 1) */
+    unsigned bank_ports;    /* accesses per bank per cycle (Accel-Sim reg_file_port_throughput) */
+    unsigned bank_pipelined; /* 1: a bank port takes an access every cycle; 0: it is busy for
+                                bank_latency cycles per access (CACTI bank models) */
     unsigned collectors;    /* operand collector units per SM */
     unsigned max_srcs;      /* operand slots per collector */
     unsigned wb_ports;      /* register write ports per sub-core register file */
@@ -33,7 +38,16 @@ typedef struct {
     unsigned rfc_xbar_bits;    /* LTRF: width of the crossbar between main register file and
                                   cache in bits per cycle and direction (Sec. 4.2 "Interconnect") */
     unsigned rfc_xbar_latency; /* LTRF: its traversal latency in cycles */
-    unsigned lat_alu, lat_sfu, lat_shmem, lat_gmem_min, lat_gmem_max, lat_branch;
+    unsigned lat_alu, lat_sfu, lat_shmem, lat_branch;
+    /* memory hierarchy (sim/mem/mem.h) */
+    unsigned l1_size, l1_assoc, l1_line, l1_sector; /* bytes, ways, bytes, bytes */
+    unsigned l1_latency, l1_mshrs;
+    unsigned l1_write_alloc;  /* a store that misses allocates its line */
+    unsigned l1_gmem_bypass;  /* global loads go to the L2 directly (local still use the L1) */
+    unsigned l2_size, l2_assoc, l2_latency;
+    unsigned dram_latency, dram_bw; /* cycles; bytes per cycle for this SM */
+    unsigned deact_rule;      /* DEACT_*: leave the pool on a load that missed the L1 (LTRF
+                                 Sec. 3.2) or on any pending global load (GPGPU-Sim) */
 } sm_cfg_t;
 
 /* Derived per-sub-core figures. */

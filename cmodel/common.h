@@ -24,6 +24,15 @@ static inline uint32_t gpurf_mask(unsigned bits)
     return bits >= 32 ? 0xffffffffu : ((1u << bits) - 1u);
 }
 
+/* a register write under a lane mask: lane l of dst takes src[l] where bit l of mask is set */
+static inline void gpurf_lanes_write(uint32_t *dst, const uint32_t *src, uint32_t mask,
+                                     unsigned lanes)
+{
+    for (unsigned l = 0; l < lanes; l++)
+        if (mask >> l & 1)
+            dst[l] = src[l];
+}
+
 /* The error convention of the gpurf APIs: the message goes into err[n], the call returns -1. */
 static inline int gpurf_fail(char *err, size_t n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

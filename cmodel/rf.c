@@ -26,6 +26,8 @@ void rf_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
     c->arch_regs = sm->arch_regs;
     c->rows_per_bank = cfg_rows_per_bank(sm);
     c->bank_latency = sm->bank_latency;
+    c->bank_ports = sm->bank_ports;
+    c->bank_pipelined = sm->bank_pipelined;
     c->bank_map = sm->bank_map;
     rf_cfg_derive(c);
 }
@@ -56,17 +58,21 @@ uint32_t *rf_peek(rf_state_t *s, unsigned warp, unsigned reg)
     return cell(s, rf_bank_of(&s->c, warp, reg), row_of(s, warp, reg));
 }
 
+static unsigned nbp(const rf_cfg_t *c) { return c->num_banks * c->bank_ports; }
+
 int rf_init(rf_state_t *s, const rf_cfg_t *c)
 {
     memset(s, 0, sizeof *s);
     s->c = *c;
-    if (c->num_ports > RF_MAX_PORTS || c->num_wports > RF_MAX_WPORTS || c->lanes > GPURF_MAX_LANES)
+    if (c->num_ports > RF_MAX_PORTS || c->num_wports > RF_MAX_WPORTS ||
+        c->lanes > GPURF_MAX_LANES || c->bank_ports > RF_MAX_BANK_PORTS || !c->bank_ports)
         return -1;
     s->mem = calloc((size_t)c->num_banks * c->rows_per_bank * c->lanes, sizeof *s->mem);
     s->base = calloc(c->num_warps, sizeof *s->base);
     s->rr = calloc(c->num_banks, sizeof *s->rr);
-    s->pipe = calloc((size_t)c->num_banks * c->bank_latency, sizeof *s->pipe);
-    return s->mem && s->base && s->rr && s->pipe ? 0 : -1;
+    s->busy = calloc(nbp(c), sizeof *s->busy);
+    s->pipe = calloc((size_t)nbp(c) * c->bank_latency, sizeof *s->pipe);
+    return s->mem && s->base && s->rr && s->busy && s->pipe ? 0 : -1;
 }
 
 void rf_free(rf_state_t *s)
@@ -74,83 +80,116 @@ void rf_free(rf_state_t *s)
     free(s->mem);
     free(s->base);
     free(s->rr);
+    free(s->busy);
     free(s->pipe);
     memset(s, 0, sizeof *s);
 }
 
-/* grants of this cycle (bank_arb: writes by port order, then round-robin reads per bank):
- * wg[w] write port granted, rg[p] read port granted, bank_read[b] granted read port or -1 */
-static void arbitrate(const rf_state_t *s, const rf_in_t *in, uint8_t *wg, uint8_t *rg,
-                      int *bank_read)
+/* This cycle's grants: one bank_arb round per bank port over the requests earlier rounds
+ * left. wg[w] / rg[p]: port granted; acc[b*BankPorts+k]: bank port k of bank b serves read
+ * port acc-1 (acc > 0), a write (acc == -1) or nothing (0); rr: the pointers after the rounds. */
+typedef struct {
+    uint8_t wg[RF_MAX_WPORTS], rg[RF_MAX_PORTS];
+    int acc[RF_MAX_BANKS * RF_MAX_BANK_PORTS];
+    uint32_t rr[RF_MAX_BANKS];
+} rf_grants_t;
+
+static void arbitrate(const rf_state_t *s, const rf_in_t *in, rf_grants_t *g)
 {
     const rf_cfg_t *c = &s->c;
-    uint8_t wreq[RF_MAX_WPORTS], rreq[RF_MAX_PORTS];
+    uint8_t wreq[RF_MAX_WPORTS], rreq[RF_MAX_PORTS], busy[RF_MAX_BANKS], fg[RF_MAX_WPORTS],
+        rg[RF_MAX_PORTS];
     uint32_t wbank[RF_MAX_WPORTS], rbank[RF_MAX_PORTS];
+    int port[RF_MAX_BANKS];
     for (unsigned w = 0; w < c->num_wports; w++) {
         wreq[w] = (uint8_t)in->wr_valid[w];
         wbank[w] = wreq[w] ? rf_bank_of(c, in->wr_warp[w], in->wr_reg[w]) : 0;
+        g->wg[w] = 0;
     }
     for (unsigned p = 0; p < c->num_ports; p++) {
         rreq[p] = (uint8_t)in->rd_valid[p];
         rbank[p] = rreq[p] ? rf_bank_of(c, in->rd_warp[p], in->rd_reg[p]) : 0;
+        g->rg[p] = 0;
     }
-    bank_arb_t a = {c->num_banks, c->num_ports, c->num_wports, NULL, NULL, wreq, wbank,
-                    rreq, rbank, s->rr, wg, rg, bank_read};
-    bank_arb(&a);
+    memcpy(g->rr, s->rr, c->num_banks * sizeof *g->rr);
+    for (unsigned k = 0; k < c->bank_ports; k++) {
+        for (unsigned b = 0; b < c->num_banks; b++)
+            busy[b] = s->busy[b * c->bank_ports + k] != 0;
+        bank_arb_t a = {c->num_banks, c->num_ports, c->num_wports, busy, NULL, wreq, wbank,
+                        rreq, rbank, g->rr, fg, rg, port};
+        bank_arb(&a);
+        for (unsigned b = 0; b < c->num_banks; b++)
+            g->acc[b * c->bank_ports + k] = port[b] + 1;
+        for (unsigned w = 0; w < c->num_wports; w++)
+            if (fg[w]) {
+                g->wg[w] = 1;
+                wreq[w] = 0;
+                g->acc[wbank[w] * c->bank_ports + k] = -1;
+            }
+        for (unsigned p = 0; p < c->num_ports; p++)
+            if (rg[p]) {
+                g->rg[p] = 1;
+                rreq[p] = 0;
+                g->rr[rbank[p]] = bank_arb_next(p, c->num_ports);
+            }
+    }
 }
 
 void rf_eval(rf_state_t *s, const rf_in_t *in, rf_out_t *out)
 {
     const rf_cfg_t *c = &s->c;
-    uint8_t wg[RF_MAX_WPORTS], rg[RF_MAX_PORTS], valid[RF_MAX_BANKS], port[RF_MAX_BANKS];
-    int bank_read[RF_MAX_BANKS];
-    const uint32_t *data[RF_MAX_BANKS];
-    arbitrate(s, in, wg, rg, bank_read);
+    rf_grants_t g;
+    uint8_t valid[RF_MAX_BANKS * RF_MAX_BANK_PORTS], port[RF_MAX_BANKS * RF_MAX_BANK_PORTS];
+    const uint32_t *data[RF_MAX_BANKS * RF_MAX_BANK_PORTS];
+    arbitrate(s, in, &g);
     for (unsigned w = 0; w < c->num_wports; w++)
-        out->wr_gnt[w] = wg[w];
+        out->wr_gnt[w] = g.wg[w];
     for (unsigned p = 0; p < c->num_ports; p++)
-        out->rd_gnt[p] = rg[p];
-    for (unsigned b = 0; b < c->num_banks; b++) {
-        const rf_stage_t *last = &s->pipe[(size_t)b * c->bank_latency + c->bank_latency - 1];
-        valid[b] = last->valid;
-        port[b] = last->port;
-        data[b] = last->data;
+        out->rd_gnt[p] = g.rg[p];
+    for (unsigned i = 0; i < nbp(c); i++) {
+        const rf_stage_t *last = &s->pipe[(size_t)i * c->bank_latency + c->bank_latency - 1];
+        valid[i] = last->valid;
+        port[i] = last->port;
+        data[i] = last->data;
     }
-    rsp_xbar(c->num_banks, c->num_ports, c->lanes, valid, port, data, out->rsp_valid,
-             out->rsp_data, &s->rsp);
+    rsp_xbar(nbp(c), c->num_ports, c->lanes, valid, port, data, out->rsp_valid, out->rsp_data,
+             &s->rsp);
 }
 
 void rf_tick(rf_state_t *s, const rf_in_t *in)
 {
     const rf_cfg_t *c = &s->c;
-    uint8_t wg[RF_MAX_WPORTS], rg[RF_MAX_PORTS];
-    int bank_read[RF_MAX_BANKS];
-    arbitrate(s, in, wg, rg, bank_read);
+    rf_grants_t g;
+    arbitrate(s, in, &g);
 
     for (unsigned p = 0; p < c->num_ports; p++)
-        if (in->rd_valid[p] && !rg[p])
+        if (in->rd_valid[p] && !g.rg[p])
             s->read_conflicts++;
     for (unsigned w = 0; w < c->num_wports; w++)
-        if (in->wr_valid[w] && !wg[w])
+        if (in->wr_valid[w] && !g.wg[w])
             s->write_conflicts++;
 
-    for (unsigned b = 0; b < c->num_banks; b++) {
-        rf_stage_t *pipe = &s->pipe[(size_t)b * c->bank_latency];
+    for (unsigned i = 0; i < nbp(c); i++) {
+        rf_stage_t *pipe = &s->pipe[(size_t)i * c->bank_latency];
         memmove(pipe + 1, pipe, (c->bank_latency - 1) * sizeof *pipe);
-        pipe[0].valid = bank_read[b] >= 0;
-        if (bank_read[b] >= 0) {
-            unsigned p = (unsigned)bank_read[b];
+        pipe[0].valid = g.acc[i] > 0;
+        if (s->busy[i])
+            s->busy[i]--;
+        if (g.acc[i] && !c->bank_pipelined)
+            s->busy[i] = c->bank_latency - 1;
+        if (g.acc[i] > 0) {
+            unsigned p = (unsigned)g.acc[i] - 1;
             pipe[0].port = (uint8_t)p;
             memcpy(pipe[0].data, rf_peek(s, in->rd_warp[p], in->rd_reg[p]),
                    c->lanes * sizeof(uint32_t));
-            s->rr[b] = bank_arb_next(p, c->num_ports);
             s->reads++;
         }
     }
+    memcpy(s->rr, g.rr, c->num_banks * sizeof *s->rr);
     for (unsigned w = 0; w < c->num_wports; w++)
-        if (wg[w]) {
-            memcpy(rf_peek(s, in->wr_warp[w], in->wr_reg[w]), in->wr_data[w],
-                   c->lanes * sizeof(uint32_t));
+        if (g.wg[w]) {
+            gpurf_lanes_write(rf_peek(s, in->wr_warp[w], in->wr_reg[w]), in->wr_data[w],
+                              in->wr_mask[w], c->lanes);
             s->writes++;
         }
     if (in->launch_valid)

@@ -1,4 +1,4 @@
-/* rf: banked main register file of one sub-core: NumBanks single-ported banks, the
+/* rf: banked main register file of one sub-core: NumBanks banks of BankPorts ports each, the
  * bank arbiter and the crossbar to the collector units (LTRF paper Sec. 2.1 and Fig. 1;
  * Malekeh paper Sec. 2 and Fig. 1).
  *
@@ -8,14 +8,20 @@
  *                   held until rd_gnt[p]
  *   rd_gnt[p]       combinational: request p wins its bank this cycle
  *   rsp_valid/data[p]  read data arrives BankLatency cycles after the grant
- *   wr_valid/warp/reg/data[w]  write-back port w; held until wr_gnt[w]
+ *   wr_valid/warp/reg/data/mask[w]  write-back port w; held until wr_gnt[w]; only the lanes
+ *                   set in wr_mask are written (the instruction's active mask)
  *   wr_gnt[w]       combinational: the write is performed at this clock edge
  * Rules: bank = (reg + warp) mod NumBanks (BankMap 0) or reg mod NumBanks (BankMap 1);
- * row = base[warp] + reg / NumBanks. One access per bank per cycle. Writes win over reads;
- * among writes to one bank the lowest port wins, the others stay asserted (queued in the
- * write-back unit, never dropped). Reads are granted round-robin per bank, starting after
- * the last granted port. A port may be granted on any bank, so a collector may receive
- * several banks in one cycle. Data is read at the grant edge. */
+ * row = base[warp] + reg / NumBanks. Each bank has BankPorts ports, each serving one access
+ * per cycle; a pipelined bank port (BankPipelined 1) takes a new access every cycle, a
+ * non-pipelined one (0, as CACTI's bank models, LTRF Sec. 2.2) is busy for BankLatency cycles
+ * per access. Arbitration runs once per bank port, port 0 first, each round over the
+ * requests the earlier rounds left (bank_arb): writes win over reads; among writes to one
+ * bank the lowest port wins, the others stay asserted (queued in the write-back unit, never
+ * dropped). Reads are granted round-robin per bank, starting after the last granted port; a
+ * later round starts after the port the earlier round granted. A port may be granted on any
+ * bank, so a collector may receive several banks in one cycle. Data is read at the grant
+ * edge, before the writes of that edge. */
 #ifndef GPURF_RF_H
 #define GPURF_RF_H
 #include "cfg.h"
@@ -25,6 +31,7 @@
 #define RF_MAX_PORTS 128
 #define RF_MAX_WPORTS 8
 #define RF_MAX_BANKS 256
+#define RF_MAX_BANK_PORTS 4
 
 /* (Verilog parameter, C field) pairs: the RTL parameters and the C configuration */
 #define RF_PARAMS(P)                                                                               \
@@ -36,6 +43,8 @@
     P(ArchRegs, arch_regs)                                                                         \
     P(RowsPerBank, rows_per_bank)                                                                  \
     P(BankLatency, bank_latency)                                                                   \
+    P(BankPorts, bank_ports)                                                                       \
+    P(BankPipelined, bank_pipelined)                                                               \
     P(BankMap, bank_map)
 
 typedef struct {
@@ -73,8 +82,9 @@ typedef struct {
     uint32_t spare[GPURF_MAX_LANES];
     uint32_t *base;     /* [warp] */
     uint32_t *rr;       /* [bank] next port to consider */
+    uint32_t *busy;     /* [bank][bank port] cycles the port stays busy (non-pipelined) */
     rsp_track_t rsp;    /* response ports holding data in the last out struct */
-    rf_stage_t *pipe;   /* [bank][stage] */
+    rf_stage_t *pipe;   /* [bank][bank port][stage] */
     /* activity counters (for statistics and energy estimates) */
     uint64_t reads, writes, read_conflicts, write_conflicts;
 } rf_state_t;

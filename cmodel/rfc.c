@@ -163,7 +163,8 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
     }
     for (unsigned k = 0; k < c->num_wports; k++)
         if (g.wg[k]) {
-            memcpy(cell(s, in->wr_bank[k], in->wr_row[k]), in->wr_data[k], bytes);
+            gpurf_lanes_write(cell(s, in->wr_bank[k], in->wr_row[k]), in->wr_data[k],
+                              in->wr_mask[k], c->lanes);
             s->writes++;
         }
     /* crossbars: shift, then the granted fill / eviction enters */

@@ -20,7 +20,8 @@
  * Ports (rfc_ports.def; RTL rtl/rfc.v):
  *   rd_valid/bank/row[p]   collector read requests, p = collector * max_srcs + slot
  *   rd_gnt[p]              granted this cycle; rsp_valid/data[p] the next cycle
- *   wr_valid/bank/row/data[k]  result writes, wr_gnt[k] when performed
+ *   wr_valid/bank/row/data/mask[k]  result writes, wr_gnt[k] when performed; only the lanes
+ *                   set in wr_mask are written (fills write every lane)
  *   fill_valid/bank/tag/data[r]  the next register for row r from the main register file;
  *                          fill_gnt[r] when taken (the requester then offers the next)
  *   fill_done_valid/row/bank/tag  the fill written this cycle (tag as offered)

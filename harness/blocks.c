@@ -82,3 +82,32 @@ void block_rtl_files(const block_desc_t *bd, FILE *f)
         p += n + (p[n] == ' ');
     }
 }
+
+/* the block's RTL parameters for a configuration, as "Name=value " text */
+static void params_text(const block_desc_t *bd, const sm_cfg_t *c, char *buf, size_t n)
+{
+    unsigned char cfg[4096];
+    FILE *f = fmemopen(buf, n, "w");
+    buf[0] = 0;
+    if (!f || bd->cfg_size > sizeof cfg)
+        return;
+    bd->cfg_from_sm(c, cfg);
+    bd->params(cfg, f, "", "=", " ");
+    fputc(' ', f);
+    fclose(f);
+}
+
+int block_params_differ(const block_desc_t *bd, const sm_cfg_t *a, const sm_cfg_t *b,
+                        char *what, size_t n)
+{
+    char ta[2048], tb[2048];
+    params_text(bd, a, ta, sizeof ta);
+    params_text(bd, b, tb, sizeof tb);
+    char *sa, *sb, *pa = strtok_r(ta, " ", &sa), *pb = strtok_r(tb, " ", &sb);
+    for (; pa && pb; pa = strtok_r(NULL, " ", &sa), pb = strtok_r(NULL, " ", &sb))
+        if (strcmp(pa, pb)) {
+            snprintf(what, n, "%s (built: %s)", pa, strchr(pb, '=') ? strchr(pb, '=') + 1 : pb);
+            return 1;
+        }
+    return 0;
+}

@@ -1,13 +1,16 @@
-// rf: banked main register file of one sub-core (LTRF paper Sec. 2.1, Fig. 1; Malekeh Sec. 2).
-// NumBanks single-ported banks, the per-bank arbiter (bank_arb) and the response crossbar
-// (rsp_xbar) to the collector units.
+// rf: banked main register file of one sub-core (LTRF paper Sec. 2.1, Fig. 1 and Sec. 2.2 for
+// non-pipelined banks; Malekeh Sec. 2). NumBanks banks of BankPorts ports, one bank_arb round
+// per bank port, and the response crossbar (rsp_xbar) to the collector units.
 // Contract (identical to cmodel/rf.h):
 //   bank = (reg + warp) mod NumBanks (BankMap 0) or reg mod NumBanks (BankMap 1),
 //   row  = base[warp] + reg / NumBanks, base set by launch_*.
-//   One access per bank per cycle; writes win over reads; among writes to one bank the lowest
-//   port wins and the others stay asserted until granted. Reads are granted round-robin per
-//   bank starting after the last granted port. rd_gnt_o/wr_gnt_o are combinational; read data
-//   is sampled at the grant edge and appears on rsp_*_o BankLatency cycles later.
+//   One access per bank port per cycle; a non-pipelined bank port (BankPipelined 0) is busy
+//   for BankLatency cycles per access. Rounds in bank-port order, each over the requests the
+//   earlier left: writes win over reads; among writes to one bank the lowest port wins and the
+//   others stay asserted until granted. Reads are granted round-robin per bank starting after
+//   the last granted port. rd_gnt_o/wr_gnt_o are combinational; read data is sampled at the
+//   grant edge (before that edge's writes) and appears on rsp_*_o BankLatency cycles later;
+//   a write stores only the lanes set in wr_mask_i.
 // Build-time fault variants for harness self-tests: FAULT_RF_WRITE_LOSES (a read beats a
 // write), FAULT_RF_RR_STUCK (round-robin pointer never advances), FAULT_RF_ROW_NO_BASE (row
 // ignores the warp base).
@@ -20,6 +23,8 @@ module rf #(
     parameter ArchRegs    = 256,
     parameter RowsPerBank = 128,
     parameter BankLatency = 1,
+    parameter BankPorts   = 1,
+    parameter BankPipelined = 1,
     parameter BankMap     = 0
 ) (
     input  wire                             clk_i,
@@ -34,6 +39,7 @@ module rf #(
     input  wire [NumWPorts*WarpBits-1:0]    wr_warp_i,
     input  wire [NumWPorts*RegBits-1:0]     wr_reg_i,
     input  wire [NumWPorts*DataBits-1:0]    wr_data_i,
+    input  wire [NumWPorts*Lanes-1:0]       wr_mask_i,
     output reg  [NumPorts-1:0]              rd_gnt_o,
     output reg  [NumWPorts-1:0]             wr_gnt_o,
     output reg  [NumPorts-1:0]              rsp_valid_o,
@@ -45,9 +51,13 @@ module rf #(
   localparam BankBits = (NumBanks > 1) ? $clog2(NumBanks) : 1;
   localparam PortBits = (NumPorts > 1) ? $clog2(NumPorts) : 1;
   localparam DataBits = Lanes * 32;
+  localparam NumBP    = NumBanks * BankPorts;
+  localparam BusyBits = (BankLatency > 1) ? $clog2(BankLatency) : 1;
+  localparam integer LatM1 = BankLatency - 1;
 
   reg [RowBits-1:0] base_q [0:NumWarps-1];
   reg [PortBits-1:0] rr_q [0:NumBanks-1];
+  reg [BusyBits-1:0] busy_q [0:NumBP-1];
 
   // ---- address decode --------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */
@@ -73,17 +83,19 @@ module rf #(
 
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // ---- arbitration (bank_arb: writes by port order, then round-robin reads per bank) ------
-  reg [NumBanks-1:0]            bank_wr;
-  wire [NumBanks-1:0]           bank_rd;
-  wire [NumBanks*PortBits-1:0]  bank_port, rr_next;
-  wire [NumPorts-1:0]           rd_gnt;
-  wire [NumWPorts-1:0]          arb_wr_gnt;
-  wire [NumBanks-1:0]           arb_wr_busy;
+  // ---- arbitration: one bank_arb round per bank port over the requests earlier rounds left
+  // (writes by port order, then round-robin reads per bank) ------------------------------------
+  // the requests and pointers entering round k (k = BankPorts: what is left after the last)
+  wire [NumWPorts-1:0]          wreq_k   [0:BankPorts] /*verilator split_var*/;
+  wire [NumPorts-1:0]           rreq_k   [0:BankPorts] /*verilator split_var*/;
+  wire [NumBanks*PortBits-1:0]  rr_k     [0:BankPorts] /*verilator split_var*/;
+  wire [NumBanks-1:0]           bank_wr  [0:BankPorts-1];
+  wire [NumBanks-1:0]           bank_rd  [0:BankPorts-1];
+  wire [NumBanks*PortBits-1:0]  bank_port[0:BankPorts-1];
+  wire [NumWPorts-1:0]          wgnt_k   [0:BankPorts-1];
   reg  [NumWPorts*BankBits-1:0] wr_bank;
   reg  [NumPorts*BankBits-1:0]  rd_bank;
   reg  [NumBanks*PortBits-1:0]  rr_flat;
-  reg  [PortBits-1:0]           bank_rd_port [0:NumBanks-1];
   integer b, p;
 
   always @* begin
@@ -91,123 +103,171 @@ module rf #(
       wr_bank[p*BankBits +: BankBits] = bank_of(wr_warp_i[p*WarpBits +: WarpBits], wr_reg_i[p*RegBits +: RegBits]);
     for (p = 0; p < NumPorts; p = p + 1)
       rd_bank[p*BankBits +: BankBits] = bank_of(rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]);
-    for (b = 0; b < NumBanks; b = b + 1) begin
+    for (b = 0; b < NumBanks; b = b + 1)
       rr_flat[b*PortBits +: PortBits] = rr_q[b];
-      bank_rd_port[b] = bank_port[b*PortBits +: PortBits];
+  end
+
+  assign wreq_k[0] = wr_valid_i;
+  assign rreq_k[0] = rd_valid_i;
+  assign rr_k[0]   = rr_flat;
+
+  genvar k;
+  generate
+    for (k = 0; k < BankPorts; k = k + 1) begin : g_round
+      wire [NumWPorts-1:0]         fix_gnt;
+      wire [NumBanks-1:0]          fix_busy;
+      wire [NumPorts-1:0]          rd_gnt;
+      wire [NumBanks*PortBits-1:0] rr_next;
+      reg  [NumBanks-1:0]          busy;
+      integer kb;
+      always @*
+        for (kb = 0; kb < NumBanks; kb = kb + 1) busy[kb] = |busy_q[kb*BankPorts + k];
+      bank_arb #(.NumBanks(NumBanks), .NumPorts(NumPorts), .NumFixed(NumWPorts)) u_arb (
+        .busy_pre_i (busy),
+        .busy_post_i({NumBanks{1'b0}}),
+`ifdef FAULT_RF_WRITE_LOSES
+        .fix_req_i  ({NumWPorts{1'b0}}),
+`else
+        .fix_req_i  (wreq_k[k]),
+`endif
+        .fix_bank_i (wr_bank),
+        .rd_req_i   (rreq_k[k]),
+        .rd_bank_i  (rd_bank),
+        .rr_i       (rr_k[k]),
+        .fix_gnt_o  (fix_gnt),
+        .fix_busy_o (fix_busy),
+        .rd_gnt_o   (rd_gnt),
+        .rd_bank_o  (bank_rd[k]),
+        .rd_port_o  (bank_port[k]),
+        .rr_next_o  (rr_next)
+      );
+`ifdef FAULT_RF_WRITE_LOSES
+      // the faulty variant arbitrates reads first: a write to a bank being read is not granted
+      reg [NumWPorts-1:0] wgnt;
+      reg [NumBanks-1:0]  wbusy;
+      integer kp;
+      always @* begin
+        wgnt  = {NumWPorts{1'b0}};
+        wbusy = {NumBanks{1'b0}};
+        for (kp = 0; kp < NumWPorts; kp = kp + 1)
+          for (kb = 0; kb < NumBanks; kb = kb + 1)
+            if (wreq_k[k][kp] && wr_bank[kp*BankBits +: BankBits] == kb[BankBits-1:0] &&
+                !wbusy[kb] && !bank_rd[k][kb] && !busy[kb]) begin
+              wbusy[kb] = 1'b1;
+              wgnt[kp]  = 1'b1;
+            end
+      end
+      assign bank_wr[k] = wbusy;
+      assign wgnt_k[k]  = wgnt;
+      assign wreq_k[k+1] = wreq_k[k] & ~wgnt;
+      wire unused_fix = |{fix_gnt, fix_busy};
+`else
+      assign bank_wr[k] = fix_busy;
+      assign wgnt_k[k]  = fix_gnt;
+      assign wreq_k[k+1] = wreq_k[k] & ~fix_gnt;
+`endif
+      assign rreq_k[k+1] = rreq_k[k] & ~rd_gnt;
+      assign rr_k[k+1]   = rr_next;
     end
-  end
+  endgenerate
 
-  bank_arb #(.NumBanks(NumBanks), .NumPorts(NumPorts), .NumFixed(NumWPorts)) u_arb (
-    .busy_pre_i ({NumBanks{1'b0}}),
-    .busy_post_i({NumBanks{1'b0}}),
-`ifdef FAULT_RF_WRITE_LOSES
-    .fix_req_i  ({NumWPorts{1'b0}}),
-`else
-    .fix_req_i  (wr_valid_i),
-`endif
-    .fix_bank_i (wr_bank),
-    .rd_req_i   (rd_valid_i),
-    .rd_bank_i  (rd_bank),
-    .rr_i       (rr_flat),
-    .fix_gnt_o  (arb_wr_gnt),
-    .fix_busy_o (arb_wr_busy),
-    .rd_gnt_o   (rd_gnt),
-    .rd_bank_o  (bank_rd),
-    .rd_port_o  (bank_port),
-    .rr_next_o  (rr_next)
-  );
-
-`ifdef FAULT_RF_WRITE_LOSES
-  // the faulty variant arbitrates reads first: a write to a bank being read is not granted
   always @* begin
-    bank_wr  = {NumBanks{1'b0}};
-    wr_gnt_o = {NumWPorts{1'b0}};
-    for (p = 0; p < NumWPorts; p = p + 1)
-      for (b = 0; b < NumBanks; b = b + 1)
-        if (wr_valid_i[p] && wr_bank[p*BankBits +: BankBits] == b[BankBits-1:0] && !bank_wr[b] &&
-            !bank_rd[b]) begin
-          bank_wr[b]  = 1'b1;
-          wr_gnt_o[p] = 1'b1;
-        end
-    rd_gnt_o = rd_gnt;
+    wr_gnt_o = wr_valid_i & ~wreq_k[BankPorts];
+    rd_gnt_o = rd_valid_i & ~rreq_k[BankPorts];
   end
-`else
-  always @* begin
-    bank_wr  = arb_wr_busy;
-    wr_gnt_o = arb_wr_gnt;
-    rd_gnt_o = rd_gnt;
-  end
-`endif
 
-  // ---- per-bank write/read address ---------------------------------------------------------
-  // Each bank selects its own row and write data, so synthesis builds one mux per bank.
-  reg [RowBits-1:0]  bank_row  [0:NumBanks-1];
-  reg [DataBits-1:0] bank_wdata[0:NumBanks-1];
-  integer wb, ap;
+  // ---- per-bank-port address, write data and lane mask ----------------------------------------
+  // Bank port k of bank b is entry b*BankPorts+k; each selects its own row, write data and lane
+  // mask, so synthesis builds one mux per bank port.
+  reg [RowBits-1:0]  bp_row  [0:NumBP-1];
+  reg [DataBits-1:0] bp_wdata[0:NumBP-1];
+  reg [Lanes-1:0]    bp_wmask[0:NumBP-1];
+  reg [NumBP-1:0]    bp_wr, bp_rd;
+  reg [NumBP*PortBits-1:0] bp_port;
+  integer wb, wk, ap;
   reg [WarpBits-1:0] a_rwarp, a_wwarp;
   reg [RegBits-1:0]  a_rreg, a_wreg;
   always @* begin
-    for (wb = 0; wb < NumBanks; wb = wb + 1) begin
-      a_rwarp = {WarpBits{1'b0}};
-      a_rreg  = {RegBits{1'b0}};
-      for (ap = 0; ap < NumPorts; ap = ap + 1)
-        if (bank_rd_port[wb] == ap[PortBits-1:0]) begin
-          a_rwarp = rd_warp_i[ap*WarpBits +: WarpBits];
-          a_rreg  = rd_reg_i[ap*RegBits +: RegBits];
-        end
-      bank_row[wb]   = bank_rd[wb] ? row_of(base_q[a_rwarp], a_rreg) : {RowBits{1'b0}};
-      bank_wdata[wb] = {DataBits{1'b0}};
-      for (ap = NumWPorts - 1; ap >= 0; ap = ap - 1) begin
-        a_wwarp = wr_warp_i[ap*WarpBits +: WarpBits];
-        a_wreg  = wr_reg_i[ap*RegBits +: RegBits];
-        if (wr_gnt_o[ap] && bank_of(a_wwarp, a_wreg) == wb[BankBits-1:0]) begin
-          bank_row[wb]   = row_of(base_q[a_wwarp], a_wreg);
-          bank_wdata[wb] = wr_data_i[ap*DataBits +: DataBits];
+    for (wk = 0; wk < BankPorts; wk = wk + 1)
+      for (wb = 0; wb < NumBanks; wb = wb + 1) begin
+        bp_wr[wb*BankPorts + wk] = bank_wr[wk][wb];
+        bp_rd[wb*BankPorts + wk] = bank_rd[wk][wb];
+        bp_port[(wb*BankPorts + wk)*PortBits +: PortBits] = bank_port[wk][wb*PortBits +: PortBits];
+        a_rwarp = {WarpBits{1'b0}};
+        a_rreg  = {RegBits{1'b0}};
+        for (ap = 0; ap < NumPorts; ap = ap + 1)
+          if (bank_port[wk][wb*PortBits +: PortBits] == ap[PortBits-1:0]) begin
+            a_rwarp = rd_warp_i[ap*WarpBits +: WarpBits];
+            a_rreg  = rd_reg_i[ap*RegBits +: RegBits];
+          end
+        bp_row[wb*BankPorts + wk]   = bank_rd[wk][wb] ? row_of(base_q[a_rwarp], a_rreg) : {RowBits{1'b0}};
+        bp_wdata[wb*BankPorts + wk] = {DataBits{1'b0}};
+        bp_wmask[wb*BankPorts + wk] = {Lanes{1'b0}};
+        for (ap = 0; ap < NumWPorts; ap = ap + 1) begin
+          a_wwarp = wr_warp_i[ap*WarpBits +: WarpBits];
+          a_wreg  = wr_reg_i[ap*RegBits +: RegBits];
+          if (wgnt_k[wk][ap] && wr_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0]) begin
+            bp_row[wb*BankPorts + wk]   = row_of(base_q[a_wwarp], a_wreg);
+            bp_wdata[wb*BankPorts + wk] = wr_data_i[ap*DataBits +: DataBits];
+            bp_wmask[wb*BankPorts + wk] = wr_mask_i[ap*Lanes +: Lanes];
+          end
         end
       end
-    end
   end
 
-  // ---- banks and read pipelines --------------------------------------------------------------
-  wire [NumBanks-1:0]          last_valid;
-  wire [NumBanks*PortBits-1:0] last_port;
-  wire [NumBanks*DataBits-1:0] last_data;
+  // ---- banks (BankPorts ports each), busy counters and read pipelines --------------------------
+  wire [NumBP-1:0]          last_valid;
+  wire [NumBP*PortBits-1:0] last_port;
+  wire [NumBP*DataBits-1:0] last_data;
 
-  genvar g, s;
+  genvar g, s, q;
   generate
     for (g = 0; g < NumBanks; g = g + 1) begin : g_bank
       (* gpurf_sram *) reg [DataBits-1:0] mem [0:RowsPerBank-1];
-      reg                   pv_q [0:BankLatency-1];
-      reg [PortBits-1:0]    pp_q [0:BankLatency-1];
-      reg [DataBits-1:0]    pd_q [0:BankLatency-1];
-      integer i;
+      integer i, wq, l;
 `ifndef SYNTHESIS
       initial for (i = 0; i < RowsPerBank; i = i + 1) mem[i] = {DataBits{1'b0}};
 `endif
+      // writes of one edge in bank-port order, each lane only where its mask is set
+      always @(posedge clk_i)
+        for (wq = 0; wq < BankPorts; wq = wq + 1)
+          if (bp_wr[g*BankPorts + wq])
+            for (l = 0; l < Lanes; l = l + 1)
+              if (bp_wmask[g*BankPorts + wq][l])
+                mem[bp_row[g*BankPorts + wq]][l*32 +: 32] <= bp_wdata[g*BankPorts + wq][l*32 +: 32];
 
-      always @(posedge clk_i) begin
-        if (bank_wr[g]) mem[bank_row[g]] <= bank_wdata[g];
-        if (bank_rd[g]) pd_q[0] <= mem[bank_row[g]];
-        pp_q[0] <= bank_rd_port[g];
-      end
-      for (s = 1; s < BankLatency; s = s + 1) begin : g_stage
+      for (q = 0; q < BankPorts; q = q + 1) begin : g_port
+        localparam integer E = g*BankPorts + q;
+        reg                   pv_q [0:BankLatency-1];
+        reg [PortBits-1:0]    pp_q [0:BankLatency-1];
+        reg [DataBits-1:0]    pd_q [0:BankLatency-1];
         always @(posedge clk_i) begin
-          pd_q[s] <= pd_q[s-1];
-          pp_q[s] <= pp_q[s-1];
-          pv_q[s] <= rst_ni & pv_q[s-1];
+          if (bp_rd[E]) pd_q[0] <= mem[bp_row[E]];
+          pp_q[0] <= bp_port[E*PortBits +: PortBits];
+          pv_q[0] <= rst_ni & bp_rd[E];
+          // a non-pipelined bank port is busy for BankLatency cycles per access
+          if (!rst_ni) busy_q[E] <= {BusyBits{1'b0}};
+          else if ((bp_rd[E] || bp_wr[E]) && BankPipelined == 0) busy_q[E] <= LatM1[BusyBits-1:0];
+          else if (|busy_q[E]) busy_q[E] <= busy_q[E] - 1'b1;
         end
+        for (s = 1; s < BankLatency; s = s + 1) begin : g_stage
+          always @(posedge clk_i) begin
+            pd_q[s] <= pd_q[s-1];
+            pp_q[s] <= pp_q[s-1];
+            pv_q[s] <= rst_ni & pv_q[s-1];
+          end
+        end
+        assign last_valid[E] = pv_q[BankLatency-1];
+        assign last_port[E*PortBits +: PortBits] = pp_q[BankLatency-1];
+        assign last_data[E*DataBits +: DataBits] = pd_q[BankLatency-1];
       end
-      always @(posedge clk_i) pv_q[0] <= rst_ni & bank_rd[g];
-      assign last_valid[g] = pv_q[BankLatency-1];
-      assign last_port[g*PortBits +: PortBits] = pp_q[BankLatency-1];
-      assign last_data[g*DataBits +: DataBits] = pd_q[BankLatency-1];
     end
   endgenerate
 
   // ---- crossbar: bank outputs to requesting ports ---------------------------------------------
   wire [NumPorts-1:0]          rsp_valid;
   wire [NumPorts*DataBits-1:0] rsp_data;
-  rsp_xbar #(.NumBanks(NumBanks), .NumPorts(NumPorts), .DataBits(DataBits)) u_xbar (
+  rsp_xbar #(.NumBanks(NumBP), .NumPorts(NumPorts), .DataBits(DataBits)) u_xbar (
     .valid_i    (last_valid),
     .port_i     (last_port),
     .data_i     (last_data),
@@ -232,31 +292,38 @@ module rf #(
       always @(posedge clk_i)
         if (!rst_ni) rr_q[gs] <= {PortBits{1'b0}};
 `ifdef FAULT_RF_RR_STUCK
-        else if (bank_rd[gs]) rr_q[gs] <= rr_q[gs];
+        else rr_q[gs] <= rr_q[gs];
 `else
-        else if (bank_rd[gs]) rr_q[gs] <= rr_next[gs*PortBits +: PortBits];
+        else rr_q[gs] <= rr_k[BankPorts][gs*PortBits +: PortBits];
 `endif
     end
   endgenerate
 
-  // ---- invariants (simulation only): one access per bank per cycle, grants only to
-  // requests, every granted read answered by exactly its bank ----------------------------------
+  // ---- invariants (simulation only): one access per bank port per cycle, none on a busy bank
+  // port, grants only to requests, every granted read answered by exactly one bank port --------
 `ifdef GPURF_CHECKS
   integer ck_p, ck_n;
+  reg [NumBP-1:0] ck_busy;
   always @* begin
     ck_n = 0;
     for (ck_p = 0; ck_p < NumPorts; ck_p = ck_p + 1) ck_n = ck_n + {31'd0, rd_gnt_o[ck_p]};
-    for (ck_p = 0; ck_p < NumBanks; ck_p = ck_p + 1) ck_n = ck_n - {31'd0, bank_rd[ck_p]};
+    for (ck_p = 0; ck_p < NumBP; ck_p = ck_p + 1) begin
+      ck_n = ck_n - {31'd0, bp_rd[ck_p]};
+      ck_busy[ck_p] = |busy_q[ck_p];
+    end
   end
   always @(posedge clk_i) if (rst_ni) begin
-    if (|(bank_rd & bank_wr)) begin
-      $display("GPURF CHECK FAILED rf: banks %b both read and written", bank_rd & bank_wr); $stop;
+    if (|(bp_rd & bp_wr)) begin
+      $display("GPURF CHECK FAILED rf: bank ports %b both read and written", bp_rd & bp_wr); $stop;
+    end
+    if (|((bp_rd | bp_wr) & ck_busy)) begin
+      $display("GPURF CHECK FAILED rf: a busy bank port accessed (%b)", (bp_rd | bp_wr) & ck_busy); $stop;
     end
     if (|(rd_gnt_o & ~rd_valid_i) || |(wr_gnt_o & ~wr_valid_i)) begin
       $display("GPURF CHECK FAILED rf: a grant without a request"); $stop;
     end
     if (ck_n != 0) begin
-      $display("GPURF CHECK FAILED rf: %0d more read grants than banks read", ck_n); $stop;
+      $display("GPURF CHECK FAILED rf: %0d more read grants than bank ports read", ck_n); $stop;
     end
   end
 `endif

@@ -27,6 +27,7 @@ module rfc #(
     input  wire [NumWPorts*BankBits-1:0]     wr_bank_i,
     input  wire [NumWPorts*RowBits-1:0]      wr_row_i,
     input  wire [NumWPorts*DataBits-1:0]     wr_data_i,
+    input  wire [NumWPorts*Lanes-1:0]        wr_mask_i,
     input  wire [Rows-1:0]                   fill_valid_i,
     input  wire [Rows*BankBits-1:0]          fill_bank_i,
     input  wire [Rows*TagBits-1:0]           fill_tag_i,
@@ -180,8 +181,9 @@ module rfc #(
       reg [DataBits-1:0] rd_q;
       reg [RowBits-1:0]  w_row;
       reg [DataBits-1:0] w_data;
+      reg [Lanes-1:0]    w_mask;
       reg                w_en;
-      integer i, wk;
+      integer i, wk, l;
 `ifndef SYNTHESIS
       initial for (i = 0; i < Rows; i = i + 1) mem[i] = {DataBits{1'b0}};
 `endif
@@ -189,23 +191,29 @@ module rfc #(
         w_en   = 1'b0;
         w_row  = {RowBits{1'b0}};
         w_data = {DataBits{1'b0}};
+        w_mask = {Lanes{1'b0}};
         for (wk = NumWPorts - 1; wk >= 0; wk = wk - 1)
           if (wr_gnt_o[wk] && wr_bank_i[wk*BankBits +: BankBits] == g[BankBits-1:0]) begin
             w_en   = 1'b1;
             w_row  = wr_row_i[wk*RowBits +: RowBits];
             w_data = wr_data_i[wk*DataBits +: DataBits];
+            w_mask = wr_mask_i[wk*Lanes +: Lanes];
           end
         if (arr_v && arr_bank == g[BankBits-1:0]) begin
           w_en   = 1'b1;
           w_row  = arr_row;
           w_data = fp_data_q[FillDepth-1];
+          w_mask = {Lanes{1'b1}};
         end
       end
       wire [RowBits-1:0] r_row = (ev_gnt_o && ev_bank_i == g[BankBits-1:0]) ? ev_row_i
                                  : rd_row_i[bank_rd_port[g]*RowBits +: RowBits];
       wire r_en = bank_rd[g] | (ev_gnt_o && ev_bank_i == g[BankBits-1:0]);
       always @(posedge clk_i) begin
-        if (w_en && rst_ni) mem[w_row] <= w_data;  // an unreset fill stage must not write at reset
+        // an unreset fill stage must not write at reset; a result write stores its lanes only
+        if (w_en && rst_ni)
+          for (l = 0; l < Lanes; l = l + 1)
+            if (w_mask[l]) mem[w_row][l*32 +: 32] <= w_data[l*32 +: 32];
         if (r_en) rd_q <= mem[r_row];
       end
       assign bank_q[g*DataBits +: DataBits] = rd_q;

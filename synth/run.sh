@@ -21,6 +21,7 @@ yosys -q -l "$base.log" -p "
 read_verilog -DSYNTHESIS $files
 chparam $params $module
 hierarchy -check -top $module
+rename -top $module
 synth -flatten -top $module -run begin:fine
 memory_map t:\$mem_v2 a:gpurf_sram %d
 tee -q -o $base.mem dump t:\$mem_v2

@@ -75,6 +75,9 @@ for f in truncated register count header opcode; do
 done
 run "native parser rejects bad register" 2 $A sim --preset small --trace tests/streams/bad_native.txt
 echo "$out" | grep -q "bad_native.txt:4: field 'src'" && ok "native error names file:line:field" || bad "native message" "$out"
+run "native parser rejects a mask wider than 32 bits" 2 $A sim --preset small --trace tests/streams/bad_mask.txt
+echo "$out" | grep -q "bad_mask.txt:4: field 'mask'" && ok "mask error names file:line:field" || bad "mask message" "$out"
+run "unknown pass fault" 2 $A sim --preset small --gen seed=1 --pass-fault nope
 run "bad preset value" 2 $A sim --preset small --set banks=3 --gen seed=1
 echo "$out" | grep -q "field 'banks'" && ok "preset error names field" || bad "preset message" "$out"
 run "unknown design" 2 $A sim --design nope --preset small --gen seed=1
@@ -154,9 +157,78 @@ run "experiments pipeline (QUICK=1)" 0 make -s BUILD=$B experiments QUICK=1 EXP_
 [ -s $B/exp_t/ltrf.png ] && grep -qE "^\| gq \| #7 \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" $B/exp_t/results.md &&
   ok "experiments write the tables and the plot" || bad "experiments output" "$out"
 
+echo "== lane-accurate values: a partial-mask write is no kill (tests/streams/diverged_partial_write.txt)"
+D=tests/streams/diverged_partial_write.txt
+run "ltrf+ with writes under a partial mask taken as kills loses lanes: the value check stops it" 1 $A sim --design ltrf+ $(sch ltrf+) --preset small --trace $D --pass-fault partial_write_kills
+echo "$out" | grep -q "warp 0 (slot 0), instruction #10 pc 0x210 IADD ($D:19): operand R5 lane 2 delivered" &&
+  ok "the failure names warp, PC, register and lane" || bad "value-check message" "$out"
+for d in $DESIGNS; do
+  run "cosim $d: the corrected liveness keeps R5 live, every lane delivered" 0 $G cosim --design $d $(sch $d) --preset small --trace $D --json $B/dv.$d.json
+  [ "$(json_num $B/dv.$d.json value_errors)" = 0 ] && [ "$(json_num $B/dv.$d.json operands_checked)" = "$(json_num $B/dv.baseline.json operands_checked)" ] &&
+    ok "$d: same checked operands as baseline, none differs" || bad "$d: operands differ on the diverged stream"
+done
+
+echo "== main register file bank timing: bank_ports, bank_pipelined"
+for lat in 2 6; do
+  for pp in "1 1" "1 0" "2 1" "2 0"; do set -- $pp
+    $A sim --preset small --set bank_latency=$lat --set bank_ports=$1 --set bank_pipelined=$2 --gen seed=3,blocks=4 --json $B/bt.$lat.$1.$2.json >/dev/null 2>&1 ||
+      bad "sim latency $lat ports $1 pipelined $2"
+  done
+  c() { json_num $B/bt.$lat.$1.$2.json cycles; }; k() { json_num $B/bt.$lat.$1.$2.json bank_conflicts; }
+  [ "$(c 1 0)" -gt "$(c 1 1)" ] && [ "$(k 1 0)" -gt "$(k 1 1)" ] &&
+    ok "latency $lat: non-pipelined single-ported banks take more cycles ($(c 1 0) > $(c 1 1)) and conflicts" || bad "latency $lat: pipelining changes nothing"
+  [ "$(c 2 1)" -le "$(c 1 1)" ] && [ "$(k 2 1)" -lt "$(k 1 1)" ] && [ "$(c 2 0)" -lt "$(c 1 0)" ] &&
+    ok "latency $lat: a second bank port cuts conflicts ($(k 2 1) < $(k 1 1)) and cycles" || bad "latency $lat: bank_ports changes nothing"
+done
+for p in pascal small; do
+  prm=$($B/gpurf-params --preset $p --block rf --format verilator)
+  run "cosim rf on $p ($(echo $prm | grep -o 'BankPorts=[0-9]*') $(echo $prm | grep -o 'BankPipelined=[0-9]*'))" 0 $G cosim --preset $p --gen seed=2,blocks=3 --blocks rf --json $B/bp.$p.json
+  [ "$(jq '.lockstep.rf.mismatches' $B/bp.$p.json)" = 0 ] && [ "$(jq '.lockstep.rf.cycles_compared' $B/bp.$p.json)" -gt 0 ] &&
+    ok "$p: rf C model and RTL agree" || bad "$p: rf lockstep"
+done
+run "cosim refuses an override of a parameter the RTL was built with" 2 $G cosim --preset small --set bank_ports=2 --gen seed=1 --blocks rf
+echo "$out" | grep -q "BankPorts" && ok "the refusal names the RTL parameter" || bad "override refusal message" "$out"
+
+echo "== memory hierarchy (sim/mem): coalescing, L1/MSHRs/L2/DRAM, address patterns, deactivation rule"
+for a in stream tile random; do $A sim --preset small --gen seed=1,blocks=4,addr=$a,tile=4 --json $B/mem.$a.json >/dev/null 2>&1 || bad "sim addr=$a"; done
+h() { jq ".stats.l1_hits / (.stats.l1_hits + .stats.l1_misses) * 100 | floor" $B/mem.$1.json; }
+[ "$(h stream)" -le 5 ] && [ "$(h tile)" -ge 90 ] && [ "$(h random)" -le 5 ] &&
+  ok "L1 hit rate follows the address pattern: stream $(h stream)%, tile $(h tile)%, random $(h random)%" || bad "L1 hit rates $(h stream) $(h tile) $(h random)"
+[ "$(json_num $B/mem.random.json dram_accesses)" -gt "$((10 * $(json_num $B/mem.stream.json dram_accesses)))" ] &&
+  [ "$(json_num $B/mem.random.json mshr_stalls)" -gt "$(json_num $B/mem.stream.json mshr_stalls)" ] &&
+  ok "uncoalesced random lanes: one request per lane, more DRAM traffic and MSHR stalls" || bad "coalescing"
+$A sim --preset small --gen seed=1,blocks=4,addr=tile,tile=4 --set l1_gmem_bypass=1 --json $B/mem.byp.json >/dev/null 2>&1
+[ "$(json_num $B/mem.byp.json l1_hits)" = 0 ] && [ "$(json_num $B/mem.byp.json l1_bypassed)" -gt 0 ] &&
+  [ "$(json_num $B/mem.byp.json cycles)" -gt "$(json_num $B/mem.tile.json cycles)" ] &&
+  ok "l1_gmem_bypass: global loads skip the L1 and take longer" || bad "bypass switch"
+$A sim --preset small --gen seed=1,blocks=4,addr=tile,tile=4 --set l1_mshrs=1 --json $B/mem.m1.json >/dev/null 2>&1
+[ "$(json_num $B/mem.m1.json mshr_stalls)" -gt "$(json_num $B/mem.tile.json mshr_stalls)" ] && ok "fewer MSHRs, more MSHR stalls" || bad "l1_mshrs"
+$A sim --preset small --gen seed=1,blocks=4 --set dram_bw=1 --json $B/mem.bw.json >/dev/null 2>&1
+[ "$(json_num $B/mem.bw.json load_latency_total)" -gt "$(json_num $B/mem.stream.json load_latency_total)" ] && ok "lower DRAM bandwidth, longer loads" || bad "dram_bw"
+for d in ltrf ltrf+; do
+  $A sim --design $d --preset table2_c7 --gen seed=1,blocks=4,regs=32,addr=tile,tile=4 --json $B/dr.l1.json >/dev/null 2>&1
+  $A sim --design $d --preset table2_c7 --gen seed=1,blocks=4,regs=32,addr=tile,tile=4 --set deact_rule=any_global --json $B/dr.any.json >/dev/null 2>&1
+  [ "$(json_num $B/dr.any.json deactivations)" -gt "$(json_num $B/dr.l1.json deactivations)" ] &&
+    ok "$d: deactivating on any global load deactivates more than on L1 misses ($(json_num $B/dr.any.json deactivations) > $(json_num $B/dr.l1.json deactivations))" || bad "$d: deact_rule"
+done
+for kv in "l1_size=5000:l1_size" "l1_mshrs=0:l1_mshrs" "l1_sector=256:l1_sector" "l2_size=70000:l2_size" "deact_rule=never:deact_rule"; do
+  run "bad memory parameter ${kv%%:*}" 2 $A sim --preset small --set ${kv%%:*} --gen seed=1
+  echo "$out" | grep -q "field '${kv##*:}'" && ok "the error names field ${kv##*:}" || bad "message for ${kv%%:*}" "$out"
+done
+run "generator window larger than the registers" 2 $A sim --preset small --gen regs=8,window=9
+echo "$out" | grep -q "field 'window'" && ok "window error names the field" || bad "window message" "$out"
+for d in baseline ideal ltrf ltrf+; do
+  run "cosim $d on a diverging kernel (idiv=50): every lane checked" 0 $G cosim --design $d $(sch $d) --preset small --gen seed=5,blocks=3,idiv=50,addr=tile --json $B/idv.$d.json
+done
+[ "$(json_num $B/idv.ltrf+.json operands_checked)" = "$(json_num $B/idv.baseline.json operands_checked)" ] && ok "diverging kernel: ltrf+ checked the baseline's operands" || bad "idiv operands differ"
+$A intervals --preset pascal --gen seed=1,regs=64,insts=96,window=12 > $B/win.txt 2>&1; $A intervals --preset pascal --gen seed=1,regs=64,insts=96 > $B/nowin.txt 2>&1
+rl() { sed -n 's/.*real avg \([0-9.]*\).*/\1/p' $1; }
+[ -n "$(rl $B/win.txt)" ] && [ "$(echo "$(rl $B/win.txt) > 1.5 * $(rl $B/nowin.txt)" | bc)" = 1 ] &&
+  ok "window=12: register-intervals grow ($(rl $B/win.txt) against $(rl $B/nowin.txt) dynamic instructions)" || bad "window knob" "$(cat $B/win.txt | head -3)"
+
 echo "== generator round trip through Accel-Sim traces"
-run "gen writes traces" 0 $G gen seed=9,blocks=3 --out $B/gen9
-$G sim --preset small --gen seed=9,blocks=3 --json $B/a.json >/dev/null 2>&1
+run "gen writes traces" 0 $G gen seed=9,blocks=3,idiv=40,addr=tile --out $B/gen9
+$G sim --preset small --gen seed=9,blocks=3,idiv=40,addr=tile --json $B/a.json >/dev/null 2>&1
 $G sim --preset small --trace $B/gen9/kernelslist.g --json $B/b.json >/dev/null 2>&1
 [ -n "$(json_num $B/a.json cycles)" ] && [ "$(json_num $B/a.json cycles)" = "$(json_num $B/b.json cycles)" ] &&
   ok "trace of generated kernel runs in the same cycles" || bad "round trip cycles differ"

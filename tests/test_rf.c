@@ -1,4 +1,5 @@
-/* Unit tests of the rf C model: timing derived from the configuration. */
+/* Unit tests of the rf C model: timing derived from the configuration, bank ports, bank
+ * pipelining and lane-masked writes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +11,8 @@
 static rf_cfg_t cfg(unsigned banks, unsigned lat)
 {
     rf_cfg_t c = {.lanes = 4, .num_banks = banks, .num_ports = 6, .num_wports = 2, .num_warps = 8,
-                  .arch_regs = 64, .rows_per_bank = 64, .bank_latency = lat, .bank_map = 0};
+                  .arch_regs = 64, .rows_per_bank = 64, .bank_latency = lat, .bank_ports = 1, .bank_pipelined = 1,
+                  .bank_map = 0};
     rf_cfg_derive(&c);
     return c;
 }
@@ -41,6 +43,7 @@ static void write_reg(rf_state_t *s, unsigned w, unsigned r, uint32_t v)
     in.wr_reg[0] = r;
     for (unsigned l = 0; l < s->c.lanes; l++)
         in.wr_data[0][l] = v + l;
+    in.wr_mask[0] = 0xf;
     rf_out_t o = step(s, &in);
     assert_int_equal(o.wr_gnt[0], 1);
 }
@@ -112,6 +115,7 @@ static void write_priority(void **st)
     in.wr_reg[0] = 4;
     in.wr_reg[1] = 8;
     in.wr_data[1][0] = 77;
+    in.wr_mask[1] = 1;
     rf_out_t o = step(&s, &in);
     assert_int_equal(o.wr_gnt[0], 1);
     assert_int_equal(o.wr_gnt[1], 0);
@@ -125,6 +129,88 @@ static void write_priority(void **st)
     assert_int_equal(o.rd_gnt[0], 1);
     assert_int_equal(rf_peek(&s, 0, 8)[0], 77);
     assert_int_equal(s.write_conflicts, 1);
+    rf_free(&s);
+}
+
+/* cycles until every read port in `mask` (all warp 0, registers regs[p]) was granted */
+static unsigned drain(rf_state_t *s, const unsigned *regs, unsigned nreq, unsigned *gnt_cycle)
+{
+    rf_in_t in;
+    memset(&in, 0, sizeof in);
+    for (unsigned p = 0; p < nreq; p++) {
+        in.rd_valid[p] = 1;
+        in.rd_reg[p] = regs[p];
+    }
+    unsigned cycles = 0, granted = 0;
+    while (granted < nreq && cycles < 100) {
+        rf_out_t o = step(s, &in);
+        for (unsigned p = 0; p < nreq; p++)
+            if (o.rd_gnt[p]) {
+                granted++;
+                in.rd_valid[p] = 0;
+                gnt_cycle[p] = cycles;
+            }
+        cycles++;
+    }
+    return cycles;
+}
+
+/* BankPorts: a bank serves that many accesses per cycle; the second round grants the next
+ * port round-robin after the first */
+static void bank_ports(void **st)
+{
+    (void)st;
+    unsigned regs[4] = {0, 4, 8, 12}, at[4];
+    for (unsigned ports = 1; ports <= 4; ports++) {
+        rf_cfg_t c = cfg(4, 1);
+        c.bank_ports = ports;
+        rf_state_t s;
+        assert_int_equal(rf_init(&s, &c), 0);
+        assert_int_equal(drain(&s, regs, 4, at), (4 + ports - 1) / ports);
+        assert_int_equal(s.read_conflicts, ports == 1 ? 6 : ports == 2 ? 2 : ports == 3 ? 1 : 0);
+        rf_free(&s);
+    }
+}
+
+/* BankPipelined 0: a bank port is busy for BankLatency cycles per access, reads and writes */
+static void non_pipelined(void **st)
+{
+    (void)st;
+    unsigned regs[3] = {0, 4, 8}, at[3];
+    for (unsigned lat = 1; lat <= 5; lat++)
+        for (unsigned pipe = 0; pipe <= 1; pipe++) {
+            rf_cfg_t c = cfg(4, lat);
+            c.bank_pipelined = pipe;
+            rf_state_t s;
+            assert_int_equal(rf_init(&s, &c), 0);
+            write_reg(&s, 0, 12, 5); /* bank 0 */
+            drain(&s, regs, 3, at);
+            unsigned gap = pipe ? 1 : lat;
+            /* the write occupied the bank's port at cycle -1 */
+            assert_int_equal(at[0], pipe ? 0 : lat - 1);
+            assert_int_equal(at[1], at[0] + gap);
+            assert_int_equal(at[2], at[1] + gap);
+            rf_free(&s);
+        }
+}
+
+/* a write stores only the lanes of its mask */
+static void write_mask(void **st)
+{
+    (void)st;
+    rf_state_t s;
+    rf_in_t in;
+    fresh(&s, &in, 4, 1);
+    write_reg(&s, 2, 7, 0x10);
+    in.wr_valid[0] = 1;
+    in.wr_warp[0] = 2;
+    in.wr_reg[0] = 7;
+    for (unsigned l = 0; l < 4; l++)
+        in.wr_data[0][l] = 0x90 + l;
+    in.wr_mask[0] = 0x5;
+    assert_int_equal(step(&s, &in).wr_gnt[0], 1);
+    const uint32_t want[4] = {0x90, 0x11, 0x92, 0x13};
+    assert_memory_equal(rf_peek(&s, 2, 7), want, sizeof want);
     rf_free(&s);
 }
 
@@ -160,6 +246,7 @@ int main(void)
 {
     const struct CMUnitTest t[] = {cmocka_unit_test(read_latency), cmocka_unit_test(bank_conflicts),
                                    cmocka_unit_test(write_priority), cmocka_unit_test(bank_mapping),
-                                   cmocka_unit_test(warp_base)};
+                                   cmocka_unit_test(warp_base), cmocka_unit_test(bank_ports),
+                                   cmocka_unit_test(non_pipelined), cmocka_unit_test(write_mask)};
     return cmocka_run_group_tests_name("rf", t, NULL, NULL);
 }

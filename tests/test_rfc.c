@@ -100,7 +100,8 @@ static void bank_priorities(void **st)
     assert_int_equal(o.rd_gnt[1], 1);
 }
 
-/* an eviction leaves beats + latency cycles after its grant, with the bank's value */
+/* an eviction leaves beats + latency cycles after its grant, with the bank's value; the
+ * result write before it stored only the lanes of its mask (lane 2 stays 0) */
 static void eviction_timing(void **st)
 {
     (void)st;
@@ -108,6 +109,7 @@ static void eviction_timing(void **st)
     in.wr_valid[0] = 1, in.wr_bank[0] = 4, in.wr_row[0] = 3;
     for (unsigned l = 0; l < cfg.lanes; l++)
         in.wr_data[0][l] = 0xabc0 + l;
+    in.wr_mask[0] = 0xb;
     step();
     memset(&in, 0, sizeof in);
     in.ev_valid = 1, in.ev_bank = 4, in.ev_row = 3, in.ev_tag = 300;
@@ -120,7 +122,9 @@ static void eviction_timing(void **st)
         if (o.ev_out_valid) {
             out = t;
             assert_int_equal(o.ev_out_tag, 300);
-            assert_int_equal(o.ev_out_data[0][2], 0xabc2);
+            assert_int_equal(o.ev_out_data[0][1], 0xabc1);
+            assert_int_equal(o.ev_out_data[0][2], 0);
+            assert_int_equal(o.ev_out_data[0][3], 0xabc3);
         }
     }
     assert_int_equal(out, cfg.beats + cfg.xbar_latency);

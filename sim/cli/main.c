@@ -35,7 +35,7 @@
 
 typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
-        *out, *presets_dir, *synth, *block, *seed, *latency_x;
+        *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault;
     const char *bias[MAX_SETS];
     unsigned nbias;
     const char *sets[MAX_SETS];
@@ -50,6 +50,7 @@ static int usage(void)
             "                   [--set key=value]... [--latency-x F] [--json FILE] [--synth build/synth/P.json]\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
+            "                   [--pass-fault partial_write_kills]\n"
             "       gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]\n"
             "       gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]\n"
             "                   [--bias input=probability]... [--waves DIR]\n"
@@ -104,6 +105,7 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--block", block)
         OPT("--seed", seed)
         OPT("--latency-x", latency_x)
+        OPT("--pass-fault", pass_fault)
 #undef OPT
         if ((!strcmp(o, "--history") || !strcmp(o, "--window") || !strcmp(o, "--cycles")) && v) {
             char *end;
@@ -268,11 +270,23 @@ static int cmd_sim(const args_t *a, int cosim)
         return 2;
     }
     o.history = a->history;
+    if (a->pass_fault && strcmp(a->pass_fault, "partial_write_kills")) {
+        fprintf(stderr, "gpurf: --pass-fault: unknown fault '%s' (partial_write_kills)\n",
+                a->pass_fault);
+        return 2;
+    }
+    o.pass_fault = a->pass_fault ? LV_PARTIAL_KILLS : LV_EXACT;
     o.wave_dir = a->waves ? a->waves : "waves";
     if (cosim) {
         o.rtl_blocks = a->blocks;
         o.rtl_variant = a->variant;
         o.rtl_preset = a->preset;
+        static sm_cfg_t built;
+        if (cfg_load(a->preset, a->presets_dir, &built, err, sizeof err)) {
+            fprintf(stderr, "gpurf: %s\n", err);
+            return 2;
+        }
+        o.rtl_cfg = &built;
         o.wave_all = a->waves != NULL;
         if (strcmp(a->drive, "c") && strcmp(a->drive, "rtl")) {
             fprintf(stderr, "gpurf: --drive: expected c or rtl\n");
@@ -365,7 +379,7 @@ static int cmd_intervals(const args_t *a)
         liveness_t lv = {0};
         ilen_t real, opt;
         if (prog_recover(w.k[i], &p, err, sizeof err) || regint_form(&p, c.rfc_banks, &ri, err, sizeof err) ||
-            liveness_run(&p, &lv) || regint_lengths(&ri, &p, &real, &opt, err, sizeof err)) {
+            liveness_run(&p, &lv, LV_EXACT) || regint_lengths(&ri, &p, &real, &opt, err, sizeof err)) {
             fprintf(stderr, "gpurf: %s: %s\n", w.k[i]->name, err);
             rc = 2;
         } else {

@@ -8,6 +8,7 @@
 #include "cmodel/ocu.h"
 #include "cmodel/rf.h"
 #include "design/design.h"
+#include "mem/mem.h"
 #include "queue.h"
 #include "sm.h"
 
@@ -23,10 +24,11 @@ typedef struct {
     uint32_t inflight, long_pending;
     uint64_t age;                /* launch order, for GTO */
     uint8_t pend_w[256], pend_r[256];
+    uint8_t long_w[256];         /* pending writes by long loads (deact_rule) */
     uint32_t wpend;              /* results not yet written */
     uint8_t sb_known, sb_blocked; /* scoreboard verdict for tr->v[next], while nothing changed */
     uint32_t *shadow;            /* arch_regs x lanes */
-    uint8_t *defined;            /* arch_regs */
+    uint32_t *defined;           /* arch_regs: lanes written at least once */
 } warp_t;
 
 typedef struct {
@@ -42,6 +44,8 @@ typedef struct {
     uint32_t dyn;
     uint32_t dst_val[INST_MAX_DST][GPURF_MAX_LANES];
     uint8_t dst_loc[INST_MAX_DST]; /* where the design puts each result (set at issue) */
+    uint64_t done_at;            /* the cycle execution completes */
+    uint8_t long_load;           /* a load the pool rule counts as long (deact_rule) */
     unsigned wb_left;
     int next_free;
 } flight_t;
@@ -77,7 +81,9 @@ struct sm {
     rblock_t *blk;
     flight_t *fl;
     unsigned nfl, fl_free;
-    unsigned *wheel_head, wheel_size; /* completion timing wheel of flight lists */
+    unsigned *wheel_head, wheel_size; /* completion timing wheel of flight lists (a flight
+                                         further away than a turn waits its round) */
+    mem_t *mem;                  /* the memory hierarchy (sim/mem) */
     int *wheel_next;
     kernel_t *k;
     unsigned kidx, alloc_regs, rows_per_warp, blocks_resident, shmem_used;
@@ -109,6 +115,9 @@ void sm_warp_retire_check(sm_t *sm, unsigned w);
 /* issue.c */
 void sm_issue(sm_t *sm, unsigned s);
 int sm_can_issue(const warp_t *w);
+/* the warp's next instruction needs the result of a long load (deact_rule): it leaves the
+ * two-level active pool until that load returned */
+int sm_waits_long(const warp_t *w);
 /* the warp's pending reads or writes or its next instruction changed */
 static inline void sm_sb_changed(warp_t *w) { w->sb_known = 0; }
 /* a collector of sub-core s that is free this cycle, or -1; its allocation with the warp's
@@ -133,6 +142,11 @@ unsigned sm_writeback_offered(const sm_t *sm, unsigned s);
 static inline const wbq_ent_t *sm_wbq_at(const sm_t *sm, unsigned s, unsigned i)
 {
     return q_at(&sm->sc[s].wbq, i);
+}
+/* the lanes an instruction executes on: its active mask within the modelled lanes */
+static inline uint32_t sm_lanes(const sm_t *sm, const inst_t *in)
+{
+    return in->mask & gpurf_mask(sm->c.lanes);
 }
 unsigned sm_flight_alloc(sm_t *sm);
 void sm_flight_free(sm_t *sm, unsigned f);

@@ -1,5 +1,6 @@
 /* SM core: dispatch from the collectors to the execution units, execution latency (a timing
- * wheel of flights), completion into the write-back queue and its drain. */
+ * wheel of flights; loads and stores through the memory hierarchy, sim/mem), completion into
+ * the write-back queue and its drain. */
 #include "stream/isa.h"
 #include "core.h"
 #include <stdlib.h>
@@ -66,8 +67,11 @@ void sm_dispatch(sm_t *sm, unsigned s)
                      "at cycle %llu", x->cu[k]->name, f, (unsigned long long)sm->st.cycles);
             return;
         }
-        int u = unit_of(sm->fl[f].in->cls);
-        if (unit_busy[u] || (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
+        const inst_t *in = sm->fl[f].in;
+        int u = unit_of(in->cls);
+        const int via_mem = in->cls == CLS_GMEM || in->space != MS_NONE;
+        if (unit_busy[u] || (via_mem && !mem_ready(sm->mem, sm->st.cycles)) ||
+            (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
             continue;
         unit_busy[u] = 1;
         ((ocu_in_t *)ls_in(x->cu[k]))->disp_ready = 1;
@@ -75,9 +79,22 @@ void sm_dispatch(sm_t *sm, unsigned s)
         if (d->dispatched)
             d->dispatched(sm, s, f);
         sm->st.instructions++;
-        const inst_t *in = sm->fl[f].in;
-        unsigned lat = isa_latency(&sm->c, in->cls, ((uint64_t)sm->fl[f].warp << 32) ^ sm->fl[f].dyn ^ in->pc);
-        unsigned slot = (unsigned)((sm->st.cycles + lat) % sm->wheel_size);
+        flight_t *fl = &sm->fl[f];
+        if (via_mem) {
+            int miss;
+            warp_t *w = &sm->w[fl->warp];
+            fl->done_at = mem_access(sm->mem, w->tr, in, in->ndst > 0, sm->st.cycles, &miss);
+            /* the two-level pool's notion of a long load (LTRF Sec. 3.2: an L1 miss) */
+            if (in->cls == CLS_GMEM && in->ndst && (miss || sm->c.deact_rule == DEACT_ANY_GLOBAL)) {
+                fl->long_load = 1;
+                w->long_pending++;
+                for (unsigned i = 0; i < in->ndst; i++)
+                    w->long_w[in->dst[i]]++;
+                sm_sb_changed(w);
+            }
+        } else
+            fl->done_at = sm->st.cycles + isa_latency(&sm->c, in->cls);
+        unsigned slot = (unsigned)(fl->done_at % sm->wheel_size);
         sm->wheel_next[f] = (int)sm->wheel_head[slot];
         sm->wheel_head[slot] = f;
         x->rr_disp = (k + 1) % ncu;
@@ -100,8 +117,19 @@ void sm_complete(sm_t *sm)
     while (f != ~0u) {
         unsigned nx = (unsigned)sm->wheel_next[f];
         flight_t *fl = &sm->fl[f];
-        if (fl->in->cls == CLS_GMEM && fl->in->ndst)
-            sm->w[fl->warp].long_pending--;
+        if (fl->done_at > sm->st.cycles) { /* a later round */
+            sm->wheel_next[f] = (int)sm->wheel_head[slot];
+            sm->wheel_head[slot] = f;
+            f = nx;
+            continue;
+        }
+        if (fl->long_load) {
+            warp_t *w = &sm->w[fl->warp];
+            w->long_pending--;
+            for (unsigned i = 0; i < fl->in->ndst; i++)
+                w->long_w[fl->in->dst[i]]--;
+            sm_sb_changed(w);
+        }
         if (!fl->in->ndst)
             finish(sm, f);
         else {
@@ -129,6 +157,7 @@ void sm_writeback_inputs(sm_t *sm, unsigned s, rf_in_t *in)
         in->wr_warp[p] = sm->w[fl->warp].local;
         in->wr_reg[p] = fl->in->dst[e->d];
         memcpy(in->wr_data[p], fl->dst_val[e->d], sm->c.lanes * 4);
+        in->wr_mask[p] = sm_lanes(sm, fl->in);
     }
 }
 

@@ -32,6 +32,20 @@ int sm_can_issue(const warp_t *cw)
     return w->sb_blocked ? R_SCOREBOARD : R_OK;
 }
 
+int sm_waits_long(const warp_t *w)
+{
+    if (!w->used || !w->long_pending || w->done_issuing || w->at_barrier)
+        return 0;
+    const inst_t *in = &w->tr->v[w->next];
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (w->long_w[in->src[i]])
+            return 1;
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (w->long_w[in->dst[i]])
+            return 1;
+    return 0;
+}
+
 int sm_cu_free(const sm_t *sm, unsigned s)
 {
     const subcore_t *x = &sm->sc[s];
@@ -85,8 +99,6 @@ static void issue_one(sm_t *sm, unsigned s, unsigned g, int slot)
         w->pend_w[in->dst[i]]++;
     w->wpend += in->ndst;
     sm_sb_changed(w);
-    if (in->cls == CLS_GMEM && in->ndst)
-        w->long_pending++;
     w->next++;
     w->inflight++;
     if (w->next == w->tr->n)

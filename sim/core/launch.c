@@ -100,14 +100,14 @@ int sm_try_launch(sm_t *sm)
             slot++;
         warp_t *w = &sm->w[slot];
         uint32_t *sh = w->shadow;
-        uint8_t *def = w->defined;
+        uint32_t *def = w->defined;
         unsigned scx = w->sc, local = w->local;
         memset(w, 0, sizeof *w);
         w->shadow = sh;
         w->defined = def;
         w->sc = scx;
         w->local = local;
-        memset(w->defined, 0, c->arch_regs);
+        memset(w->defined, 0, c->arch_regs * sizeof *w->defined);
         w->used = 1;
         w->blk = bslot;
         w->wib = wi;

@@ -1,12 +1,11 @@
 /* Issue-order policies (sched.h). */
 #include "sched.h"
 
-/* waiting on a long-latency (global memory) result or at a barrier: leaves the two-level
- * active pool (a pool of barrier waiters would keep the rest of their block out) */
+/* waiting on a long load's result (deact_rule) or at a barrier: leaves the two-level active
+ * pool (a pool of barrier waiters would keep the rest of their block out) */
 static int leaves_pool(const warp_t *w)
 {
-    return w->used && !w->done_issuing &&
-           (w->at_barrier || (w->long_pending && sm_can_issue(w) == R_SCOREBOARD));
+    return w->used && !w->done_issuing && (w->at_barrier || sm_waits_long(w));
 }
 
 static void refill_pool(sm_t *sm, unsigned s)

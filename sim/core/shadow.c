@@ -1,7 +1,11 @@
 /* The functional shadow (DESIGN.md "Nothing lost"): every operand a collector unit delivers
- * is checked against the shadow's architectural register array; destination values are a
+ * is checked against the shadow's architectural register array on the lanes the instruction
+ * executes on (its active mask) that have been written; destination values are a
  * deterministic mix of the instruction's identity and the delivered source values, so any
- * lost or stale value changes a later operand. */
+ * lost or stale value changes a later operand. A result is computed on every lane but only
+ * the active lanes are written: the other lanes of the register keep their value, so a design
+ * that drops a register that a diverged path wrote only in part loses the other lanes and a
+ * later full-mask read fails the check. */
 #include "core.h"
 #include <string.h>
 
@@ -37,6 +41,7 @@ void sm_execute(sm_t *sm, unsigned f, const ocu_out_t *o)
     warp_t *w = &sm->w[fl->warp];
     const inst_t *in = fl->in;
     const unsigned L = sm->c.lanes;
+    const uint32_t active = sm_lanes(sm, in);
     uint64_t acc[GPURF_MAX_LANES];
     uint64_t id = sm_mix(((uint64_t)sm->k->id << 56) ^ ((uint64_t)sm->blk[w->blk].tb.id << 36) ^
                          ((uint64_t)w->wib << 28) ^ fl->dyn);
@@ -45,16 +50,16 @@ void sm_execute(sm_t *sm, unsigned f, const ocu_out_t *o)
     for (unsigned i = 0; i < in->nsrc; i++) {
         unsigned r = in->src[i];
         const uint32_t *sh = w->shadow + (size_t)r * L, *got = o->disp_data[i];
-        if (!w->defined[r])
+        const uint32_t check = active & w->defined[r];
+        if (!check)
             sm->st.undefined_reads++;
         else {
             sm->st.operands_checked++;
-            if (memcmp(got, sh, L * 4))
-                for (unsigned l = 0; l < L; l++)
-                    if (got[l] != sh[l]) {
-                        value_error(sm, fl, r, l, got[l], sh[l]);
-                        break;
-                    }
+            for (unsigned l = 0; l < L; l++)
+                if ((check >> l & 1) && got[l] != sh[l]) {
+                    value_error(sm, fl, r, l, got[l], sh[l]);
+                    break;
+                }
         }
         /* a bijective step per operand (xor, odd multiply, xorshift); the result's avalanche
          * comes from sm_mix below */
@@ -69,7 +74,7 @@ void sm_execute(sm_t *sm, unsigned f, const ocu_out_t *o)
         unsigned r = in->dst[d];
         for (unsigned l = 0; l < L; l++)
             fl->dst_val[d][l] = (uint32_t)sm_mix(acc[l] + d);
-        memcpy(w->shadow + (size_t)r * L, fl->dst_val[d], L * 4);
-        w->defined[r] = 1;
+        gpurf_lanes_write(w->shadow + (size_t)r * L, fl->dst_val[d], active, L);
+        w->defined[r] |= active;
     }
 }

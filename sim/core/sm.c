@@ -37,6 +37,14 @@ ls_inst_t *sm_make_inst(sm_t *sm, const char *block, const char *name, char *err
                      block, sm->o.rtl_preset, sm->o.rtl_variant);
             return NULL;
         }
+        char what[256];
+        if (sm->o.rtl_cfg &&
+            block_params_differ(block_find(block), &sm->c, sm->o.rtl_cfg, what, sizeof what)) {
+            snprintf(err, n, "the run's parameters differ from the RTL of block '%s' built for "
+                             "preset '%s': %s; change the preset file, not --set",
+                     block, sm->o.rtl_preset, what);
+            return NULL;
+        }
     }
     ls_inst_t *x = ls_new(&sm->ls, block_find(block), &sm->c, name, rtl);
     if (!x)
@@ -101,7 +109,11 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
     sm->sc = calloc(S, sizeof *sm->sc);
     sm->w = calloc(cfg->warp_slots, sizeof *sm->w);
     sm->blk = calloc(cfg->block_slots, sizeof *sm->blk);
-    sm->wheel_size = cfg->lat_gmem_max + cfg->lat_sfu + cfg->lat_shmem + 8;
+    sm->wheel_size = 1024;
+    sm->mem = mem_new(cfg);
+    if (!sm->mem)
+        goto oom;
+    sm_stat_group(sm, &mem_stat_list, (const uint64_t *)mem_stats(sm->mem));
     sm->wheel_head = malloc(sm->wheel_size * sizeof *sm->wheel_head);
     if (!sm->sc || !sm->w || !sm->blk || !sm->wheel_head)
         goto oom;
@@ -109,7 +121,7 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
         sm->wheel_head[i] = ~0u;
     for (unsigned i = 0; i < cfg->warp_slots; i++) {
         sm->w[i].shadow = calloc((size_t)cfg->arch_regs * cfg->lanes, sizeof(uint32_t));
-        sm->w[i].defined = calloc(cfg->arch_regs, 1);
+        sm->w[i].defined = calloc(cfg->arch_regs, sizeof *sm->w[i].defined);
         sm->w[i].sc = i % S;
         sm->w[i].local = i / S;
         if (!sm->w[i].shadow || !sm->w[i].defined)
@@ -174,6 +186,7 @@ void sm_free(sm_t *sm)
     free(sm->fl);
     free(sm->wheel_head);
     free(sm->wheel_next);
+    mem_free(sm->mem);
     free(sm);
 }
 
@@ -235,7 +248,8 @@ int sm_run(sm_t *sm, workload_t *wl, char *err, size_t n)
         if (sm_setup_kernel(sm, wl->k[sm->kidx]))
             return 2;
         uint64_t idle = 0, last_insts = 0;
-        const uint64_t idle_limit = 10ull * (sm->c.lat_gmem_max + 1000);
+        const uint64_t idle_limit =
+            100ull * (sm->c.l1_latency + sm->c.l2_latency + sm->c.dram_latency + 1000);
         for (;;) {
             if (sm_try_launch(sm))
                 return 2;

@@ -13,6 +13,7 @@ typedef struct {
     const char *rtl_blocks;   /* NULL: C only; "all" or comma list of block names */
     const char *rtl_variant;  /* "ok" or a FAULT_* name */
     const char *rtl_preset;   /* which built RTL parameter set to use (the preset name) */
+    const sm_cfg_t *rtl_cfg;  /* that preset as built, without overrides (NULL: the run's) */
     int drive_rtl;
     const char *wave_dir;
     int wave_all;
@@ -21,6 +22,7 @@ typedef struct {
     uint64_t max_cycles;      /* 0: none; exceeding it is an error (deadlock guard) */
     unsigned history;
     uint64_t stop_at;         /* stop after this cycle (mismatch window replay) */
+    int pass_fault;           /* LV_*: the liveness rule of the compiler passes */
 } sm_opts_t;
 
 typedef struct sm sm_t;

@@ -45,7 +45,7 @@ typedef struct {
     S(ocu_allocs, "collector unit allocations")                                                \
     S(ocu_dup_reads_saved, "source reads saved by reading a repeated register once")           \
     S(operands_checked, "operands checked against the functional shadow")                      \
-    S(undefined_reads, "reads of registers never written by the warp (not checked)")          \
+    S(undefined_reads, "reads with no active lane written by the warp (not checked)")        \
     S(value_errors, "operands that differ from the functional shadow")
 
 STATS_STRUCT(sm_stats_t, CORE_STATS);

@@ -74,8 +74,9 @@ static void id_back(sm_t *sm, unsigned s)
     for (unsigned p = 0, n = sm_writeback_offered(sm, s); p < n; p++) {
         const wbq_ent_t *e = sm_wbq_at(sm, s, p);
         const flight_t *fl = &sm->fl[e->flight];
-        memcpy(x->mem + sm->w[fl->warp].local * row + (size_t)fl->in->dst[e->d] * c->lanes,
-               fl->dst_val[e->d], c->lanes * 4);
+        gpurf_lanes_write(x->mem + sm->w[fl->warp].local * row +
+                              (size_t)fl->in->dst[e->d] * c->lanes,
+                          fl->dst_val[e->d], sm_lanes(sm, fl->in), c->lanes);
         gnt[p] = 1;
         sm->st.rf_writes++;
     }

@@ -47,7 +47,11 @@ int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n)
             return -1;
         p->held = v;
         p->held[p->nheld++] = b;
-        for (unsigned w = 0; w < b.nwarps; w++)
+        for (unsigned w = 0; w < b.nwarps; w++) {
+            /* the warp's lanes: every lane any of its instructions runs on */
+            uint32_t lanes = 0;
+            for (uint32_t i = 0; i < b.warps[w].n; i++)
+                lanes |= b.warps[w].v[i].mask;
             for (uint32_t i = 0; i < b.warps[w].n; i++) {
                 if (p->npcs == cap) {
                     cap = cap ? 2 * cap : 1024;
@@ -58,8 +62,10 @@ int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n)
                 }
                 memset(&p->pcs[p->npcs], 0, sizeof p->pcs[0]);
                 p->pcs[p->npcs].pc = b.warps[w].v[i].pc;
+                p->pcs[p->npcs].partial = b.warps[w].v[i].mask != lanes;
                 p->pcs[p->npcs++].in = &b.warps[w].v[i];
             }
+        }
     }
     k->rewind(k);
     if (r < 0)
@@ -69,6 +75,8 @@ int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n)
     for (unsigned i = 0; i < p->npcs; i++)
         if (!u || p->pcs[u - 1].pc != p->pcs[i].pc)
             p->pcs[u++] = p->pcs[i];
+        else
+            p->pcs[u - 1].partial |= p->pcs[i].partial;
     p->npcs = u;
     for (unsigned h = 0; h < p->nheld; h++)
         for (unsigned w = 0; w < p->held[h].nwarps; w++) {

@@ -13,6 +13,7 @@ typedef struct {
     uint32_t succ[4];       /* observed successor PCs */
     unsigned nsucc, npred, bb;
     int leader;
+    int partial;            /* some occurrence ran with fewer lanes than its warp has */
 } spc_t;
 
 typedef struct {

@@ -31,7 +31,7 @@ static uint64_t mix64(uint64_t x)
 
 int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
 {
-    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10};
+    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16};
     char buf[512];
     snprintf(buf, sizeof buf, "%s", spec ? spec : "");
     struct {
@@ -42,7 +42,11 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
                 {"insts", &g->insts, 4, 100000},     {"loops", &g->loops, 1, 1u << 20},
                 {"div", &g->div, 0, 100},            {"dep", &g->dep, 0, 100},
                 {"alu", &g->w_alu, 0, 1000},         {"sfu", &g->w_sfu, 0, 1000},
-                {"shmem", &g->w_shmem, 0, 1000},     {"gmem", &g->w_gmem, 0, 1000}};
+                {"shmem", &g->w_shmem, 0, 1000},     {"gmem", &g->w_gmem, 0, 1000},
+                {"idiv", &g->idiv, 0, 100},          {"window", &g->window, 0, 255},
+                {"addr", &g->addr, 0, 3},            {"stride", &g->stride, 4, 1u << 20},
+                {"tile", &g->tile, 1, 1u << 20}};
+    static const char *const addr_names[] = {"stream", "stride", "tile", "random"};
     char *save, *tok;
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(tok, '=');
@@ -56,6 +60,18 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
         }
         char *end;
         errno = 0;
+        if (keys[i].v == &g->addr) {
+            unsigned a;
+            for (a = 0; a < 4 && strcmp(eq + 1, addr_names[a]); a++)
+                ;
+            if (a == 4) {
+                snprintf(err, n, "--gen: field 'addr': '%s' is not stream, stride, tile or random",
+                         eq + 1);
+                return -1;
+            }
+            g->addr = a;
+            continue;
+        }
         unsigned long v = strtoul(eq + 1, &end, 0);
         if (errno || *end || !eq[1] || eq[1] == '-' || v < keys[i].lo || v > keys[i].hi) {
             snprintf(err, n, "--gen: field '%s': '%s' outside [%u, %u]", keys[i].k, eq + 1,
@@ -63,6 +79,10 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
             return -1;
         }
         *keys[i].v = (unsigned)v;
+    }
+    if (g->window > g->regs) {
+        snprintf(err, n, "--gen: field 'window': %u registers exceed regs=%u", g->window, g->regs);
+        return -1;
     }
     if (!(g->w_alu + g->w_sfu + g->w_shmem + g->w_gmem)) {
         snprintf(err, n, "--gen: field 'alu': the instruction mix weights are all zero");
@@ -99,10 +119,15 @@ static void build_program(gen_t *G)
             continue;
         }
         unsigned pick = (unsigned)(r % total);
+        /* the registers this instruction draws from: all, or the sliding window */
+        const unsigned span = g->window ? g->window : g->regs,
+                       base = g->window ? k * (g->regs - g->window) / g->insts : 0;
 #define SRC(j)                                                                                     \
-    ((((r >> (8 + 8 * (j))) % 100) < g->dep) ? recent[(r >> (40 + (j))) % 4]                       \
-                                              : (unsigned)((r >> (16 + 5 * (j))) % g->regs))
-        unsigned d = (unsigned)((r >> 48) % g->regs);
+    ((((r >> (8 + 8 * (j))) % 100) < g->dep && recent[(r >> (40 + (j))) % 4] >= base &&           \
+      recent[(r >> (40 + (j))) % 4] < base + span)                                                 \
+         ? recent[(r >> (40 + (j))) % 4]                                                           \
+         : base + (unsigned)((r >> (16 + 5 * (j))) % span))
+        unsigned d = base + (unsigned)((r >> 48) % span);
         if (pick < g->w_alu) {
             static const char *const alu[] = {"FFMA", "IADD", "FMUL", "IMAD", "LOP3.LUT", "ISETP.GT.AND"};
             unsigned a = (unsigned)((r >> 4) % 6);
@@ -129,6 +154,8 @@ static void build_program(gen_t *G)
             s->src[j] = SRC(j);
             if (j == 0 && s->op[2] == 'G' && s->src[0] + 1 >= g->regs)
                 s->src[0] = g->regs - 2;
+            if (j == 0 && s->op[2] == 'G' && s->src[0] + 1 >= base + span && base + span >= 2)
+                s->src[0] = base + span - 2;
         }
         if (s->ndst) {
             s->dst[0] = d;
@@ -150,14 +177,62 @@ static void build_program(gen_t *G)
     G->n = i + 1;
 }
 
-/* dynamic path of one warp: calls emit(index) for each executed static instruction */
-static int walk(const gen_t *G, unsigned block, unsigned warp,
-                int (*emit)(void *arg, const sinst_t *s, unsigned pc), void *arg)
+/* one dynamic instruction as the walk produces it */
+typedef struct {
+    const sinst_t *s;
+    unsigned pc;
+    uint32_t mask;
+    int space;          /* MS_NONE for non-memory instructions */
+    uint64_t addr[32];  /* per lane, for memory instructions */
+} dyn_t;
+
+/* the lane addresses of a warp's nth global (or shared) access (gen.h, addr=) */
+static void addresses(const gen_t *G, unsigned block, unsigned warp, unsigned nth, dyn_t *d)
 {
-    unsigned iter = 0, pc = 0;
+    const gen_spec_t *g = &G->g;
+    if (d->space == MS_SHARED) {
+        for (unsigned l = 0; l < 32; l++)
+            d->addr[l] = ((uint64_t)(nth % 64) << 7) + 4 * l;
+        return;
+    }
+    const uint64_t gw = (uint64_t)block * g->warps + warp, heap = 1ull << 32;
+    for (unsigned l = 0; l < 32; l++) {
+        uint64_t line;
+        switch (g->addr) {
+        case GEN_ADDR_STRIDE:
+            d->addr[l] = heap + ((gw << 20) + (uint64_t)nth * 32 * g->stride) + (uint64_t)l * g->stride;
+            continue;
+        case GEN_ADDR_TILE:
+            line = ((uint64_t)block << 20) + (mix64(gw * 0x9e37 + nth) % g->tile);
+            break;
+        case GEN_ADDR_RANDOM:
+            line = mix64(((uint64_t)g->seed << 48) ^ (gw << 24) ^ ((uint64_t)nth << 5) ^ l) % (1u << 19);
+            break;
+        default:
+            line = (gw << 20) + nth;
+        }
+        d->addr[l] = heap + (line << MEM_LINE_BITS) + 4 * l;
+    }
+}
+
+/* dynamic path of one warp: calls emit for each executed instruction */
+static int walk(const gen_t *G, unsigned block, unsigned warp,
+                int (*emit)(void *arg, const dyn_t *d), void *arg)
+{
+    unsigned iter = 0, pc = 0, nmem = 0;
+    uint32_t mask = 0xffffffffu;
+    dyn_t d;
     while (pc < G->n) {
         const sinst_t *s = &G->prog[pc];
-        if (emit(arg, s, pc * 16))
+        if (pc == G->skip_to)
+            mask = 0xffffffffu; /* reconvergence */
+        d.s = s;
+        d.pc = pc * 16;
+        d.mask = mask;
+        d.space = mem_space(s->op);
+        if (d.space != MS_NONE)
+            addresses(G, block, warp, nmem++, &d);
+        if (emit(arg, &d))
             return -1;
         if (s->kind == 3)
             break;
@@ -165,6 +240,12 @@ static int walk(const gen_t *G, unsigned block, unsigned warp,
             uint64_t h = mix64(((uint64_t)G->g.seed << 40) ^ ((uint64_t)block << 20) ^
                                ((uint64_t)warp << 12) ^ iter);
             pc = (h % 100) < G->g.div ? s->target : pc + 1;
+            /* a diverged warp: the skipped part runs on a random proper subset of the lanes */
+            if (pc == s - G->prog + 1u && ((h >> 20) % 100) < G->g.idiv) {
+                mask = (uint32_t)(h >> 32);
+                if (!mask || mask == 0xffffffffu)
+                    mask = 0x0000ffffu;
+            }
         } else if (s->kind == 2) {
             pc = ++iter < G->g.loops ? s->target : pc + 1;
         } else
@@ -180,14 +261,21 @@ typedef struct {
     size_t n;
 } push_arg_t;
 
-static int push_emit(void *a, const sinst_t *s, unsigned pc)
+static int push_emit(void *a, const dyn_t *d)
 {
     push_arg_t *p = a;
     inst_t base;
     memset(&base, 0, sizeof base);
-    base.pc = pc;
-    base.mask = 0xffffffffu;
-    return warp_push(p->k, p->w, &base, s->op, s->dst, s->ndst, s->src, s->nsrc, p->err, p->n);
+    base.pc = d->pc;
+    base.mask = d->mask;
+    const sinst_t *s = d->s;
+    if (warp_push(p->k, p->w, &base, s->op, s->dst, s->ndst, s->src, s->nsrc, p->err, p->n))
+        return -1;
+    if (d->space != MS_NONE && warp_set_addrs(p->w, d->space, d->addr, d->mask, 4)) {
+        snprintf(p->err, p->n, "out of memory");
+        return -1;
+    }
+    return 0;
 }
 
 static int gen_next(kernel_t *k, tblock_t *b, char *err, size_t n)
@@ -275,28 +363,30 @@ int workload_gen(const char *spec, workload_t *w, char *err, size_t n)
 }
 
 /* ---- Accel-Sim export ------------------------------------------------------------------- */
-static int write_emit(void *a, const sinst_t *s, unsigned pc)
+static int write_emit(void *a, const dyn_t *d)
 {
     FILE *f = a;
-    fprintf(f, "%04x ffffffff %u", pc, s->ndst);
+    const sinst_t *s = d->s;
+    fprintf(f, "%04x %08x %u", d->pc, d->mask, s->ndst);
     for (unsigned i = 0; i < s->ndst; i++)
         fprintf(f, " R%u", s->dst[i]);
     fprintf(f, " %s %u", s->op, s->nsrc);
     for (unsigned i = 0; i < s->nsrc; i++)
         fprintf(f, " R%u", s->src[i]);
-    if (!strncmp(s->op, "LDG", 3) || !strncmp(s->op, "STG", 3))
-        fprintf(f, " 4 1 0x7f0000%04x 4 \n", pc);
-    else if (!strncmp(s->op, "LDS", 3) || !strncmp(s->op, "STS", 3))
-        fprintf(f, " 4 1 0x%x 4 \n", pc & 0xfff);
-    else
+    if (d->space != MS_NONE) {
+        fprintf(f, " 4 0");
+        for (unsigned l = 0; l < 32; l++)
+            if (d->mask >> l & 1)
+                fprintf(f, " 0x%llx", (unsigned long long)d->addr[l]);
+        fputs(" \n", f);
+    } else
         fprintf(f, " 0 \n");
     return ferror(f) ? -1 : 0;
 }
 
-static int count_emit(void *a, const sinst_t *s, unsigned pc)
+static int count_emit(void *a, const dyn_t *d)
 {
-    (void)s;
-    (void)pc;
+    (void)d;
     (*(unsigned *)a)++;
     return 0;
 }

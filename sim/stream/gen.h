@@ -1,11 +1,20 @@
 /* Seeded generator of synthetic kernels. Spec: comma-separated key=value, all optional:
  *   seed=1 blocks=8 warps=4 regs=24 insts=40 loops=8 div=20 dep=50
  *   alu=70 sfu=6 shmem=10 gmem=10 (instruction mix weights of the loop body)
+ *   idiv=0 window=0 addr=stream stride=128 tile=16
  * The kernel: a prologue that writes every register, a loop body of `insts` instructions run
- * `loops` times with a divergent forward branch taken by a warp-dependent subset of
- * iterations (div = percent), and an epilogue that stores and exits. `dep` is the percent of
- * sources taken from the last few destinations (dependency chains). The same seed gives the
- * same kernel; gen_write_traces writes it as an Accel-Sim kernelslist.g + kernel-1.traceg. */
+ * `loops` times with a forward branch over a quarter of the body: a warp-dependent subset of
+ * iterations skips it (div = percent), and in idiv percent of the others the warp diverges,
+ * the skipped part running on a random part of the lanes (its mask) before the warp
+ * reconverges; an epilogue stores and exits. `dep` is the percent of sources taken from the
+ * last few destinations (dependency chains). window=W (0: off) draws the operands of body
+ * instruction k from W registers starting at k * (regs - W) / insts: a window sliding over the
+ * registers, so register-intervals grow long (LTRF Table 4). Global addresses: addr=stream
+ * (every access a new fully used line), stride (lane l at l * stride bytes: one line per lane
+ * when stride >= 128), tile (lines of a per-block tile of `tile` lines, reused), random (any
+ * line of a 64 MB footprint per lane); shared-memory lanes stride by 4 bytes (no conflicts).
+ * The same seed gives the same kernel; gen_write_traces writes it as an Accel-Sim
+ * kernelslist.g + kernel-1.traceg with the same masks and addresses. */
 #ifndef GPURF_GEN_H
 #define GPURF_GEN_H
 #include "stream.h"
@@ -13,7 +22,10 @@
 typedef struct {
     unsigned seed, blocks, warps, regs, insts, loops, div, dep;
     unsigned w_alu, w_sfu, w_shmem, w_gmem;
+    unsigned idiv, window, addr, stride, tile;
 } gen_spec_t;
+
+enum { GEN_ADDR_STREAM, GEN_ADDR_STRIDE, GEN_ADDR_TILE, GEN_ADDR_RANDOM };
 
 int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n);
 int gen_kernel(const gen_spec_t *g, kernel_t **out, char *err, size_t n);

@@ -145,16 +145,11 @@ int isa_is_return(const char *op)
     return base_is(op, names);
 }
 
-unsigned isa_latency(const sm_cfg_t *c, int cls, uint64_t key)
+unsigned isa_latency(const sm_cfg_t *c, int cls)
 {
     switch (cls) {
     case CLS_SFU: return c->lat_sfu;
     case CLS_SHMEM: return c->lat_shmem;
-    case CLS_GMEM: {
-        uint64_t x = key * 0x9e3779b97f4a7c15ull;
-        x ^= x >> 29;
-        return c->lat_gmem_min + (unsigned)(x % (c->lat_gmem_max - c->lat_gmem_min + 1));
-    }
     case CLS_BRANCH:
     case CLS_BARRIER:
     case CLS_EXIT: return c->lat_branch;

@@ -18,7 +18,7 @@ int isa_is_control(const char *opcode);
 /* function call / return (register-intervals never span them) */
 int isa_is_call(const char *opcode);
 int isa_is_return(const char *opcode);
-/* execution latency of a class; global memory varies in [min, max] with `key` */
-unsigned isa_latency(const sm_cfg_t *c, int cls, uint64_t key);
+/* execution latency of a class (memory classes: sim/mem) */
+unsigned isa_latency(const sm_cfg_t *c, int cls);
 
 #endif

@@ -2,11 +2,18 @@
  *   # comment
  *   kernel name=NAME blocks=B warps=W regs=R [shmem=BYTES]
  *   warp all | warp N            following instructions go to every warp / warp N of each block
- *   [@PC] OPCODE [Rd ...] [; Rs ...]   one instruction; PCs advance by 16 per line of a
- *                                section; @PC (hex or decimal) places the instruction at PC
- *                                and the following lines after it (loops revisit a PC)
+ *   [@PC] OPCODE [mask=HEX] [Rd ...] [; Rs ...]   one instruction; PCs advance by 16 per
+ *                                line of a section; @PC (hex or decimal) places the
+ *                                instruction at PC and the following lines after it (loops
+ *                                revisit a PC); mask= is the active mask (32-bit hex, default
+ *                                every lane), e.g. one path of a diverged warp; addr=BASE[,STRIDE]
+ *                                gives a load/store lane l the address BASE + l * STRIDE
+ *                                (default STRIDE 4); without it lane l of warp w in block b
+ *                                accesses 2^32 + PC * 4096 + (b * warps + w) * 128 + 4 * l
+ *                                (one fully used line per warp and PC)
  * Every block runs the same warps. Errors name file, line and field. */
 #include "stream.h"
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,7 +120,32 @@ int native_load(const char *path, workload_t *w, char *err, size_t n)
         char opcode[64];
         snprintf(opcode, sizeof opcode, "%s", tok);
         unsigned regs[2][INST_MAX_SRC], cnt[2] = {0, 0}, side = 0;
+        uint32_t mask = 0xffffffffu;
+        int has_addr = 0;
+        uint64_t abase = 0, astride = 4;
         while ((tok = strtok_r(NULL, " \t\r\n", &save))) {
+            if (!strncmp(tok, "mask=", 5)) {
+                const char *h = tok + 5 + (tok[5] == '0' && (tok[6] == 'x' || tok[6] == 'X') ? 2 : 0);
+                char *end;
+                unsigned long v = strtoul(h, &end, 16);
+                if (!*h || *end || strlen(h) > 8 || !isxdigit((unsigned char)h[0]))
+                    ERR("%s:%u: field 'mask': '%s' is not a 32-bit hex mask", path, line, tok + 5);
+                mask = (uint32_t)v;
+                continue;
+            }
+            if (!strncmp(tok, "addr=", 5)) {
+                char *end, *end2 = NULL;
+                errno = 0;
+                abase = strtoull(tok + 5, &end, 0);
+                if (*end == ',')
+                    astride = strtoull(end + 1, &end2, 0);
+                if (errno || end == tok + 5 || (*end && (*end != ',' || !end2 || *end2 ||
+                                                         end2 == end + 1)))
+                    ERR("%s:%u: field 'addr': '%s' is not BASE or BASE,STRIDE", path, line,
+                        tok + 5);
+                has_addr = 1;
+                continue;
+            }
             if (!strcmp(tok, ";")) {
                 if (side)
                     ERR("%s:%u: field 'operands': more than one ';'", path, line);
@@ -131,7 +163,7 @@ int native_load(const char *path, workload_t *w, char *err, size_t n)
         inst_t base;
         memset(&base, 0, sizeof base);
         base.pc = pc;
-        base.mask = 0xffffffffu;
+        base.mask = mask;
         base.line = line;
         pc += 16;
         for (unsigned b = 0; b < blocks; b++)
@@ -141,6 +173,16 @@ int native_load(const char *path, workload_t *w, char *err, size_t n)
                     if (warp_push(k, &tb->warps[wi], &base, opcode, regs[0], cnt[0], regs[1],
                                   cnt[1], err, n))
                         goto fail;
+                    int space = mem_space(opcode);
+                    if (space == MS_NONE)
+                        continue;
+                    uint64_t addr[32];
+                    for (unsigned l = 0; l < 32; l++)
+                        addr[l] = has_addr ? abase + l * astride
+                                           : (1ull << 32) + (uint64_t)base.pc * 4096 +
+                                                 ((uint64_t)b * warps + wi) * 128 + 4 * l;
+                    if (warp_set_addrs(&tb->warps[wi], space, addr, mask, 4))
+                        ERR("out of memory");
                 }
     }
     if (!k)

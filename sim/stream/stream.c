@@ -141,10 +141,88 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
     return 0;
 }
 
+int mem_space(const char *op)
+{
+    if (!strncmp(op, "LDS", 3) || !strncmp(op, "STS", 3) || !strncmp(op, "ATOMS", 5))
+        return MS_SHARED;
+    if (!strncmp(op, "LDL", 3) || !strncmp(op, "STL", 3))
+        return MS_LOCAL;
+    if (!strncmp(op, "LDG", 3) || !strncmp(op, "STG", 3) || !strncmp(op, "LD.", 3) ||
+        !strncmp(op, "ST.", 3) || !strcmp(op, "LD") || !strcmp(op, "ST") ||
+        !strncmp(op, "ATOM", 4) || !strncmp(op, "RED", 3))
+        return MS_GLOBAL;
+    return MS_NONE;
+}
+
+/* Shared memory: 32 banks of 4-byte words; lanes reading one word share it (broadcast), so
+ * the degree is the largest number of distinct words in one bank. Global/local: every
+ * 128-byte line the active lanes touch is one request with the 32-byte sectors touched, in
+ * order of first touch (Accel-Sim's sectored coalescer). */
+int warp_set_addrs(warp_trace_t *w, int space, const uint64_t *addr, uint32_t mask,
+                   unsigned width)
+{
+    inst_t *in = &w->v[w->n - 1];
+    in->space = (uint8_t)space;
+    in->shm_ways = 1;
+    if (space == MS_SHARED) {
+        uint64_t words[32];
+        unsigned nw = 0, ways[32] = {0};
+        for (unsigned l = 0; l < 32; l++) {
+            if (!(mask >> l & 1))
+                continue;
+            uint64_t wd = addr[l] >> 2;
+            unsigned j = 0;
+            while (j < nw && words[j] != wd)
+                j++;
+            if (j < nw)
+                continue;
+            words[nw++] = wd;
+            unsigned b = (unsigned)(wd & 31);
+            if (++ways[b] > in->shm_ways)
+                in->shm_ways = (uint8_t)ways[b];
+        }
+        return 0;
+    }
+    in->req = w->nmreq;
+    in->nreq = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        uint64_t first = addr[l], last = addr[l] + (width ? width : 1) - 1;
+        for (uint64_t line = first >> MEM_LINE_BITS; line <= last >> MEM_LINE_BITS; line++) {
+            uint64_t lo = line << MEM_LINE_BITS, hi = lo + (1u << MEM_LINE_BITS) - 1;
+            uint64_t a = first > lo ? first : lo, b = last < hi ? last : hi;
+            unsigned sec = 0;
+            for (uint64_t s = (a - lo) >> MEM_SECTOR_BITS; s <= (b - lo) >> MEM_SECTOR_BITS; s++)
+                sec |= 1u << s;
+            uint32_t j = in->req;
+            while (j < w->nmreq && w->mreq[j] >> MEM_SECTORS != line)
+                j++;
+            if (j < w->nmreq) {
+                w->mreq[j] |= sec;
+                continue;
+            }
+            if (w->nmreq == w->capmreq) {
+                uint32_t cap = w->capmreq ? 2 * w->capmreq : 64;
+                mreq_t *v = realloc(w->mreq, cap * sizeof *v);
+                if (!v)
+                    return -1;
+                w->mreq = v;
+                w->capmreq = cap;
+            }
+            w->mreq[w->nmreq++] = line << MEM_SECTORS | sec;
+            in->nreq++;
+        }
+    }
+    return 0;
+}
+
 void tblock_free(tblock_t *b)
 {
-    for (uint32_t i = 0; i < b->nwarps; i++)
+    for (uint32_t i = 0; i < b->nwarps; i++) {
         free(b->warps[i].v);
+        free(b->warps[i].mreq);
+    }
     free(b->warps);
     memset(b, 0, sizeof *b);
 }

@@ -12,16 +12,32 @@
 #define INST_MAX_SRC 16
 #define REG_NONE 255 /* RZ */
 
+/* memory spaces of an access (from the opcode) */
+enum { MS_NONE, MS_GLOBAL, MS_LOCAL, MS_SHARED };
+/* coalescing geometry (Accel-Sim's sectored caches): 32-byte sectors of 128-byte lines */
+#define MEM_LINE_BITS 7
+#define MEM_SECTOR_BITS 5
+#define MEM_SECTORS (1u << (MEM_LINE_BITS - MEM_SECTOR_BITS))
+
 typedef struct {
     uint32_t pc, mask, line; /* line: in the stream file, 0 if generated */
     uint16_t op;             /* index into the kernel's opcode table */
     uint8_t cls, ndst, nsrc;
     uint8_t dst[INST_MAX_DST], src[INST_MAX_SRC];
+    uint8_t space;           /* MS_*: MS_NONE when the stream gave no addresses */
+    uint8_t nreq;            /* global/local: line requests after coalescing */
+    uint8_t shm_ways;        /* shared: accesses per bank (bank-conflict degree), >= 1 */
+    uint32_t req;            /* index of the first line request in the warp's mreq */
 } inst_t;
+
+/* a coalesced line request: (line address << MEM_SECTORS) | sector mask */
+typedef uint64_t mreq_t;
 
 typedef struct {
     inst_t *v;
     uint32_t n, cap;
+    mreq_t *mreq;            /* line requests of the memory instructions, in order */
+    uint32_t nmreq, capmreq;
 } warp_trace_t;
 
 typedef struct {
@@ -65,6 +81,13 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
               const unsigned *dst, unsigned ndst, const unsigned *src, unsigned nsrc,
               char *err, size_t n);
 void tblock_free(tblock_t *b);
+/* the memory space an opcode accesses (MS_NONE: not a load/store with addresses) */
+int mem_space(const char *opcode);
+/* give the warp's last instruction its addresses: addr[l] for every lane l set in mask,
+ * `width` bytes each; coalesces global/local accesses into line requests and computes the
+ * shared-memory bank-conflict degree. -1 out of memory */
+int warp_set_addrs(warp_trace_t *w, int space, const uint64_t *addr, uint32_t mask,
+                   unsigned width);
 
 /* Load PATH: a kernelslist.g, a .traceg, or a native stream file (.txt / .gpurf).
  * Returns 0, or -1 with err "file:line: field 'x': ..." */

@@ -138,6 +138,8 @@ static int parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, u
     NEXT("mem_width");
     if (parse_uint(tok, 10, 1024, &v))
         ERR("%s:%u: field 'mem_width': '%s' is not a width", k->file, line, tok);
+    unsigned width = (unsigned)v;
+    uint64_t addr[32] = {0};
     if (v) {
         NEXT("address_mode");
         unsigned long long mode;
@@ -145,17 +147,31 @@ static int parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, u
             ERR("%s:%u: field 'address_mode': '%s' is not 0, 1 or 2", k->file, line, tok);
         unsigned active = (unsigned)__builtin_popcount(in.mask);
         unsigned nvals = mode == 0 ? active : mode == 1 ? (active ? 2 : 0) : active;
+        /* mode 0: one address per active lane; 1: base and stride over the active lanes;
+         * 2: base, then each active lane's delta from the previous one */
+        long long vals[32];
         for (unsigned i = 0; i < nvals; i++) {
             NEXT("mem_addresses");
             char *end;
             errno = 0;
             if (i == 0 || mode == 0)
-                (void)strtoull(tok, &end, 16);
+                vals[i] = (long long)strtoull(tok, &end, 16);
             else
-                (void)strtoll(tok, &end, 10);
+                vals[i] = strtoll(tok, &end, 10);
             if (errno || *end)
                 ERR("%s:%u: field 'mem_addresses': '%s' is not an address or delta", k->file,
                     line, tok);
+        }
+        uint64_t prev = 0;
+        for (unsigned l = 0, j = 0; l < 32 && nvals; l++) {
+            if (!(in.mask >> l & 1))
+                continue;
+            addr[l] = mode == 0   ? (uint64_t)vals[j]
+                      : mode == 1 ? (uint64_t)vals[0] + (uint64_t)j * (uint64_t)vals[1]
+                      : j == 0    ? (uint64_t)vals[0]
+                                  : prev + (uint64_t)vals[j];
+            prev = addr[l];
+            j++;
         }
     }
     tok = strtok_r(NULL, " \t", &save);
@@ -163,7 +179,12 @@ static int parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, u
         tok = strtok_r(NULL, " \t", &save);
     if (tok)
         ERR("%s:%u: field 'line end': unexpected token '%s'", k->file, line, tok);
-    return warp_push(k, w, &in, opcode, dst, ndst, src, nsrc, err, n);
+    if (warp_push(k, w, &in, opcode, dst, ndst, src, nsrc, err, n))
+        return -1;
+    int space = width ? mem_space(opcode) : MS_NONE;
+    if (space != MS_NONE && warp_set_addrs(w, space, addr, in.mask, width))
+        ERR("out of memory");
+    return 0;
 #undef NEXT
 fail:
     return -1;

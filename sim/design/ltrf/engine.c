@@ -27,20 +27,21 @@ static void release(ltrf_sc_t *e, unsigned row, unsigned bank)
     rw->rel_pending++;
 }
 
-/* warp g's next instruction waits on one of its global loads */
+/* warp g's next instruction waits on one of its long loads (deact_rule), or it is at an
+ * interval header with a long load in flight */
 static int waits_on_load(const sm_t *sm, unsigned g)
 {
     const warp_t *w = &sm->w[g];
     if (!w->long_pending || w->done_issuing || w->at_barrier)
         return 0;
-    return sm_can_issue(w) == R_SCOREBOARD || (ltrf_wait(sm, g) == W_PREFETCH && w->wpend);
+    return sm_waits_long(w) || (ltrf_wait(sm, g) == W_PREFETCH && w->wpend);
 }
 
 /* a warp waits for its launch (the main-RF base) and for its WCB entry to be initialised */
 static int can_activate(const sm_t *sm, unsigned g, const wcb_in_t *wi)
 {
     const warp_t *w = &sm->w[g];
-    return w->used && w->active && lw(sm, w)->lt == LT_OFF && !w->done_issuing && !w->at_barrier && !w->long_pending &&
+    return w->used && w->active && lw(sm, w)->lt == LT_OFF && !w->done_issuing && !w->at_barrier && !sm_waits_long(w) &&
            !w->wpend && !lw(sm, w)->ev_reads && !lw(sm, w)->ev_writes &&
            !(wi->init_valid && wi->init_warp == w->local);
 }

@@ -50,6 +50,7 @@ void ltrf_front(sm_t *sm, unsigned s)
         ci->wr_row[p] = lw(sm, w)->row;
         ci->wr_bank[p] = fl->dst_loc[d];
         memcpy(ci->wr_data[p], fl->dst_val[d], L * 4);
+        ci->wr_mask[p] = sm_lanes(sm, fl->in);
     }
     for (unsigned r = 0; r < e->rows; r++) {
         lrow_t *row = &e->row[r];
@@ -126,6 +127,7 @@ void ltrf_front(sm_t *sm, unsigned s)
             ri->wr_warp[p] = sm->w[fl->warp].local;
             ri->wr_reg[p] = fl->in->dst[d];
             memcpy(ri->wr_data[p], fl->dst_val[d], L * 4);
+            ri->wr_mask[p] = sm_lanes(sm, fl->in);
         } else if (p >= e->res_ports && e->land_port < 0 && e->land.len) {
             /* one write-back per cycle, in order: a register written back twice lands in order */
             const landing_t *l = q_at(&e->land, 0);
@@ -133,6 +135,7 @@ void ltrf_front(sm_t *sm, unsigned s)
             ri->wr_warp[p] = l->warp;
             ri->wr_reg[p] = l->reg;
             memcpy(ri->wr_data[p], l->data, L * 4);
+            ri->wr_mask[p] = gpurf_mask(L);
             e->land_port = (int)p;
         }
     }

@@ -119,7 +119,7 @@ static int ltrf_kernel(sm_t *sm, kernel_t *k)
     t->passes = 1;
     if (prog_recover(k, &t->prog, sm->err, sm->errn) ||
         regint_form(&t->prog, sm->c.rfc_banks, &t->ri, sm->err, sm->errn) ||
-        liveness_run(&t->prog, &t->lv)) {
+        liveness_run(&t->prog, &t->lv, sm->o.pass_fault)) {
         passes_free(t);
         return -1;
     }
