@@ -68,18 +68,17 @@ static int cache_hit(cache_t *k, uint64_t line, uint32_t sectors)
     return 1;
 }
 
-/* a fill: the line's way gains the sectors, or the LRU way of the set is replaced */
+/* a fill: the line's way gains the sectors, or it takes an invalid way of the set, else the
+ * least recently used one */
 static void cache_fill(cache_t *k, uint64_t line, uint32_t sectors)
 {
     way_t *w = cache_find(k, line);
     if (!w) {
         way_t *set = k->w + (size_t)(line % k->sets) * k->ways;
         w = &set[0];
-        for (unsigned i = 1; i < k->ways; i++)
-            if (!set[i].sectors || (w->sectors && set[i].used < w->used))
+        for (unsigned i = 1; i < k->ways && w->sectors; i++)
+            if (!set[i].sectors || set[i].used < w->used)
                 w = &set[i];
-        if (w->sectors && !set[0].sectors)
-            w = &set[0];
         w->tag = line;
         w->sectors = 0;
     }
@@ -227,9 +226,7 @@ uint64_t mem_access(mem_t *m, const warp_trace_t *tr, const inst_t *in, int is_l
             uint64_t l = a == ~0ull ? ~0ull : a >> k->line_bits;
             if (sec && (l != line || s == MEM_SECTORS)) {
                 if (!is_load) {
-                    if (m->c.l1_write_alloc && !bypass)
-                        cache_fill(&m->l1, line, sec);
-                    else if (!bypass && cache_find(&m->l1, line))
+                    if (!bypass && (m->c.l1_write_alloc || cache_find(&m->l1, line)))
                         cache_fill(&m->l1, line, sec);
                     uint64_t r = l2_write(m, t, line, sec);
                     if (r > done)
