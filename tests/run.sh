@@ -217,8 +217,15 @@ for kv in "l1_size=5000:l1_size" "l1_mshrs=0:l1_mshrs" "l1_sector=256:l1_sector"
 done
 run "generator window larger than the registers" 2 $A sim --preset small --gen regs=8,window=9
 echo "$out" | grep -q "field 'window'" && ok "window error names the field" || bad "window message" "$out"
-for d in baseline ideal ltrf ltrf+; do
+for d in baseline ideal ltrf ltrf+ rfc; do
   run "cosim $d on a diverging kernel (idiv=50): every lane checked" 0 $G cosim --design $d $(sch $d) --preset small --gen seed=5,blocks=3,idiv=50,addr=tile --json $B/idv.$d.json
+done
+# partial writes pending across interval switches, deactivations and demand fills (seeds that
+# once lost lanes: a result landing beside a fill or after a write-back)
+for d in ltrf ltrf+ rfc; do
+  for sd in 2 5 8; do
+    run "$d on table2_c7, diverging kernel seed $sd: values checked" 0 $A sim --design $d --preset table2_c7 --gen seed=$sd,blocks=3,idiv=50
+  done
 done
 [ "$(json_num $B/idv.ltrf+.json operands_checked)" = "$(json_num $B/idv.baseline.json operands_checked)" ] && ok "diverging kernel: ltrf+ checked the baseline's operands" || bad "idiv operands differ"
 $A intervals --preset pascal --gen seed=1,regs=64,insts=96,window=12 > $B/win.txt 2>&1; $A intervals --preset pascal --gen seed=1,regs=64,insts=96 > $B/nowin.txt 2>&1

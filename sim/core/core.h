@@ -29,6 +29,7 @@ typedef struct {
     uint8_t sb_known, sb_blocked; /* scoreboard verdict for tr->v[next], while nothing changed */
     uint32_t *shadow;            /* arch_regs x lanes */
     uint32_t *defined;           /* arch_regs: lanes written at least once */
+    uint32_t lanes;              /* every modelled lane any of its instructions runs on */
 } warp_t;
 
 typedef struct {
@@ -43,7 +44,6 @@ typedef struct {
     const inst_t *in;
     uint32_t dyn;
     uint32_t dst_val[INST_MAX_DST][GPURF_MAX_LANES];
-    uint8_t dst_loc[INST_MAX_DST]; /* where the design puts each result (set at issue) */
     uint64_t done_at;            /* the cycle execution completes */
     uint8_t long_load;           /* a load the pool rule counts as long (deact_rule) */
     unsigned wb_left;
@@ -147,6 +147,11 @@ static inline const wbq_ent_t *sm_wbq_at(const sm_t *sm, unsigned s, unsigned i)
 static inline uint32_t sm_lanes(const sm_t *sm, const inst_t *in)
 {
     return in->mask & gpurf_mask(sm->c.lanes);
+}
+/* the instruction writes fewer lanes than its warp has: the other lanes keep their values */
+static inline int sm_partial(const sm_t *sm, const warp_t *w, const inst_t *in)
+{
+    return sm_lanes(sm, in) != w->lanes;
 }
 unsigned sm_flight_alloc(sm_t *sm);
 void sm_flight_free(sm_t *sm, unsigned f);

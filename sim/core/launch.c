@@ -112,6 +112,8 @@ int sm_try_launch(sm_t *sm)
         w->blk = bslot;
         w->wib = wi;
         w->tr = &rb->tb.warps[wi];
+        for (uint32_t i = 0; i < w->tr->n; i++)
+            w->lanes |= sm_lanes(sm, &w->tr->v[i]);
         w->age = sm->launch_seq++;
         w->done_issuing = w->tr->n == 0;
         rb->warp_slot[wi] = slot;

@@ -27,23 +27,38 @@ static void release(ltrf_sc_t *e, unsigned row, unsigned bank)
     rw->rel_pending++;
 }
 
-/* warp g's next instruction waits on one of its long loads (deact_rule), or it is at an
- * interval header with a long load in flight */
+/* warp g's next instruction waits on one of its long loads (deact_rule) */
 static int waits_on_load(const sm_t *sm, unsigned g)
 {
     const warp_t *w = &sm->w[g];
-    if (!w->long_pending || w->done_issuing || w->at_barrier)
-        return 0;
-    return sm_waits_long(w) || (ltrf_wait(sm, g) == W_PREFETCH && w->wpend);
+    return w->long_pending && !w->done_issuing && !w->at_barrier && sm_waits_long(w);
 }
 
-/* a warp waits for its launch (the main-RF base) and for its WCB entry to be initialised */
+/* the registers an activation of warp g fetches (ltrf, ltrf+): the interval it reaches, else
+ * the one it holds */
+static const regset_t *act_set(const sm_t *sm, unsigned g)
+{
+    const ltrf_t *t = LT(sm);
+    unsigned iv = ltrf_header_iv(sm, g);
+    if (iv == ~0u)
+        iv = lw(sm, &sm->w[g])->cur_iv;
+    return t->v->demand || iv == ~0u ? NULL : &t->ri.iv[iv].regs;
+}
+
+/* a warp waits for its launch (the main-RF base), for its WCB entry to be initialised, for the
+ * long load its next instruction needs and for the results of the registers it would fetch */
 static int can_activate(const sm_t *sm, unsigned g, const wcb_in_t *wi)
 {
     const warp_t *w = &sm->w[g];
-    return w->used && w->active && lw(sm, w)->lt == LT_OFF && !w->done_issuing && !w->at_barrier && !sm_waits_long(w) &&
-           !w->wpend && !lw(sm, w)->ev_reads && !lw(sm, w)->ev_writes &&
-           !(wi->init_valid && wi->init_warp == w->local);
+    if (!(w->used && w->active && lw(sm, w)->lt == LT_OFF && !w->done_issuing && !w->at_barrier &&
+          !sm_waits_long(w) && !lw(sm, w)->ev_reads && !lw(sm, w)->ev_writes &&
+          !(wi->init_valid && wi->init_warp == w->local)))
+        return 0;
+    const regset_t *set = act_set(sm, g);
+    for (unsigned r = 0; set && w->wpend && r < sm->c.arch_regs; r++)
+        if (rs_has(set, r) && w->pend_w[r])
+            return 0;
+    return 1;
 }
 
 /* the next job of the sub-core: deactivations, interval switches, demand fetches, activations */
@@ -77,7 +92,7 @@ static void pick_job(sm_t *sm, unsigned s)
         if (g == ~0u)
             continue;
         const warp_t *w = &sm->w[g];
-        if (lw(sm, w)->lt == LT_RUN && !lw(sm, w)->incu && !w->wpend && ltrf_wait(sm, g) == W_PREFETCH) {
+        if (lw(sm, w)->lt == LT_RUN && !lw(sm, w)->incu && ltrf_wait(sm, g) == W_PREFETCH) {
             j->kind = J_SWITCH;
             j->warp = g;
             return;
@@ -94,9 +109,12 @@ static void pick_job(sm_t *sm, unsigned s)
         for (unsigned i = 0; i < lk->n; i++)
             if ((lk->first_done >> i & 1) && !lk->hit[i] && lw(sm, w)->bank[lk->reg[i]] == NO_BANK) {
                 rs_add(&j->enter, lk->reg[i]);
+                /* a source, or a destination written on part of the lanes, needs its value */
+                int need = sm_partial(sm, w, in);
                 for (unsigned k = 0; k < in->nsrc; k++)
-                    if (in->src[k] == lk->reg[i])
-                        rs_add(&j->fetch, lk->reg[i]);
+                    need |= in->src[k] == lk->reg[i];
+                if (need)
+                    rs_add(&j->fetch, lk->reg[i]);
             }
         if (rs_count(&j->enter)) {
             j->kind = J_DEMAND;
@@ -163,6 +181,10 @@ static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi)
     ref_t ref = {(uint16_t)w->local, (uint8_t)r, (uint8_t)ao->head};
     if (rs_has(&j->fetch, r)) {
         row->fq[(row->fq_head + row->fq_len++) % RFC_MAX_BANKS] = ref;
+        lw(sm, w)->infill[r] = 1;
+        /* a result issued before the switch lands in the main RF first; a demand miss's own
+         * result is written after the fill */
+        lw(sm, w)->fwait[r] = j->kind != J_DEMAND && w->pend_w[r];
         lw(sm, w)->fills++;
         LT(sm)->st.fetches++;
     } else {
@@ -170,6 +192,22 @@ static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi)
         lw(sm, w)->vsets++;
     }
     rs_del(&j->enter, r);
+}
+
+/* PREFETCH decode: the WCB takes interval iv's working set, the job its registers */
+static void switch_start(sm_t *sm, wcb_in_t *wi, warp_t *w, unsigned iv)
+{
+    job_t *j = &SC(sm, w->sc)->job;
+    const regset_t *nv = &LT(sm)->ri.iv[iv].regs;
+    lw(sm, w)->cur_iv = iv;
+    wi->ws_valid = 1;
+    wi->ws_warp = w->local;
+    for (unsigned r = 0; r < sm->c.arch_regs; r++)
+        wi->ws_vec[r] = rs_has(nv, r);
+    j->enter = *nv; /* the new set; job_query takes what stays */
+    lw(sm, w)->pf_dyn = w->next;
+    lw(sm, w)->lt = LT_FETCH;
+    LT(sm)->pst.prefetches++;
 }
 
 /* inputs of a job's first cycle; the WCB's query answers are read after the evaluation */
@@ -195,25 +233,19 @@ static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi)
         lw(sm, w)->lt = LT_FETCH;
         e->row[row].warp = j->warp;
         LT(sm)->st.activations++;
+        /* a warp reactivated at an interval header fetches the new interval directly */
+        unsigned iv = ltrf_header_iv(sm, j->warp);
+        if (iv != ~0u) {
+            switch_start(sm, wi, w, iv);
+            j->kind = J_ACT_SWITCH;
+        }
         break;
     }
-    case J_SWITCH: {
-        int p = pidx_of(sm, &w->tr->v[w->next]);
-        lw(sm, w)->cur_iv = regint_of(&LT(sm)->ri, (unsigned)p);
-        const regset_t *nv = &LT(sm)->ri.iv[lw(sm, w)->cur_iv].regs;
-        wi->ws_valid = 1;
-        wi->ws_warp = w->local;
-        for (unsigned r = 0; r < sm->c.arch_regs; r++)
-            wi->ws_vec[r] = rs_has(nv, r);
-        j->enter = *nv; /* the new set; job_query takes what stays */
-        lw(sm, w)->pf_dyn = w->next;
-        lw(sm, w)->lt = LT_FETCH;
-        LT(sm)->pst.prefetches++;
+    case J_SWITCH:
+        switch_start(sm, wi, w, ltrf_header_iv(sm, j->warp));
         break;
-    }
     }
 }
-
 /* the job's query answers (the state before this cycle's updates): a register written at this
  * edge counts as live */
 static void job_query(sm_t *sm, unsigned s)
@@ -246,7 +278,7 @@ static void job_query(sm_t *sm, unsigned s)
         for (unsigned r = 0; r < sm->c.arch_regs; r++) {
             if (lw(sm, w)->bank[r] == NO_BANK)
                 continue;
-            if (!w->done_issuing && q->q_valid[r] && (!pl || rs_has(&live, r)) && !w->pend_w[r])
+            if (!w->done_issuing && q->q_valid[r] && (!pl || rs_has(&live, r)))
                 evict(sm, s, j->warp, r, 0);
             lw(sm, w)->bank[r] = NO_BANK;
         }
@@ -256,6 +288,8 @@ static void job_query(sm_t *sm, unsigned s)
     case J_ACT:
         if (!LT(sm)->v->demand)
             j->enter = now;
+        break;
+    case J_ACT_SWITCH: /* the row is new: nothing stays */
         break;
     case J_SWITCH:
         for (unsigned r = 0; r < sm->c.arch_regs; r++) {
@@ -272,8 +306,9 @@ static void job_query(sm_t *sm, unsigned s)
                 rs_del(&j->enter, r);
         break;
     }
+    /* a pending result lands in the main RF while the register is not mapped: fetch it */
     for (unsigned r = 0; r < sm->c.arch_regs; r++)
-        if (rs_has(&j->enter, r) && (!pl || rs_has(&live, r)))
+        if (rs_has(&j->enter, r) && (!pl || rs_has(&live, r) || w->pend_w[r]))
             rs_add(&j->fetch, r);
     j->step = 1;
 }

@@ -2,9 +2,12 @@
  * the cache and the main register file with their fill, write-back and result traffic. */
 #include "ltrf_int.h"
 
-static int warp_active(const sm_t *sm, const warp_t *w)
+/* a result goes to the cache when its warp holds the register there with its value; else to
+ * the main register file once the register's write-backs have landed there */
+static int to_cache(const sm_t *sm, const warp_t *w, unsigned reg)
 {
-    return lw(sm, w)->lt == LT_FETCH || lw(sm, w)->lt == LT_RUN;
+    const ltrf_warp_t *q = lw(sm, w);
+    return (q->lt == LT_FETCH || q->lt == LT_RUN) && q->bank[reg] != NO_BANK && !q->infill[reg];
 }
 
 void ltrf_front(sm_t *sm, unsigned s)
@@ -43,12 +46,13 @@ void ltrf_front(sm_t *sm, unsigned s)
         const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];
         const warp_t *w = &sm->w[fl->warp];
         unsigned d = sm_wbq_at(sm, s, p)->d;
-        e->wr_port_to_rfc[p] = warp_active(sm, w);
+        unsigned reg = fl->in->dst[d];
+        e->wr_port_to_rfc[p] = to_cache(sm, w, reg);
         if (!e->wr_port_to_rfc[p])
             continue;
         ci->wr_valid[p] = 1;
         ci->wr_row[p] = lw(sm, w)->row;
-        ci->wr_bank[p] = fl->dst_loc[d];
+        ci->wr_bank[p] = lw(sm, w)->bank[reg];
         memcpy(ci->wr_data[p], fl->dst_val[d], L * 4);
         ci->wr_mask[p] = sm_lanes(sm, fl->in);
     }
@@ -83,6 +87,7 @@ void ltrf_front(sm_t *sm, unsigned s)
         wi->fill_warp = local;
         wi->fill_reg = co->fill_done_tag & ((1u << rb) - 1);
         lw(sm, w)->fills--;
+        lw(sm, w)->infill[wi->fill_reg] = lw(sm, w)->fwait[wi->fill_reg] = 0;
     }
     if (co->ev_gnt) {
         const evict_t *v = q_at(&e->ev, 0);
@@ -110,9 +115,11 @@ void ltrf_front(sm_t *sm, unsigned s)
     for (unsigned r = 0; r < e->rows; r++) {
         const lrow_t *row = &e->row[r];
         const ref_t *h = &row->fq[row->fq_head];
-        /* a register is read only after its last write-back has reached the main RF */
-        if (row->fq_len && row->out_len + row->st_len < e->stage_depth &&
-            !lw(sm, &sm->w[global_of(sm, s, h->warp)])->evp[h->reg]) {
+        /* a register is read only after its last write-back and any older result have
+         * reached the main RF */
+        const warp_t *hw = &sm->w[global_of(sm, s, h->warp)];
+        if (row->fq_len && row->out_len + row->st_len < e->stage_depth && !lw(sm, hw)->evp[h->reg] &&
+            !(lw(sm, hw)->fwait[h->reg] && hw->pend_w[h->reg])) {
             ri->rd_valid[r] = 1;
             ri->rd_warp[r] = h->warp;
             ri->rd_reg[r] = h->reg;
@@ -123,13 +130,18 @@ void ltrf_front(sm_t *sm, unsigned s)
         if (p < e->res_ports && !e->wr_port_to_rfc[p]) {
             const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];
             unsigned d = sm_wbq_at(sm, s, p)->d;
-            ri->wr_valid[p] = 1;
-            ri->wr_warp[p] = sm->w[fl->warp].local;
-            ri->wr_reg[p] = fl->in->dst[d];
-            memcpy(ri->wr_data[p], fl->dst_val[d], L * 4);
-            ri->wr_mask[p] = sm_lanes(sm, fl->in);
-        } else if (p >= e->res_ports && e->land_port < 0 && e->land.len) {
-            /* one write-back per cycle, in order: a register written back twice lands in order */
+            if (!lw(sm, &sm->w[fl->warp])->evp[fl->in->dst[d]]) {
+                ri->wr_valid[p] = 1;
+                ri->wr_warp[p] = sm->w[fl->warp].local;
+                ri->wr_reg[p] = fl->in->dst[d];
+                memcpy(ri->wr_data[p], fl->dst_val[d], L * 4);
+                ri->wr_mask[p] = sm_lanes(sm, fl->in);
+                continue;
+            }
+        }
+        if (e->land_port < 0 && e->land.len) {
+            /* a write port no result takes carries one write-back, in order: a register
+             * written back twice lands in order */
             const landing_t *l = q_at(&e->land, 0);
             ri->wr_valid[p] = 1;
             ri->wr_warp[p] = l->warp;
@@ -165,7 +177,7 @@ void ltrf_front(sm_t *sm, unsigned s)
     }
     uint32_t gnt[RF_MAX_WPORTS] = {0};
     for (unsigned p = 0; p < e->res_ports; p++) {
-        gnt[p] = e->wr_port_to_rfc[p] ? co->wr_gnt[p] : ro->wr_gnt[p];
+        gnt[p] = e->wr_port_to_rfc[p] ? co->wr_gnt[p] : (int)p != e->land_port && ro->wr_gnt[p];
         if (!gnt[p])
             continue;
         const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];

@@ -113,8 +113,6 @@ static int lookup_alloc(sm_t *sm, unsigned s, lookup_t *lk)
         ci->alloc_src_valid[i] = i < in->nsrc;
         ci->alloc_src[i] = i < in->nsrc ? lk->bank[lk_index(lk, in->src[i])] : 0;
     }
-    for (unsigned d = 0; d < in->ndst; d++)
-        fl->dst_loc[d] = lk->bank[lk_index(lk, in->dst[d])];
     lk->valid = 0;
     return 1;
 }

@@ -143,6 +143,20 @@ static void ltrf_launched(sm_t *sm, unsigned g)
     wi->init_warp = w->local;
 }
 
+unsigned ltrf_header_iv(const sm_t *sm, unsigned g)
+{
+    const warp_t *w = &sm->w[g];
+    const ltrf_t *t = LT(sm);
+    const ltrf_warp_t *q = lw(sm, w);
+    if (t->v->demand || q->pf_dyn == w->next || w->next >= w->tr->n)
+        return ~0u;
+    /* re-entering the interval it holds (a loop back to its header) needs no prefetch */
+    int p = pidx_of(sm, &w->tr->v[w->next]);
+    if (p < 0 || !regint_is_prefetch(&t->ri, (unsigned)p) || regint_of(&t->ri, (unsigned)p) == q->cur_iv)
+        return ~0u;
+    return regint_of(&t->ri, (unsigned)p);
+}
+
 int ltrf_wait(const sm_t *sm, unsigned g)
 {
     const warp_t *w = &sm->w[g];
@@ -155,14 +169,7 @@ int ltrf_wait(const sm_t *sm, unsigned g)
     for (unsigned i = 0; t->v->demand && i < LK_MAX; i++)
         if (SC(sm, w->sc)->lk[i].valid && sm->fl[SC(sm, w->sc)->lk[i].flight].warp == g)
             return W_CACHE;
-    if (!t->v->demand && q->pf_dyn != w->next) {
-        /* re-entering the interval it holds (a loop back to its header) needs no prefetch */
-        int p = pidx_of(sm, &w->tr->v[w->next]);
-        if (p >= 0 && regint_is_prefetch(&t->ri, (unsigned)p) &&
-            regint_of(&t->ri, (unsigned)p) != q->cur_iv)
-            return W_PREFETCH;
-    }
-    return W_NONE;
+    return ltrf_header_iv(sm, g) != ~0u ? W_PREFETCH : W_NONE;
 }
 
 static int ltrf_gate(const sm_t *sm, unsigned g) { return ltrf_wait(sm, g) ? R_DESIGN : R_OK; }

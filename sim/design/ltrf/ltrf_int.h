@@ -54,7 +54,8 @@ typedef struct {
     uint32_t data[GPURF_MAX_LANES];
 } landing_t;
 
-enum { J_NONE, J_ACT, J_SWITCH, J_DEACT, J_DEMAND };
+/* J_ACT_SWITCH: an activation at an interval header, fetching the new interval */
+enum { J_NONE, J_ACT, J_ACT_SWITCH, J_SWITCH, J_DEACT, J_DEMAND };
 
 typedef struct {
     int kind, step;
@@ -92,6 +93,8 @@ typedef struct {
     unsigned cur_iv;             /* register-interval whose working set the warp holds */
     uint8_t bank[256];           /* cache bank of each register while allocated */
     uint8_t evp[256];            /* write-backs of each register not yet in the main RF */
+    uint8_t infill[256];         /* allocated, its fill not yet in the cache */
+    uint8_t fwait[256];          /* its fill waits for an older pending result to land */
     uint64_t lru[256];           /* last lookup of each register (rfc replacement) */
 } ltrf_warp_t;
 
@@ -166,8 +169,10 @@ static inline unsigned global_of(const sm_t *sm, unsigned s, unsigned local)
 
 static inline int pidx_of(const sm_t *sm, const inst_t *in) { return prog_pc_index(&LT(sm)->prog, in->pc); }
 
-/* ltrf.c: why warp g waits (W_*) */
+/* ltrf.c: why warp g waits (W_*); the register-interval its next instruction prefetches
+ * (ltrf, ltrf+), ~0u when none */
 int ltrf_wait(const sm_t *sm, unsigned g);
+unsigned ltrf_header_iv(const sm_t *sm, unsigned g);
 /* lookup.c */
 unsigned ltrf_lk_order(const ltrf_sc_t *e, unsigned *ord);
 void ltrf_lookup_answers(sm_t *sm, unsigned s);
