@@ -210,6 +210,9 @@ for d in ltrf ltrf+; do
   $A sim --design $d --preset table2_c7 --gen seed=1,blocks=4,regs=32,addr=tile,tile=4 --set deact_rule=any_global --json $B/dr.any.json >/dev/null 2>&1
   [ "$(json_num $B/dr.any.json deactivations)" -gt "$(json_num $B/dr.l1.json deactivations)" ] &&
     ok "$d: deactivating on any global load deactivates more than on L1 misses ($(json_num $B/dr.any.json deactivations) > $(json_num $B/dr.l1.json deactivations))" || bad "$d: deact_rule"
+  [ "$(json_num $B/dr.any.json prefetch_pending)" -gt 0 ] && [ "$(json_num $B/dr.any.json act_prefetches)" -gt 0 ] &&
+    ok "$d: interval switches start with results pending ($(json_num $B/dr.any.json prefetch_pending)), reactivations at a header fetch the new interval ($(json_num $B/dr.any.json act_prefetches))" ||
+    bad "$d: switch with pending results / activation prefetch"
 done
 for kv in "l1_size=5000:l1_size" "l1_mshrs=0:l1_mshrs" "l1_sector=256:l1_sector" "l2_size=70000:l2_size" "deact_rule=never:deact_rule"; do
   run "bad memory parameter ${kv%%:*}" 2 $A sim --preset small --set ${kv%%:*} --gen seed=1

@@ -208,6 +208,7 @@ static void switch_start(sm_t *sm, wcb_in_t *wi, warp_t *w, unsigned iv)
     lw(sm, w)->pf_dyn = w->next;
     lw(sm, w)->lt = LT_FETCH;
     LT(sm)->pst.prefetches++;
+    LT(sm)->pst.prefetch_pending += w->wpend != 0;
 }
 
 /* inputs of a job's first cycle; the WCB's query answers are read after the evaluation */
@@ -238,6 +239,7 @@ static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi)
         if (iv != ~0u) {
             switch_start(sm, wi, w, iv);
             j->kind = J_ACT_SWITCH;
+            LT(sm)->pst.act_prefetches++;
         }
         break;
     }

@@ -133,7 +133,10 @@ typedef struct ltrf_sc {
     S(rfc_fills, "register-file cache fills")                                                  \
     S(rfc_bank_conflicts, "register-file cache requests that lost bank arbitration")
 /* ltrf and ltrf+ only */
-#define PREFETCH_STATS(S) S(prefetches, "PREFETCH operations (register-interval switches)")
+#define PREFETCH_STATS(S)                                                                          \
+    S(prefetches, "PREFETCH operations (register-interval switches)")                              \
+    S(prefetch_pending, "of those, started while the warp had results pending")                   \
+    S(act_prefetches, "of those, by a warp reactivated at an interval header (fetched directly)")
 
 STATS_STRUCT(ltrf_stats_t, LTRF_STATS);
 STATS_STRUCT(prefetch_stats_t, PREFETCH_STATS);
