@@ -41,12 +41,20 @@ int rfc_init(rfc_state_t *s, const rfc_cfg_t *c)
         c->tag_bits > 32)
         return -1;
     s->mem = calloc((size_t)c->banks * c->rows * c->lanes, sizeof *s->mem);
-    return s->mem ? 0 : -1;
+    s->fill_pipe = calloc((size_t)c->banks * fill_depth(c), sizeof *s->fill_pipe);
+    s->ev_pipe = calloc((size_t)c->banks * ev_depth(c), sizeof *s->ev_pipe);
+    if (!s->mem || !s->fill_pipe || !s->ev_pipe) {
+        rfc_free(s);
+        return -1;
+    }
+    return 0;
 }
 
 void rfc_free(rfc_state_t *s)
 {
     free(s->mem);
+    free(s->fill_pipe);
+    free(s->ev_pipe);
     memset(s, 0, sizeof *s);
 }
 
@@ -55,49 +63,49 @@ static uint32_t *cell(const rfc_state_t *s, unsigned bank, unsigned row)
     return s->mem + ((size_t)bank * s->c.rows + row) * s->c.lanes;
 }
 
+/* stage i of bank b's fill / return pipeline (the last stage arrives) */
+static rfc_flit_t *fill_stage(const rfc_state_t *s, unsigned b, unsigned i)
+{
+    return &s->fill_pipe[b * fill_depth(&s->c) + i];
+}
+
+static rfc_flit_t *ev_stage(const rfc_state_t *s, unsigned b, unsigned i)
+{
+    return &s->ev_pipe[b * ev_depth(&s->c) + i];
+}
+
 typedef struct {
     int read_port[RFC_MAX_BANKS]; /* collector port reading each bank, or -1 */
-    uint8_t fill_write;           /* the arriving fill is written */
-    uint8_t wg[RFC_MAX_WPORTS], rg[RFC_MAX_PORTS], fg[RFC_MAX_ROWS], eg;
+    uint8_t arrive[RFC_MAX_BANKS]; /* the bank's arriving fill is written */
+    uint8_t wg[RFC_MAX_WPORTS], rg[RFC_MAX_PORTS], fg[RFC_MAX_BANKS], eg[RFC_MAX_BANKS];
 } grants_t;
 
 /* This cycle's decisions, from the state and the inputs only (bank_arb: the arriving fill,
- * result writes by port order, the eviction read, then collector reads round-robin). */
+ * result writes by port order, the bank's eviction read, then collector reads round-robin). */
 static void arbitrate(const rfc_state_t *s, const rfc_in_t *in, grants_t *g)
 {
     const rfc_cfg_t *c = &s->c;
-    uint8_t arrive[RFC_MAX_BANKS] = {0}, fix_req[RFC_MAX_WPORTS + 1], fix_gnt[RFC_MAX_WPORTS + 1];
+    const unsigned e = c->num_wports;
+    uint8_t fix_req[RFC_MAX_WPORTS + RFC_MAX_BANKS], fix_gnt[RFC_MAX_WPORTS + RFC_MAX_BANKS];
     uint8_t rd_req[RFC_MAX_PORTS];
-    uint32_t fix_bank[RFC_MAX_WPORTS + 1];
-    g->fill_write = 0;
-    const rfc_flit_t *arr = &s->fill_pipe[fill_depth(c) - 1];
-    if (arr->valid && arr->bank < c->banks) {
-        arrive[arr->bank] = 1;
-        g->fill_write = 1;
-    }
+    uint32_t fix_bank[RFC_MAX_WPORTS + RFC_MAX_BANKS];
     for (unsigned k = 0; k < c->num_wports; k++) {
         fix_req[k] = in->wr_valid[k] && in->wr_bank[k] < c->banks && in->wr_row[k] < c->rows;
         fix_bank[k] = fix_req[k] ? in->wr_bank[k] : 0;
     }
-    const unsigned e = c->num_wports;
-    fix_req[e] = in->ev_valid && !s->ev_busy && in->ev_bank < c->banks && in->ev_row < c->rows;
-    fix_bank[e] = fix_req[e] ? in->ev_bank : 0;
+    for (unsigned b = 0; b < c->banks; b++) {
+        g->arrive[b] = fill_stage(s, b, fill_depth(c) - 1)->valid;
+        fix_req[e + b] = in->ev_valid[b] && !s->ev_busy[b] && in->ev_row[b] < c->rows;
+        fix_bank[e + b] = b;
+        g->fg[b] = in->fill_valid[b] && !s->fill_busy[b] && in->fill_row[b] < c->rows;
+    }
     for (unsigned p = 0; p < c->num_ports; p++)
         rd_req[p] = in->rd_valid[p] && in->rd_bank[p] < c->banks && in->rd_row[p] < c->rows;
-    bank_arb_t a = {c->banks, c->num_ports, e + 1, arrive, NULL, fix_req, fix_bank,
+    bank_arb_t a = {c->banks, c->num_ports, e + c->banks, g->arrive, NULL, fix_req, fix_bank,
                     rd_req, in->rd_bank, s->rr, fix_gnt, g->rg, g->read_port};
     bank_arb(&a);
     memcpy(g->wg, fix_gnt, c->num_wports);
-    g->eg = fix_gnt[e];
-    memset(g->fg, 0, c->rows);
-    if (!s->fill_busy)
-        for (unsigned k = 0; k < c->rows; k++) {
-            unsigned r = (s->fill_rr + k) % c->rows;
-            if (in->fill_valid[r] && in->fill_bank[r] < c->banks) {
-                g->fg[r] = 1;
-                break;
-            }
-        }
+    memcpy(g->eg, fix_gnt + e, c->banks);
 }
 
 void rfc_eval(rfc_state_t *s, const rfc_in_t *in, rfc_out_t *out)
@@ -114,23 +122,23 @@ void rfc_eval(rfc_state_t *s, const rfc_in_t *in, rfc_out_t *out)
              out->rsp_data, &s->rsp);
     for (unsigned k = 0; k < c->num_wports; k++)
         out->wr_gnt[k] = g.wg[k];
-    for (unsigned r = 0; r < c->rows; r++)
-        out->fill_gnt[r] = g.fg[r];
-    out->ev_gnt = g.eg;
-    const rfc_flit_t *f = &s->fill_pipe[fill_depth(c) - 1], *e = &s->ev_pipe[ev_depth(c) - 1];
-    out->fill_done_valid = g.fill_write;
-    out->fill_done_row = f->row;
-    out->fill_done_bank = f->bank;
-    out->fill_done_tag = f->tag;
-    out->ev_out_valid = e->valid;
-    out->ev_out_tag = e->tag;
-    memcpy(out->ev_out_data[0], e->data, c->lanes * sizeof(uint32_t));
+    for (unsigned b = 0; b < c->banks; b++) {
+        const rfc_flit_t *f = fill_stage(s, b, fill_depth(c) - 1), *e = ev_stage(s, b, ev_depth(c) - 1);
+        out->fill_gnt[b] = g.fg[b];
+        out->ev_gnt[b] = g.eg[b];
+        out->fill_done_valid[b] = f->valid;
+        out->fill_done_tag[b] = f->tag;
+        out->ev_out_valid[b] = e->valid;
+        out->ev_out_tag[b] = e->tag;
+        memcpy(out->ev_out_data[b], e->data, c->lanes * sizeof(uint32_t));
+    }
 }
 
 void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
 {
     const rfc_cfg_t *c = &s->c;
     const size_t bytes = c->lanes * sizeof(uint32_t);
+    const unsigned fd = fill_depth(c), ed = ev_depth(c);
     grants_t g;
     arbitrate(s, in, &g);
     /* collector reads land in the bank's output register and answer next cycle (read before
@@ -147,46 +155,45 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
     }
     for (unsigned p = 0; p < c->num_ports; p++)
         s->bank_conflicts += in->rd_valid[p] && !g.rg[p];
-    /* the eviction read enters the return link */
-    rfc_flit_t ev = {0};
-    if (g.eg) {
-        ev.valid = 1;
-        ev.tag = in->ev_tag;
-        memcpy(ev.data, cell(s, in->ev_bank, in->ev_row), bytes);
-        s->evictions++;
-    }
-    /* writes: the arriving fill, then granted result writes */
-    const rfc_flit_t *arr = &s->fill_pipe[fill_depth(c) - 1];
-    if (g.fill_write) {
-        memcpy(cell(s, arr->bank, arr->row), arr->data, bytes);
-        s->fills++;
+    for (unsigned b = 0; b < c->banks; b++) {
+        /* the eviction read enters the bank's return port */
+        rfc_flit_t ev = {0};
+        if (g.eg[b]) {
+            ev.valid = 1;
+            ev.tag = in->ev_tag[b];
+            memcpy(ev.data, cell(s, b, in->ev_row[b]), bytes);
+            s->evictions++;
+        }
+        /* the arriving fill is written (it owns the bank) */
+        const rfc_flit_t *arr = fill_stage(s, b, fd - 1);
+        if (g.arrive[b]) {
+            memcpy(cell(s, b, arr->row), arr->data, bytes);
+            s->fills++;
+        }
+        /* the ports: shift, then the granted fill / eviction enters */
+        memmove(fill_stage(s, b, 1), fill_stage(s, b, 0), (fd - 1) * sizeof *s->fill_pipe);
+        memset(fill_stage(s, b, 0), 0, sizeof *s->fill_pipe);
+        memmove(ev_stage(s, b, 1), ev_stage(s, b, 0), (ed - 1) * sizeof *s->ev_pipe);
+        *ev_stage(s, b, 0) = ev;
+        if (s->fill_busy[b])
+            s->fill_busy[b]--;
+        if (s->ev_busy[b])
+            s->ev_busy[b]--;
+        if (g.eg[b])
+            s->ev_busy[b] = c->beats - 1;
+        if (g.fg[b]) {
+            rfc_flit_t *f = fill_stage(s, b, 0);
+            f->valid = 1;
+            f->row = in->fill_row[b];
+            f->tag = in->fill_tag[b];
+            memcpy(f->data, in->fill_data[b], bytes);
+            s->fill_busy[b] = c->beats - 1;
+        }
     }
     for (unsigned k = 0; k < c->num_wports; k++)
         if (g.wg[k]) {
             gpurf_lanes_write(cell(s, in->wr_bank[k], in->wr_row[k]), in->wr_data[k],
                               in->wr_mask[k], c->lanes);
             s->writes++;
-        }
-    /* crossbars: shift, then the granted fill / eviction enters */
-    memmove(&s->fill_pipe[1], &s->fill_pipe[0], (fill_depth(c) - 1) * sizeof s->fill_pipe[0]);
-    memset(&s->fill_pipe[0], 0, sizeof s->fill_pipe[0]);
-    memmove(&s->ev_pipe[1], &s->ev_pipe[0], (ev_depth(c) - 1) * sizeof s->ev_pipe[0]);
-    s->ev_pipe[0] = ev;
-    if (s->fill_busy)
-        s->fill_busy--;
-    if (s->ev_busy)
-        s->ev_busy--;
-    if (g.eg)
-        s->ev_busy = c->beats - 1;
-    for (unsigned r = 0; r < c->rows; r++)
-        if (g.fg[r]) {
-            rfc_flit_t *f = &s->fill_pipe[0];
-            f->valid = 1;
-            f->row = r;
-            f->bank = in->fill_bank[r];
-            f->tag = in->fill_tag[r];
-            memcpy(f->data, in->fill_data[r], bytes);
-            s->fill_busy = c->beats - 1;
-            s->fill_rr = (r + 1) % c->rows;
         }
 }

@@ -4,29 +4,29 @@
  * cached registers one bank, so addresses arrive explicitly as (bank, row).
  *
  * Each cycle each bank serves one access, in this priority: a fill arriving from the main
- * register file, then result writes (lowest port first), then the eviction read, then collector
- * reads (round-robin per bank, as in the main register file). A request that loses is not
- * granted and is held by its requester.
+ * register file, then result writes (lowest port first), then the bank's eviction read, then
+ * collector reads (round-robin per bank, as in the main register file). A request that loses is
+ * not granted and is held by its requester.
  *
- * Fills travel from the main register file over a crossbar of XbarBits bits per cycle with a
- * traversal latency of XbarLatency cycles: a register occupies it for
- * beats = ceil(Lanes*32 / XbarBits) cycles. The Rows-input fill arbiter (round-robin over the
- * rows) grants one offered fill when the crossbar is free; the register is written
- * beats - 1 + XbarLatency cycles after its grant, the cycle fill_done reports it.
- * Evictions (write-back to the main register file) read a bank and return over a crossbar of
- * the same width and latency: granted when the return link is free, the data leaves on
- * ev_out beats + XbarLatency cycles after the grant.
+ * Every bank has its own narrow crossbar port to the main register file (Sec. 4.2: a warp's
+ * registers are interleaved across the banks, so its fills and write-backs proceed in
+ * parallel): XbarBits bits per cycle with a traversal latency of XbarLatency cycles, so a
+ * register occupies a port for beats = ceil(Lanes*32 / XbarBits) cycles. A bank's fill port
+ * takes the offered fill when it is free; the register is written beats - 1 + XbarLatency
+ * cycles after the grant, the cycle fill_done reports it. A bank's eviction is granted when its
+ * return port is free and the bank arbitration grants the read; the data leaves on
+ * ev_out[bank] beats + XbarLatency cycles after the grant.
  *
  * Ports (rfc_ports.def; RTL rtl/rfc.v):
  *   rd_valid/bank/row[p]   collector read requests, p = collector * max_srcs + slot
  *   rd_gnt[p]              granted this cycle; rsp_valid/data[p] the next cycle
  *   wr_valid/bank/row/data/mask[k]  result writes, wr_gnt[k] when performed; only the lanes
  *                   set in wr_mask are written (fills write every lane)
- *   fill_valid/bank/tag/data[r]  the next register for row r from the main register file;
- *                          fill_gnt[r] when taken (the requester then offers the next)
- *   fill_done_valid/row/bank/tag  the fill written this cycle (tag as offered)
- *   ev_valid/bank/row/tag  an eviction read; ev_gnt when performed
- *   ev_out_valid/tag/data  the evicted register arriving at the main register file */
+ *   fill_valid/row/tag/data[b]  the register offered on bank b's fill port; fill_gnt[b] when
+ *                          taken (the requester then offers the next)
+ *   fill_done_valid/tag[b] the fill written into bank b this cycle (tag as offered)
+ *   ev_valid/row/tag[b]    an eviction read of bank b; ev_gnt[b] when performed
+ *   ev_out_valid/tag/data[b]  the register evicted from bank b arriving at the main RF */
 #ifndef GPURF_RFC_H
 #define GPURF_RFC_H
 #include "cfg.h"
@@ -72,10 +72,10 @@ typedef struct {
 #undef OUT
 } rfc_out_t;
 
-/* a register in flight on a crossbar */
+/* a register in flight on a crossbar port */
 typedef struct {
     uint8_t valid;
-    uint32_t row, bank, tag;
+    uint32_t row, tag;
     uint32_t data[GPURF_MAX_LANES];
 } rfc_flit_t;
 
@@ -84,9 +84,8 @@ typedef struct {
     uint32_t *mem;                     /* [bank][row][lane] */
     uint32_t rr[RFC_MAX_BANKS];        /* collector-read round-robin pointer per bank */
     rsp_track_t rsp;    /* response ports holding data in the last out struct */
-    uint32_t fill_rr;                  /* fill arbiter round-robin pointer (row) */
-    uint32_t fill_busy, ev_busy;       /* cycles each crossbar stays occupied */
-    rfc_flit_t fill_pipe[RFC_MAX_DEPTH], ev_pipe[RFC_MAX_DEPTH];
+    uint32_t fill_busy[RFC_MAX_BANKS], ev_busy[RFC_MAX_BANKS]; /* cycles each port stays occupied */
+    rfc_flit_t *fill_pipe, *ev_pipe;   /* [bank][stage] */
     uint8_t last_rd[RFC_MAX_BANKS];    /* the bank's output register holds a collector read */
     uint8_t last_port[RFC_MAX_BANKS];  /* ... for this port */
     uint32_t last_data[RFC_MAX_BANKS][GPURF_MAX_LANES];

@@ -27,6 +27,8 @@ void wcb_cfg_from_sm(const sm_cfg_t *sm, wcb_cfg_t *c)
     c->cache_banks = sm->rfc_banks;
     c->active_warps = sm->active_pool;
     c->read_ports = WCB_READ_PORTS;
+    c->map_ports = sm->active_pool;
+    c->fill_ports = sm->rfc_banks;
     c->wr_ports = sm->wb_ports;
     c->dead_ports = sm->max_srcs;
     wcb_cfg_derive(c);
@@ -37,7 +39,8 @@ int wcb_init(wcb_state_t *s, const wcb_cfg_t *c)
     memset(s, 0, sizeof *s);
     s->c = *c;
     return c->num_warps <= WCB_MAX_WARPS && c->arch_regs <= WCB_MAX_REGS &&
-                   c->read_ports <= WCB_MAX_RPORTS && c->wr_ports <= WCB_MAX_WPORTS &&
+                   c->num_warps * c->read_ports <= WCB_MAX_RPORTS && c->map_ports <= WCB_MAX_MPORTS &&
+                   c->fill_ports <= WCB_MAX_FPORTS && c->wr_ports <= WCB_MAX_WPORTS &&
                    c->dead_ports <= WCB_MAX_DPORTS
                ? 0
                : -1;
@@ -52,7 +55,7 @@ static int ok(const wcb_state_t *s, uint32_t w, uint32_t r)
 
 void wcb_eval(wcb_state_t *s, const wcb_in_t *in, wcb_out_t *out)
 {
-    for (unsigned p = 0; p < s->c.read_ports; p++) {
+    for (unsigned p = 0; p < s->c.num_warps * s->c.read_ports; p++) {
         out->rdo_valid[p] = s->ro_valid[p];
         out->rdo_bank[p] = s->ro_bank[p];
         out->rdo_hit[p] = s->ro_hit[p];
@@ -90,10 +93,12 @@ static void touch(wcb_state_t *s, uint32_t w)
 void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
 {
     const wcb_cfg_t *c = &s->c;
-    if (in->fill_valid)
-        touch(s, in->fill_warp);
-    if (in->map_valid)
-        touch(s, in->map_warp);
+    for (unsigned k = 0; k < c->fill_ports; k++)
+        if (in->fill_valid[k])
+            touch(s, in->fill_warp[k]);
+    for (unsigned k = 0; k < c->map_ports; k++)
+        if (in->map_valid[k])
+            touch(s, in->map_warp[k]);
     if (in->deact_valid)
         touch(s, in->deact_warp);
     if (in->ws_valid)
@@ -108,20 +113,22 @@ void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
     for (unsigned k = 0; k < c->wr_ports; k++)
         if (in->wr_valid[k])
             touch(s, in->wr_warp[k]);
-    for (unsigned p = 0; p < c->read_ports; p++) {
-        uint32_t w = in->rd_warp[p], r = in->rd_reg[p];
+    for (unsigned p = 0; p < c->num_warps * c->read_ports; p++) {
+        uint32_t w = p / c->read_ports, r = in->rd_reg[p];
         int v = ok(s, w, r);
         s->ro_valid[p] = (uint8_t)in->rd_valid[p];
         s->ro_bank[p] = v ? s->e[w][r].bank : 0;
         s->ro_hit[p] = v ? s->e[w][r].valid : 0;
-        s->ro_off[p] = w < c->num_warps ? s->off[w] : 0;
+        s->ro_off[p] = s->off[w];
     }
-    if (in->fill_valid && ok(s, in->fill_warp, in->fill_reg))
-        s->e[in->fill_warp][in->fill_reg].valid = 1;
-    if (in->map_valid && ok(s, in->map_warp, in->map_reg)) {
-        s->e[in->map_warp][in->map_reg].bank = (uint8_t)in->map_bank;
-        s->e[in->map_warp][in->map_reg].valid = 0;
-    }
+    for (unsigned k = 0; k < c->fill_ports; k++)
+        if (in->fill_valid[k] && ok(s, in->fill_warp[k], in->fill_reg[k]))
+            s->e[in->fill_warp[k]][in->fill_reg[k]].valid = 1;
+    for (unsigned k = 0; k < c->map_ports; k++)
+        if (in->map_valid[k] && ok(s, in->map_warp[k], in->map_reg[k])) {
+            s->e[in->map_warp[k]][in->map_reg[k]].bank = (uint8_t)in->map_bank[k];
+            s->e[in->map_warp[k]][in->map_reg[k]].valid = 0;
+        }
     if (in->deact_valid && in->deact_warp < c->num_warps)
         for (unsigned r = 0; r < c->arch_regs; r++)
             s->e[in->deact_warp][r].valid = 0;

@@ -9,11 +9,15 @@
  *     dead-operand bit; all dead when the warp starts.
  *
  * Ports (wcb_ports.def; RTL rtl/wcb.v). Updates take effect at the clock edge:
- *   rd_valid/warp/reg[p]  ReadPorts (2, as in the paper) lookups; the answer comes the next
- *                cycle on rdo_valid/bank/hit/off[p] (hit = the valid bit) and reflects the
- *                table before that cycle's updates
- *   map_*        allocation: the register's cache bank is written and its valid bit cleared
- *   fill_*       the register's fill completed: valid bit set (map wins on the same entry)
+ *   rd_valid/reg[p]  lookups: every warp's address table has ReadPorts read ports (2, as in the
+ *                paper), port p belongs to warp p / ReadPorts; the answer comes the next cycle
+ *                on rdo_valid/bank/hit/off[p] (hit = the valid bit) and reflects the table
+ *                before that cycle's updates
+ *   map_*[k]     MapPorts (one per active warp's allocation unit) allocations: the register's
+ *                cache bank is written and its valid bit cleared (the highest port wins the
+ *                bank of an entry two ports map)
+ *   fill_*[k]    FillPorts (one per cache bank) completed fills: valid bit set (a map wins on
+ *                the same entry)
  *   ws_*         the working-set bit-vector of a warp is replaced (PREFETCH decode)
  *   act_*        activation: the warp's warp-offset address is written
  *   deact_*      deactivation: every valid bit of the warp is cleared
@@ -33,10 +37,12 @@
 
 #define WCB_MAX_REGS 256
 #define WCB_MAX_WARPS 64
-#define WCB_MAX_RPORTS 4
+#define WCB_MAX_RPORTS 256
+#define WCB_MAX_MPORTS 64
+#define WCB_MAX_FPORTS 64
 #define WCB_MAX_WPORTS 8
 #define WCB_MAX_DPORTS 16
-#define WCB_READ_PORTS 2 /* LTRF Sec. 4.1: two read ports per address table */
+#define WCB_READ_PORTS 2 /* LTRF Sec. 4.1: two read ports per warp's address table */
 
 #define WCB_PARAMS(P)                                                                              \
     P(NumWarps, num_warps)                                                                         \
@@ -44,6 +50,8 @@
     P(CacheBanks, cache_banks)                                                                     \
     P(ActiveWarps, active_warps)                                                                   \
     P(ReadPorts, read_ports)                                                                       \
+    P(MapPorts, map_ports)                                                                         \
+    P(FillPorts, fill_ports)                                                                       \
     P(WritePorts, wr_ports)                                                                        \
     P(DeadPorts, dead_ports)
 

@@ -1,7 +1,9 @@
 // wcb: warp control block (LTRF paper Sec. 4.1, Fig. 7; Sec. 4.3). Contract identical to
-// cmodel/wcb.h: per warp a register cache address table (bank number per architectural
-// register in an SRAM array, valid bits in flip-flops for the one-cycle clear on
-// deactivation), the warp-offset address, the working-set and the liveness bit-vectors.
+// cmodel/wcb.h: per warp a register cache address table with ReadPorts read ports of its own
+// (bank number per architectural register in an SRAM array, valid bits in flip-flops for the
+// one-cycle clear on deactivation), the warp-offset address, the working-set and the liveness
+// bit-vectors; MapPorts allocation ports (one per active warp) and FillPorts fill ports (one
+// per cache bank).
 // Entry index = {warp, reg}: NumWarps and ArchRegs are powers of two (checked by the preset).
 // Build-time fault variants for harness self-tests: FAULT_WCB_DEACT_KEEPS_VALID (deactivation
 // leaves register 0 valid), FAULT_WCB_LIVE_CLEAR_WINS (a dead-operand bit beats a write to the
@@ -12,21 +14,22 @@ module wcb #(
     parameter CacheBanks  = 16,
     parameter ActiveWarps = 8,
     parameter ReadPorts   = 2,
+    parameter MapPorts    = 8,
+    parameter FillPorts   = 16,
     parameter WritePorts  = 1,
     parameter DeadPorts   = 6
 ) (
     input  wire                              clk_i,
     input  wire                              rst_ni,
-    input  wire [ReadPorts-1:0]              rd_valid_i,
-    input  wire [ReadPorts*WarpBits-1:0]     rd_warp_i,
-    input  wire [ReadPorts*RegBits-1:0]      rd_reg_i,
-    input  wire                              map_valid_i,
-    input  wire [WarpBits-1:0]               map_warp_i,
-    input  wire [RegBits-1:0]                map_reg_i,
-    input  wire [BankBits-1:0]               map_bank_i,
-    input  wire                              fill_valid_i,
-    input  wire [WarpBits-1:0]               fill_warp_i,
-    input  wire [RegBits-1:0]                fill_reg_i,
+    input  wire [RdPorts-1:0]                rd_valid_i,
+    input  wire [RdPorts*RegBits-1:0]        rd_reg_i,
+    input  wire [MapPorts-1:0]               map_valid_i,
+    input  wire [MapPorts*WarpBits-1:0]      map_warp_i,
+    input  wire [MapPorts*RegBits-1:0]       map_reg_i,
+    input  wire [MapPorts*BankBits-1:0]      map_bank_i,
+    input  wire [FillPorts-1:0]              fill_valid_i,
+    input  wire [FillPorts*WarpBits-1:0]     fill_warp_i,
+    input  wire [FillPorts*RegBits-1:0]      fill_reg_i,
     input  wire                              ws_valid_i,
     input  wire [WarpBits-1:0]               ws_warp_i,
     input  wire [ArchRegs-1:0]               ws_vec_i,
@@ -44,10 +47,10 @@ module wcb #(
     input  wire [WarpBits-1:0]               dead_warp_i,
     input  wire [DeadPorts*RegBits-1:0]      dead_reg_i,
     input  wire [WarpBits-1:0]               q_warp_i,
-    output wire [ReadPorts-1:0]              rdo_valid_o,
-    output wire [ReadPorts*BankBits-1:0]     rdo_bank_o,
-    output wire [ReadPorts-1:0]              rdo_hit_o,
-    output wire [ReadPorts*OffBits-1:0]      rdo_off_o,
+    output wire [RdPorts-1:0]                rdo_valid_o,
+    output wire [RdPorts*BankBits-1:0]       rdo_bank_o,
+    output wire [RdPorts-1:0]                rdo_hit_o,
+    output wire [RdPorts*OffBits-1:0]        rdo_off_o,
     output wire [ArchRegs-1:0]               q_valid_o,
     output wire [ArchRegs-1:0]               q_ws_o,
     output wire [ArchRegs-1:0]               q_live_o,
@@ -57,20 +60,14 @@ module wcb #(
   localparam RegBits  = (ArchRegs > 1) ? $clog2(ArchRegs) : 1;
   localparam BankBits = (CacheBanks > 1) ? $clog2(CacheBanks) : 1;
   localparam OffBits  = (ActiveWarps > 1) ? $clog2(ActiveWarps) : 1;
+  localparam RdPorts  = NumWarps * ReadPorts;
   localparam Entries  = NumWarps * ArchRegs;
 
-  (* gpurf_sram *) reg [BankBits-1:0] bank_mem [0:Entries-1];
-`ifndef SYNTHESIS
-  integer i;
-  initial for (i = 0; i < Entries; i = i + 1) bank_mem[i] = {BankBits{1'b0}};
-`endif
   reg [Entries-1:0] valid_q, ws_q, live_q;
   reg [OffBits-1:0] off_q [0:NumWarps-1];
 
-  // ---- register one-hot decodes of this cycle's updates, shared by all warps ----------------
+  // ---- register one-hot decodes of this cycle's updates -------------------------------------
   localparam [ArchRegs-1:0] One = {{(ArchRegs-1){1'b0}}, 1'b1};
-  wire [ArchRegs-1:0] fill_rdec = One << fill_reg_i;
-  wire [ArchRegs-1:0] map_rdec  = One << map_reg_i;
   reg  [ArchRegs-1:0] dead_rdec;
   integer k;
   always @* begin
@@ -79,23 +76,39 @@ module wcb #(
       if (dead_valid_i[k]) dead_rdec = dead_rdec | (One << dead_reg_i[k*RegBits +: RegBits]);
   end
 
-  // ---- valid, working-set and liveness bits, one warp at a time ------------------------------
+  reg [RdPorts-1:0]          rdo_valid_q, rdo_hit_q;
+  reg [RdPorts*BankBits-1:0] rdo_bank_q;
+  reg [RdPorts*OffBits-1:0]  rdo_off_q;
+
+  // ---- per warp: address table with its read ports, valid, working-set and liveness bits ---
   genvar gw;
   generate
     for (gw = 0; gw < NumWarps; gw = gw + 1) begin : g_warp
       localparam integer Base = gw * ArchRegs;
       localparam [WarpBits-1:0] W = gw[WarpBits-1:0];
-      wire [ArchRegs-1:0] fill_w = (fill_valid_i && fill_warp_i == W) ? fill_rdec : {ArchRegs{1'b0}};
-      wire [ArchRegs-1:0] map_w  = (map_valid_i && map_warp_i == W) ? map_rdec : {ArchRegs{1'b0}};
-      wire [ArchRegs-1:0] dead_w = (dead_warp_i == W) ? dead_rdec : {ArchRegs{1'b0}};
-      reg  [ArchRegs-1:0] wr_w;
+      (* gpurf_sram *) reg [BankBits-1:0] bank_mem [0:ArchRegs-1];
+`ifndef SYNTHESIS
+      integer i;
+      initial for (i = 0; i < ArchRegs; i = i + 1) bank_mem[i] = {BankBits{1'b0}};
+`endif
+      reg  [ArchRegs-1:0] fill_w, map_w, wr_w;
       integer kw;
       always @* begin
-        wr_w = {ArchRegs{1'b0}};
+        fill_w = {ArchRegs{1'b0}};
+        map_w  = {ArchRegs{1'b0}};
+        wr_w   = {ArchRegs{1'b0}};
+        for (kw = 0; kw < FillPorts; kw = kw + 1)
+          if (fill_valid_i[kw] && fill_warp_i[kw*WarpBits +: WarpBits] == W)
+            fill_w = fill_w | (One << fill_reg_i[kw*RegBits +: RegBits]);
+        for (kw = 0; kw < MapPorts; kw = kw + 1)
+          if (map_valid_i[kw] && map_warp_i[kw*WarpBits +: WarpBits] == W)
+            map_w = map_w | (One << map_reg_i[kw*RegBits +: RegBits]);
         for (kw = 0; kw < WritePorts; kw = kw + 1)
           if (wr_valid_i[kw] && wr_warp_i[kw*WarpBits +: WarpBits] == W)
             wr_w = wr_w | (One << wr_reg_i[kw*RegBits +: RegBits]);
       end
+      wire [ArchRegs-1:0] dead_w = (dead_warp_i == W) ? dead_rdec : {ArchRegs{1'b0}};
+      wire [ArchRegs-1:0] valid_w = valid_q[Base +: ArchRegs];
       wire init_w  = init_valid_i && init_warp_i == W;
       wire deact_h = deact_valid_i && deact_warp_i == W;
 `ifdef FAULT_WCB_DEACT_KEEPS_VALID
@@ -120,38 +133,52 @@ module wcb #(
           if (act_valid_i && act_warp_i == W) off_q[gw] <= act_off_i;
         end
       end
+      // allocations write the table (the highest map port wins an entry); lookups are registered
+      integer km, p;
+      always @(posedge clk_i)
+        for (km = 0; km < MapPorts; km = km + 1)
+          if (map_valid_i[km] && map_warp_i[km*WarpBits +: WarpBits] == W)
+            bank_mem[map_reg_i[km*RegBits +: RegBits]] <= map_bank_i[km*BankBits +: BankBits];
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          rdo_valid_q[gw*ReadPorts +: ReadPorts]                 <= {ReadPorts{1'b0}};
+          rdo_bank_q[gw*ReadPorts*BankBits +: ReadPorts*BankBits] <= {(ReadPorts*BankBits){1'b0}};
+          rdo_hit_q[gw*ReadPorts +: ReadPorts]                   <= {ReadPorts{1'b0}};
+          rdo_off_q[gw*ReadPorts*OffBits +: ReadPorts*OffBits]   <= {(ReadPorts*OffBits){1'b0}};
+        end else
+        for (p = gw * ReadPorts; p < (gw + 1) * ReadPorts; p = p + 1) begin
+          rdo_bank_q[p*BankBits +: BankBits] <= bank_mem[rd_reg_i[p*RegBits +: RegBits]];
+`ifdef FAULT_WCB_READ_NEW
+          for (km = 0; km < MapPorts; km = km + 1)
+            if (map_valid_i[km] && map_warp_i[km*WarpBits +: WarpBits] == W &&
+                map_reg_i[km*RegBits +: RegBits] == rd_reg_i[p*RegBits +: RegBits])
+              rdo_bank_q[p*BankBits +: BankBits] <= map_bank_i[km*BankBits +: BankBits];
+`endif
+          rdo_hit_q[p] <= valid_w[rd_reg_i[p*RegBits +: RegBits]];
+          rdo_off_q[p*OffBits +: OffBits] <= off_q[gw];
+          rdo_valid_q[p] <= rd_valid_i[p];
+        end
+      end
+`ifdef GPURF_CHECKS
+      // after a deactivation no register of the warp is valid; after a re-map the register is
+      // not valid (deactivation and re-map win over a fill)
+      reg                ck_deact_q;
+      reg [ArchRegs-1:0] ck_map_q;
+      always @(posedge clk_i) begin
+        if (rst_ni && ck_deact_q && |valid_q[Base +: ArchRegs]) begin
+          $display("GPURF CHECK FAILED wcb: warp %0d keeps valid registers after deactivation", gw);
+          $stop;
+        end
+        if (rst_ni && |(ck_map_q & valid_q[Base +: ArchRegs])) begin
+          $display("GPURF CHECK FAILED wcb: a register of warp %0d valid right after its re-map", gw);
+          $stop;
+        end
+        ck_deact_q <= rst_ni & deact_h;
+        ck_map_q   <= rst_ni ? map_w : {ArchRegs{1'b0}};
+      end
+`endif
     end
   endgenerate
-
-  // ---- address table: allocation writes, registered lookups -------------------------------
-  always @(posedge clk_i)
-    if (map_valid_i) bank_mem[{map_warp_i, map_reg_i}] <= map_bank_i;
-
-  reg [ReadPorts-1:0]          rdo_valid_q, rdo_hit_q;
-  reg [ReadPorts*BankBits-1:0] rdo_bank_q;
-  reg [ReadPorts*OffBits-1:0]  rdo_off_q;
-  integer p;
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      rdo_valid_q <= {ReadPorts{1'b0}};
-      rdo_bank_q  <= {(ReadPorts*BankBits){1'b0}};
-      rdo_hit_q   <= {ReadPorts{1'b0}};
-      rdo_off_q   <= {(ReadPorts*OffBits){1'b0}};
-    end else
-    for (p = 0; p < ReadPorts; p = p + 1) begin
-`ifdef FAULT_WCB_READ_NEW
-      if (map_valid_i && {map_warp_i, map_reg_i} ==
-          {rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]})
-        rdo_bank_q[p*BankBits +: BankBits] <= map_bank_i;
-      else
-`endif
-      rdo_bank_q[p*BankBits +: BankBits] <=
-          bank_mem[{rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]}];
-      rdo_hit_q[p] <= valid_q[{rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]}];
-      rdo_off_q[p*OffBits +: OffBits] <= off_q[rd_warp_i[p*WarpBits +: WarpBits]];
-      rdo_valid_q[p] <= rd_valid_i[p];
-    end
-  end
 
   assign rdo_valid_o = rdo_valid_q;
   assign rdo_bank_o  = rdo_bank_q;
@@ -162,29 +189,4 @@ module wcb #(
   assign q_ws_o    = ws_q[q_warp_i*ArchRegs +: ArchRegs];
   assign q_live_o  = live_q[q_warp_i*ArchRegs +: ArchRegs];
   assign q_off_o   = off_q[q_warp_i];
-
-  // ---- invariants (simulation only): after a deactivation no register of the warp is valid;
-  // after a re-map the register is not valid (deactivation and re-map win over a fill) ---------
-`ifdef GPURF_CHECKS
-  reg                ck_deact_q, ck_map_q;
-  reg [WarpBits-1:0] ck_deact_warp_q, ck_map_warp_q;
-  reg [RegBits-1:0]  ck_map_reg_q;
-  always @(posedge clk_i) begin
-    if (rst_ni && ck_deact_q && |valid_q[ck_deact_warp_q*ArchRegs +: ArchRegs]) begin
-      $display("GPURF CHECK FAILED wcb: warp %0d keeps valid registers after deactivation",
-               ck_deact_warp_q);
-      $stop;
-    end
-    if (rst_ni && ck_map_q && valid_q[{ck_map_warp_q, ck_map_reg_q}]) begin
-      $display("GPURF CHECK FAILED wcb: R%0d of warp %0d valid right after its re-map",
-               ck_map_reg_q, ck_map_warp_q);
-      $stop;
-    end
-    ck_deact_q      <= rst_ni & deact_valid_i;
-    ck_deact_warp_q <= deact_warp_i;
-    ck_map_q        <= rst_ni & map_valid_i;
-    ck_map_warp_q   <= map_warp_i;
-    ck_map_reg_q    <= map_reg_i;
-  end
-`endif
 endmodule

@@ -34,14 +34,15 @@ static rfc_out_t step(void)
 
 static void offer_fill(unsigned row, unsigned bank, unsigned tag, uint32_t v)
 {
-    in.fill_valid[row] = 1;
-    in.fill_bank[row] = bank;
-    in.fill_tag[row] = tag;
+    in.fill_valid[bank] = 1;
+    in.fill_row[bank] = row;
+    in.fill_tag[bank] = tag;
     for (unsigned l = 0; l < cfg.lanes; l++)
-        in.fill_data[row][l] = v + l;
+        in.fill_data[bank][l] = v + l;
 }
 
-/* a fill is written beats - 1 + latency cycles after its grant; the next grant waits beats */
+/* a fill is written beats - 1 + latency cycles after its grant; the bank's port takes the next
+ * one beats cycles after the grant, while another bank's port takes one at once */
 static void fill_timing_and_occupancy(void **st)
 {
     (void)st;
@@ -49,19 +50,23 @@ static void fill_timing_and_occupancy(void **st)
     offer_fill(1, 5, 77, 100);
     offer_fill(2, 6, 78, 200);
     rfc_out_t o = step();
-    assert_int_equal(o.fill_gnt[1], 1);
-    assert_int_equal(o.fill_gnt[2], 0);
-    in.fill_valid[1] = 0;
-    unsigned t, second = 0, done = 0;
+    assert_int_equal(o.fill_gnt[5], 1);
+    assert_int_equal(o.fill_gnt[6], 1);
+    in.fill_valid[6] = 0;
+    offer_fill(3, 5, 79, 300);
+    unsigned t, second = 0, done = 0, done6 = 0;
     for (t = 1; t < 20 && !done; t++) {
         o = step();
-        if (o.fill_gnt[2]) {
+        if (o.fill_gnt[5]) {
             second = t;
-            in.fill_valid[2] = 0;
+            in.fill_valid[5] = 0;
         }
-        if (o.fill_done_valid && o.fill_done_tag == 77)
+        if (o.fill_done_valid[5] && o.fill_done_tag[5] == 77)
             done = t;
+        if (o.fill_done_valid[6] && o.fill_done_tag[6] == 78)
+            done6 = t;
     }
+    assert_int_equal(done6, done);
     assert_int_equal(second, cfg.beats);
     assert_int_equal(done, cfg.beats - 1 + cfg.xbar_latency);
     /* the filled register reads back from (bank 5, row 1) */
@@ -82,14 +87,14 @@ static void bank_priorities(void **st)
     setup();
     offer_fill(0, 3, 1, 7);
     step();
-    in.fill_valid[0] = 0;
+    in.fill_valid[3] = 0;
     unsigned arrive = cfg.beats - 1 + cfg.xbar_latency;
     for (unsigned t = 1; t < arrive; t++)
         step();
     in.wr_valid[0] = 1, in.wr_bank[0] = 3, in.wr_row[0] = 2;
     in.rd_valid[1] = 1, in.rd_bank[1] = 3, in.rd_row[1] = 2;
     rfc_out_t o = step();
-    assert_int_equal(o.fill_done_valid, 1);
+    assert_int_equal(o.fill_done_valid[3], 1);
     assert_int_equal(o.wr_gnt[0], 0);
     assert_int_equal(o.rd_gnt[1], 0);
     o = step();
@@ -112,19 +117,19 @@ static void eviction_timing(void **st)
     in.wr_mask[0] = 0xb;
     step();
     memset(&in, 0, sizeof in);
-    in.ev_valid = 1, in.ev_bank = 4, in.ev_row = 3, in.ev_tag = 300;
+    in.ev_valid[4] = 1, in.ev_row[4] = 3, in.ev_tag[4] = 300;
     rfc_out_t o = step();
-    assert_int_equal(o.ev_gnt, 1);
-    in.ev_valid = 0;
+    assert_int_equal(o.ev_gnt[4], 1);
+    in.ev_valid[4] = 0;
     unsigned t, out = 0;
     for (t = 1; t < 20 && !out; t++) {
         o = step();
-        if (o.ev_out_valid) {
+        if (o.ev_out_valid[4]) {
             out = t;
-            assert_int_equal(o.ev_out_tag, 300);
-            assert_int_equal(o.ev_out_data[0][1], 0xabc1);
-            assert_int_equal(o.ev_out_data[0][2], 0);
-            assert_int_equal(o.ev_out_data[0][3], 0xabc3);
+            assert_int_equal(o.ev_out_tag[4], 300);
+            assert_int_equal(o.ev_out_data[4][1], 0xabc1);
+            assert_int_equal(o.ev_out_data[4][2], 0);
+            assert_int_equal(o.ev_out_data[4][3], 0xabc3);
         }
     }
     assert_int_equal(out, cfg.beats + cfg.xbar_latency);

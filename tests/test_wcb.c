@@ -14,11 +14,15 @@ static wcb_in_t in;
 static void setup(void)
 {
     wcb_cfg_t c = {.num_warps = 8, .arch_regs = 64, .cache_banks = 8, .active_warps = 4,
-                   .read_ports = WCB_READ_PORTS, .wr_ports = 1, .dead_ports = 4};
+                   .read_ports = WCB_READ_PORTS, .map_ports = 4, .fill_ports = 8, .wr_ports = 1,
+                   .dead_ports = 4};
     wcb_cfg_derive(&c);
     assert_int_equal(wcb_init(&s, &c), 0);
     memset(&in, 0, sizeof in);
 }
+
+/* read port j of warp w's address table */
+#define RP(w, j) ((w) * WCB_READ_PORTS + (j))
 
 static wcb_out_t step(void)
 {
@@ -42,22 +46,48 @@ static void map_fill_lookup(void **st)
 {
     (void)st;
     setup();
-    in.map_valid = 1, in.map_warp = 3, in.map_reg = 17, in.map_bank = 5;
+    in.map_valid[0] = 1, in.map_warp[0] = 3, in.map_reg[0] = 17, in.map_bank[0] = 5;
     step();
-    in.rd_valid[0] = 1, in.rd_warp[0] = 3, in.rd_reg[0] = 17;
+    in.rd_valid[RP(3, 0)] = 1, in.rd_reg[RP(3, 0)] = 17;
     wcb_out_t o = step();
-    assert_int_equal(o.rdo_valid[0], 0);
+    assert_int_equal(o.rdo_valid[RP(3, 0)], 0);
     o = step();
-    assert_int_equal(o.rdo_valid[0], 1);
-    assert_int_equal(o.rdo_bank[0], 5);
-    assert_int_equal(o.rdo_hit[0], 0);
-    in.fill_valid = 1, in.fill_warp = 3, in.fill_reg = 17;
+    assert_int_equal(o.rdo_valid[RP(3, 0)], 1);
+    assert_int_equal(o.rdo_bank[RP(3, 0)], 5);
+    assert_int_equal(o.rdo_hit[RP(3, 0)], 0);
+    in.fill_valid[0] = 1, in.fill_warp[0] = 3, in.fill_reg[0] = 17;
     step();
-    in.rd_valid[1] = 1, in.rd_warp[1] = 3, in.rd_reg[1] = 17;
+    in.rd_valid[RP(3, 1)] = 1, in.rd_reg[RP(3, 1)] = 17;
     step();
     o = step();
-    assert_int_equal(o.rdo_hit[1], 1);
+    assert_int_equal(o.rdo_hit[RP(3, 1)], 1);
     assert_int_equal(query(3).q_valid[17], 1);
+}
+
+/* every warp's table answers on its own two ports in the same cycle; fills on several ports
+ * and allocations on several ports take effect together, a map beating a fill of its entry */
+static void parallel_ports(void **st)
+{
+    (void)st;
+    setup();
+    for (unsigned k = 0; k < 4; k++)
+        in.map_valid[k] = 1, in.map_warp[k] = k, in.map_reg[k] = 10 + k, in.map_bank[k] = k + 1;
+    step();
+    for (unsigned k = 0; k < 4; k++)
+        in.fill_valid[k] = 1, in.fill_warp[k] = k, in.fill_reg[k] = 10 + k;
+    in.map_valid[2] = 1, in.map_warp[2] = 3, in.map_reg[2] = 13, in.map_bank[2] = 7;
+    step();
+    for (unsigned w = 0; w < 4; w++)
+        for (unsigned j = 0; j < WCB_READ_PORTS; j++)
+            in.rd_valid[RP(w, j)] = 1, in.rd_reg[RP(w, j)] = 10 + w;
+    step();
+    wcb_out_t o = step();
+    for (unsigned w = 0; w < 4; w++)
+        for (unsigned j = 0; j < WCB_READ_PORTS; j++) {
+            assert_int_equal(o.rdo_valid[RP(w, j)], 1);
+            assert_int_equal(o.rdo_bank[RP(w, j)], w == 3 ? 7 : w + 1);
+            assert_int_equal(o.rdo_hit[RP(w, j)], w != 3);
+        }
 }
 
 /* a lookup sees the table before that cycle's allocation of the same entry */
@@ -65,12 +95,12 @@ static void read_before_write(void **st)
 {
     (void)st;
     setup();
-    in.map_valid = 1, in.map_warp = 1, in.map_reg = 2, in.map_bank = 6;
+    in.map_valid[0] = 1, in.map_warp[0] = 1, in.map_reg[0] = 2, in.map_bank[0] = 6;
     step();
-    in.map_valid = 1, in.map_warp = 1, in.map_reg = 2, in.map_bank = 7;
-    in.rd_valid[0] = 1, in.rd_warp[0] = 1, in.rd_reg[0] = 2;
+    in.map_valid[0] = 1, in.map_warp[0] = 1, in.map_reg[0] = 2, in.map_bank[0] = 7;
+    in.rd_valid[RP(1, 0)] = 1, in.rd_reg[RP(1, 0)] = 2;
     step();
-    assert_int_equal(step().rdo_bank[0], 6);
+    assert_int_equal(step().rdo_bank[RP(1, 0)], 6);
 }
 
 /* deactivation clears every valid bit of that warp only; activation sets the offset */
@@ -79,9 +109,9 @@ static void deactivate_and_offset(void **st)
     (void)st;
     setup();
     for (unsigned r = 0; r < 64; r += 9) {
-        in.fill_valid = 1, in.fill_warp = 2, in.fill_reg = r;
+        in.fill_valid[0] = 1, in.fill_warp[0] = 2, in.fill_reg[0] = r;
         step();
-        in.fill_valid = 1, in.fill_warp = 4, in.fill_reg = r;
+        in.fill_valid[0] = 1, in.fill_warp[0] = 4, in.fill_reg[0] = r;
         step();
     }
     in.act_valid = 1, in.act_warp = 2, in.act_off = 3;
@@ -123,12 +153,12 @@ static void working_set_and_init(void **st)
     step();
     wcb_out_t o = query(6);
     assert_int_equal(o.q_ws[1] + o.q_ws[40], 2);
-    in.fill_valid = 1, in.fill_warp = 6, in.fill_reg = 1;
+    in.fill_valid[0] = 1, in.fill_warp[0] = 6, in.fill_reg[0] = 1;
     in.wr_valid[0] = 1, in.wr_warp[0] = 6, in.wr_reg[0] = 1;
     in.act_valid = 1, in.act_warp = 6, in.act_off = 2;
     step();
     in.init_valid = 1, in.init_warp = 6;
-    in.fill_valid = 1, in.fill_warp = 6, in.fill_reg = 2;
+    in.fill_valid[0] = 1, in.fill_warp[0] = 6, in.fill_reg[0] = 2;
     step();
     o = query(6);
     for (unsigned r = 0; r < 64; r++)
@@ -146,7 +176,8 @@ static void storage_formula(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(map_fill_lookup), cmocka_unit_test(read_before_write),
+        cmocka_unit_test(map_fill_lookup), cmocka_unit_test(parallel_ports),
+        cmocka_unit_test(read_before_write),
         cmocka_unit_test(deactivate_and_offset), cmocka_unit_test(liveness),
         cmocka_unit_test(working_set_and_init), cmocka_unit_test(storage_formula),
     };

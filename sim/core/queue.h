@@ -71,4 +71,20 @@ static inline void q_pop(queue_t *q)
     q->len--;
 }
 
+/* remove the elements i < n with drop[i] set; the others keep their order */
+static inline void q_drop(queue_t *q, unsigned n, const unsigned char *drop)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (!drop[i]) {
+            if (k != i)
+                memcpy(q_at(q, k), q_at(q, i), q->elem);
+            k++;
+        }
+    /* the kept ones now fill the first k places; shift the rest behind them */
+    for (unsigned i = n; i < q->len; i++)
+        memcpy(q_at(q, k + i - n), q_at(q, i), q->elem);
+    q->len -= n - k;
+}
+
 #endif

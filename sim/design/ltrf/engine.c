@@ -7,7 +7,7 @@ static void evict(sm_t *sm, unsigned s, unsigned g, unsigned r, int release)
 {
     ltrf_sc_t *e = SC(sm, s);
     warp_t *w = &sm->w[g];
-    evict_t *v = q_push(&e->ev);
+    evict_t *v = &e->ev[e->nev++];
     v->row = (uint16_t)lw(sm, w)->row;
     v->warp = (uint16_t)w->local;
     v->bank = lw(sm, w)->bank[r];
@@ -162,20 +162,22 @@ static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi)
             if (v >= 0) {
                 evict(sm, s, j->warp, (unsigned)v, 1);
                 /* a re-map clears the victim's valid bit in the address table */
-                wi->map_valid = 1;
-                wi->map_warp = w->local;
-                wi->map_reg = (unsigned)v;
-                wi->map_bank = lw(sm, w)->bank[v];
+                const unsigned m = lw(sm, w)->row; /* the row's allocation unit's map port */
+                wi->map_valid[m] = 1;
+                wi->map_warp[m] = w->local;
+                wi->map_reg[m] = (unsigned)v;
+                wi->map_bank[m] = lw(sm, w)->bank[v];
                 lw(sm, w)->bank[v] = NO_BANK;
             }
         }
         return;
     }
     ((aau_in_t *)ls_in(e->abank[lw(sm, w)->row]))->alloc = 1;
-    wi->map_valid = 1;
-    wi->map_warp = w->local;
-    wi->map_reg = r;
-    wi->map_bank = ao->head;
+    const unsigned m = lw(sm, w)->row;
+    wi->map_valid[m] = 1;
+    wi->map_warp[m] = w->local;
+    wi->map_reg[m] = r;
+    wi->map_bank[m] = ao->head;
     lw(sm, w)->bank[r] = (uint8_t)ao->head;
     lw(sm, w)->lru[r] = sm->st.cycles;
     ref_t ref = {(uint16_t)w->local, (uint8_t)r, (uint8_t)ao->head};
@@ -347,11 +349,12 @@ void ltrf_back(sm_t *sm, unsigned s)
         row->rel_len--;
         row->rel_pending--;
     }
-    if (!wi->fill_valid && e->vs.len) {
+    /* a register allocated without a fill is marked valid through its bank's fill port */
+    if (e->vs.len && !wi->fill_valid[((const ref_t *)q_at(&e->vs, 0))->bank]) {
         const ref_t *v = q_at(&e->vs, 0);
-        wi->fill_valid = 1;
-        wi->fill_warp = v->warp;
-        wi->fill_reg = v->reg;
+        wi->fill_valid[v->bank] = 1;
+        wi->fill_warp[v->bank] = v->warp;
+        wi->fill_reg[v->bank] = v->reg;
         lw(sm, &sm->w[global_of(sm, s, v->warp)])->vsets--;
         q_pop(&e->vs);
     }

@@ -56,56 +56,78 @@ void ltrf_front(sm_t *sm, unsigned s)
         memcpy(ci->wr_data[p], fl->dst_val[d], L * 4);
         ci->wr_mask[p] = sm_lanes(sm, fl->in);
     }
-    for (unsigned r = 0; r < e->rows; r++) {
-        lrow_t *row = &e->row[r];
-        if (!row->st_len)
-            continue;
-        const staged_t *h = &row->st[row->st_head];
-        ci->fill_valid[r] = 1;
-        ci->fill_bank[r] = h->r.bank;
-        ci->fill_tag[r] = tag_of(sm, h->r.warp, h->r.reg);
-        memcpy(ci->fill_data[r], h->data, L * 4);
-    }
-    if (e->ev.len) {
-        const evict_t *v = q_at(&e->ev, 0);
-        ci->ev_valid = 1;
-        ci->ev_row = v->row;
-        ci->ev_bank = v->bank;
-        ci->ev_tag = tag_of(sm, v->warp, v->reg);
+    /* each bank's fill port takes the oldest register staged for it, its eviction port the
+     * oldest eviction read of it */
+    int fs_row[RFC_MAX_BANKS], fs_i[RFC_MAX_BANKS], es[RFC_MAX_BANKS];
+    for (unsigned b = 0; b < c->rfc_banks; b++)
+        fs_row[b] = fs_i[b] = es[b] = -1;
+    for (unsigned r = 0; r < e->rows; r++)
+        for (unsigned i = 0; i < e->row[r].st_len; i++) {
+            const staged_t *t = &e->row[r].st[i];
+            unsigned b = t->r.bank;
+            if (fs_row[b] < 0 || t->seq < e->row[fs_row[b]].st[fs_i[b]].seq)
+                fs_row[b] = (int)r, fs_i[b] = (int)i;
+        }
+    for (unsigned i = e->nev; i-- > 0;)
+        es[e->ev[i].bank] = (int)i;
+    for (unsigned b = 0; b < c->rfc_banks; b++) {
+        if (fs_row[b] >= 0) {
+            const staged_t *t = &e->row[fs_row[b]].st[fs_i[b]];
+            ci->fill_valid[b] = 1;
+            ci->fill_row[b] = (unsigned)fs_row[b];
+            ci->fill_tag[b] = tag_of(sm, t->r.warp, t->r.reg);
+            memcpy(ci->fill_data[b], t->data, L * 4);
+        }
+        if (es[b] >= 0) {
+            const evict_t *v = &e->ev[es[b]];
+            ci->ev_valid[b] = 1;
+            ci->ev_row[b] = v->row;
+            ci->ev_tag[b] = tag_of(sm, v->warp, v->reg);
+        }
     }
     const rfc_out_t *co = e->co = ls_eval(e->rfc, 1);
-    for (unsigned r = 0; r < e->rows; r++)
-        if (co->fill_gnt[r]) {
-            lrow_t *row = &e->row[r];
-            row->st_head = (row->st_head + 1) % STAGE_MAX;
-            row->st_len--;
+    const unsigned rb = gpurf_clog2(c->arch_regs);
+    for (unsigned b = 0; b < c->rfc_banks; b++) {
+        if (co->fill_gnt[b])
+            e->row[fs_row[b]].st[fs_i[b]].r.bank = NO_BANK; /* taken */
+        if (co->fill_done_valid[b]) {
+            unsigned local = co->fill_done_tag[b] >> rb, reg = co->fill_done_tag[b] & ((1u << rb) - 1);
+            ltrf_warp_t *q = lw(sm, &sm->w[global_of(sm, s, local)]);
+            wi->fill_valid[b] = 1;
+            wi->fill_warp[b] = local;
+            wi->fill_reg[b] = reg;
+            q->fills--;
+            q->infill[reg] = q->fwait[reg] = 0;
         }
-    if (co->fill_done_valid) {
-        unsigned rb = gpurf_clog2(c->arch_regs), local = co->fill_done_tag >> rb;
-        warp_t *w = &sm->w[global_of(sm, s, local)];
-        wi->fill_valid = 1;
-        wi->fill_warp = local;
-        wi->fill_reg = co->fill_done_tag & ((1u << rb) - 1);
-        lw(sm, w)->fills--;
-        lw(sm, w)->infill[wi->fill_reg] = lw(sm, w)->fwait[wi->fill_reg] = 0;
-    }
-    if (co->ev_gnt) {
-        const evict_t *v = q_at(&e->ev, 0);
-        warp_t *w = &sm->w[global_of(sm, s, v->warp)];
-        lw(sm, w)->ev_reads--;
-        if (v->release) {
-            lrow_t *row = &e->row[v->row];
-            row->rel[(row->rel_head + row->rel_len++) % RFC_MAX_BANKS] = v->bank;
+        if (co->ev_gnt[b]) {
+            evict_t *v = &e->ev[es[b]];
+            lw(sm, &sm->w[global_of(sm, s, v->warp)])->ev_reads--;
+            if (v->release) {
+                lrow_t *row = &e->row[v->row];
+                row->rel[(row->rel_head + row->rel_len++) % RFC_MAX_BANKS] = v->bank;
+            }
+            v->bank = NO_BANK; /* read */
         }
-        q_pop(&e->ev);
+        if (co->ev_out_valid[b]) {
+            landing_t *l = q_push(&e->land);
+            l->warp = (uint16_t)(co->ev_out_tag[b] >> rb);
+            l->reg = (uint8_t)(co->ev_out_tag[b] & ((1u << rb) - 1));
+            memcpy(l->data, co->ev_out_data[b], L * 4);
+        }
     }
-    if (co->ev_out_valid) {
-        unsigned rb = gpurf_clog2(c->arch_regs);
-        landing_t *l = q_push(&e->land);
-        l->warp = (uint16_t)(co->ev_out_tag >> rb);
-        l->reg = (uint8_t)(co->ev_out_tag & ((1u << rb) - 1));
-        memcpy(l->data, co->ev_out_data, L * 4);
+    for (unsigned r = 0; r < e->rows; r++) {
+        lrow_t *row = &e->row[r];
+        unsigned k = 0;
+        for (unsigned i = 0; i < row->st_len; i++)
+            if (row->st[i].r.bank != NO_BANK)
+                row->st[k++] = row->st[i];
+        row->st_len = k;
     }
+    unsigned kev = 0;
+    for (unsigned i = 0; i < e->nev; i++)
+        if (e->ev[i].bank != NO_BANK)
+            e->ev[kev++] = e->ev[i];
+    e->nev = kev;
 
     /* the main register file: warp launch, fill reads (port = row), results of inactive warps
      * and write-backs from the cache */
@@ -125,8 +147,9 @@ void ltrf_front(sm_t *sm, unsigned s)
             ri->rd_reg[r] = h->reg;
         }
     }
-    e->land_port = -1;
+    unsigned nland = 0;
     for (unsigned p = 0; p < c->wb_ports; p++) {
+        e->land_of[p] = -1;
         if (p < e->res_ports && !e->wr_port_to_rfc[p]) {
             const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];
             unsigned d = sm_wbq_at(sm, s, p)->d;
@@ -139,16 +162,15 @@ void ltrf_front(sm_t *sm, unsigned s)
                 continue;
             }
         }
-        if (e->land_port < 0 && e->land.len) {
-            /* a write port no result takes carries one write-back, in order: a register
-             * written back twice lands in order */
-            const landing_t *l = q_at(&e->land, 0);
+        if (nland < e->land.len) {
+            /* a write port no result takes carries a write-back, oldest first */
+            const landing_t *l = q_at(&e->land, nland);
             ri->wr_valid[p] = 1;
             ri->wr_warp[p] = l->warp;
             ri->wr_reg[p] = l->reg;
             memcpy(ri->wr_data[p], l->data, L * 4);
             ri->wr_mask[p] = gpurf_mask(L);
-            e->land_port = (int)p;
+            e->land_of[p] = (int)nland++;
         }
     }
     const rf_out_t *ro = e->rf_out = ls_eval(e->rf, 1);
@@ -156,8 +178,9 @@ void ltrf_front(sm_t *sm, unsigned s)
     for (unsigned r = 0; r < e->rows; r++) {
         lrow_t *row = &e->row[r];
         if (ro->rsp_valid[r]) {
-            staged_t *t = &row->st[(row->st_head + row->st_len++) % STAGE_MAX];
+            staged_t *t = &row->st[row->st_len++];
             t->r = row->out[row->out_head];
+            t->seq = e->st_seq++;
             memcpy(t->data, ro->rsp_data[r], L * 4);
             row->out_head = (row->out_head + 1) % STAGE_MAX;
             row->out_len--;
@@ -168,16 +191,19 @@ void ltrf_front(sm_t *sm, unsigned s)
             row->fq_len--;
         }
     }
-    if (e->land_port >= 0 && ro->wr_gnt[e->land_port]) {
-        const landing_t *l = q_at(&e->land, 0);
-        warp_t *w = &sm->w[global_of(sm, s, l->warp)];
-        lw(sm, w)->ev_writes--;
-        lw(sm, w)->evp[l->reg]--;
-        q_pop(&e->land);
-    }
+    unsigned char landed[RF_MAX_WPORTS] = {0};
+    for (unsigned p = 0; p < c->wb_ports; p++)
+        if (e->land_of[p] >= 0 && ro->wr_gnt[p]) {
+            const landing_t *l = q_at(&e->land, (unsigned)e->land_of[p]);
+            ltrf_warp_t *q = lw(sm, &sm->w[global_of(sm, s, l->warp)]);
+            q->ev_writes--;
+            q->evp[l->reg]--;
+            landed[e->land_of[p]] = 1;
+        }
+    q_drop(&e->land, nland, landed);
     uint32_t gnt[RF_MAX_WPORTS] = {0};
     for (unsigned p = 0; p < e->res_ports; p++) {
-        gnt[p] = e->wr_port_to_rfc[p] ? co->wr_gnt[p] : (int)p != e->land_port && ro->wr_gnt[p];
+        gnt[p] = e->wr_port_to_rfc[p] ? co->wr_gnt[p] : e->land_of[p] < 0 && ro->wr_gnt[p];
         if (!gnt[p])
             continue;
         const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];

@@ -120,7 +120,7 @@ static int lookup_alloc(sm_t *sm, unsigned s, lookup_t *lk)
 void ltrf_lookup_answers(sm_t *sm, unsigned s)
 {
     ltrf_sc_t *e = SC(sm, s);
-    for (unsigned p = 0; p < WCB_READ_PORTS; p++)
+    for (unsigned p = 0; p < e->nports; p++)
         if (e->port_used[p] && e->wo->rdo_valid[p])
             lookup_answer(sm, s, p);
     unsigned ord[LK_MAX], n = ltrf_lk_order(e, ord);
@@ -130,32 +130,36 @@ void ltrf_lookup_answers(sm_t *sm, unsigned s)
     sm->st.stall_collector += stalled;
 }
 
-/* drive the WCB read ports for registers not yet translated, oldest instruction first; an
- * rfc miss is asked again once its warp's demand fetch is done */
+/* drive the WCB read ports for registers not yet translated, oldest instruction first, each
+ * warp on its own table's ports; an rfc miss is asked again once its warp's demand fetch is
+ * done */
 void ltrf_lookup_send(sm_t *sm, unsigned s, wcb_in_t *wi)
 {
     ltrf_sc_t *e = SC(sm, s);
-    unsigned ord[LK_MAX], n = ltrf_lk_order(e, ord), p = 0;
-    memset(e->port_used, 0, sizeof e->port_used);
-    for (unsigned i = 0; i < n && p < WCB_READ_PORTS; i++) {
+    unsigned ord[LK_MAX], n = ltrf_lk_order(e, ord);
+    memset(e->port_used, 0, e->nports);
+    for (unsigned i = 0; i < n; i++) {
         lookup_t *lk = &e->lk[ord[i]];
         unsigned g = sm->fl[lk->flight].warp;
         const warp_t *w = &sm->w[g];
         if (lw(sm, w)->fills || lw(sm, w)->vsets || (e->job.kind && e->job.warp == g))
             continue;
-        for (unsigned j = 0; j < lk->n && p < WCB_READ_PORTS; j++) {
+        unsigned p = w->local * WCB_READ_PORTS, end = p + WCB_READ_PORTS;
+        for (unsigned j = 0; j < lk->n; j++) {
+            while (p < end && e->port_used[p])
+                p++;
+            if (p == end)
+                break;
             if (lk->hit[j] || lk->asked[j])
                 continue;
             if (lk->first_done >> j & 1 && lw(sm, w)->bank[lk->reg[j]] == NO_BANK)
                 continue; /* waiting for the demand job to allocate it */
             wi->rd_valid[p] = 1;
-            wi->rd_warp[p] = w->local;
             wi->rd_reg[p] = lk->reg[j];
             e->port_ent[p] = (uint8_t)ord[i];
             e->port_reg[p] = (uint8_t)j;
             e->port_used[p] = 1;
             lk->asked[j] = 1;
-            p++;
         }
     }
 }

@@ -19,7 +19,11 @@ static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
     }
     for (unsigned r = 0; r < e->rows; r++)
         e->row[r].warp = ~0u;
-    q_init(&e->ev, sizeof(evict_t));
+    e->ev = calloc((size_t)e->rows * c->rfc_banks, sizeof *e->ev);
+    if (!e->ev) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
     q_init(&e->land, sizeof(landing_t));
     q_init(&e->vs, sizeof(ref_t));
     char name[40];
@@ -40,8 +44,10 @@ static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
             return -1;
     }
     const rfc_cfg_t *rc = e->rfc->cfg;
-    /* enough reads in flight per row to keep the fill crossbar busy across the bank latency */
-    e->stage_depth = (c->bank_latency + rc->beats - 1) / rc->beats + 1;
+    e->nports = cfg_warps_per_sc(c) * WCB_READ_PORTS;
+    /* enough reads in flight per row to keep one main-RF read per cycle across the bank
+     * latency and a crossbar port's occupancy */
+    e->stage_depth = c->bank_latency + rc->beats;
     if (e->stage_depth > STAGE_MAX)
         e->stage_depth = STAGE_MAX;
     return 0;
@@ -96,7 +102,7 @@ static void ltrf_free(sm_t *sm)
         free(e->row);
         free(e->abank);
         free(e->ao);
-        q_free(&e->ev);
+        free(e->ev);
         q_free(&e->land);
         q_free(&e->vs);
     }

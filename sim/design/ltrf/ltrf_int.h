@@ -17,7 +17,7 @@
 #include <string.h>
 
 #define NO_BANK 0xff
-#define STAGE_MAX 16
+#define STAGE_MAX 32
 
 typedef struct {
     uint16_t warp; /* local warp */
@@ -26,6 +26,7 @@ typedef struct {
 
 typedef struct {
     ref_t r;
+    uint64_t seq;                  /* arrival order, for the bank's fill port */
     uint32_t data[GPURF_MAX_LANES];
 } staged_t;
 
@@ -36,8 +37,8 @@ typedef struct {
     unsigned fq_head, fq_len;
     ref_t out[STAGE_MAX];          /* reads granted, data not yet back (grant order) */
     unsigned out_head, out_len;
-    staged_t st[STAGE_MAX];        /* data waiting for the fill crossbar */
-    unsigned st_head, st_len;
+    staged_t st[STAGE_MAX];        /* data waiting for its bank's fill port (oldest first) */
+    unsigned st_len;
     uint8_t rel[RFC_MAX_BANKS];    /* banks to return to the row's allocation unit */
     unsigned rel_head, rel_len;
     unsigned rel_pending;          /* banks on their way back to the allocation unit */
@@ -106,7 +107,9 @@ typedef struct ltrf_sc {
     const rfc_out_t *co;
     lrow_t *row;
     unsigned rows, stage_depth;
-    queue_t ev;                    /* evict_t: eviction reads waiting for the cache */
+    evict_t *ev;                   /* eviction reads waiting for the cache, oldest first */
+    unsigned nev;                  /* (at most one per cache entry: rows x banks) */
+    uint64_t st_seq;
     queue_t land;                  /* landing_t: write-backs waiting for a main-RF write port */
     queue_t vs;                    /* ref_t: valid bits of allocated registers needing no fill */
     job_t job;
@@ -114,10 +117,11 @@ typedef struct ltrf_sc {
     uint64_t lk_seq;
     uint8_t port_ent[WCB_MAX_RPORTS], port_reg[WCB_MAX_RPORTS]; /* last cycle's read ports */
     uint8_t port_used[WCB_MAX_RPORTS];
+    unsigned nports;               /* WCB read ports: ReadPorts per warp */
     int dead_used;                 /* the WCB dead-operand port is taken this cycle */
     unsigned wr_port_to_rfc[RF_MAX_WPORTS]; /* this cycle: result p goes to the cache */
     unsigned res_ports;            /* results offered this cycle */
-    int land_port;                 /* rf write port carrying a write-back this cycle, or -1 */
+    int land_of[RF_MAX_WPORTS];    /* rf write port p carries write-back land_of[p] (queue index), or -1 */
 } ltrf_sc_t;
 
 #define LTRF_STATS(S)                                                                              \
