@@ -61,11 +61,11 @@ static int can_activate(const sm_t *sm, unsigned g, const wcb_in_t *wi)
     return 1;
 }
 
-/* the next job of the sub-core: deactivations, interval switches, demand fetches, activations */
-static void pick_job(sm_t *sm, unsigned s)
+/* the job to start this cycle, on a row without one: deactivations, interval switches, demand
+ * fetches, activations */
+static void pick_job(sm_t *sm, unsigned s, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
-    job_t *j = &e->job;
     const unsigned S = sm->c.schedulers, nw = cfg_warps_per_sc(&sm->c);
     unsigned oldest = ~0u;
     for (unsigned l = 0; l < nw; l++) {
@@ -76,7 +76,7 @@ static void pick_job(sm_t *sm, unsigned s)
     memset(j, 0, sizeof *j);
     for (unsigned r = 0; r < e->rows; r++) {
         unsigned g = e->row[r].warp;
-        if (g == ~0u)
+        if (g == ~0u || e->job[r].kind)
             continue;
         const warp_t *w = &sm->w[g];
         if (lw(sm, w)->lt != LT_RUN || lw(sm, w)->incu || lw(sm, w)->fills || lw(sm, w)->vsets)
@@ -89,7 +89,7 @@ static void pick_job(sm_t *sm, unsigned s)
     }
     for (unsigned r = 0; r < e->rows; r++) {
         unsigned g = e->row[r].warp;
-        if (g == ~0u)
+        if (g == ~0u || e->job[r].kind)
             continue;
         const warp_t *w = &sm->w[g];
         if (lw(sm, w)->lt == LT_RUN && !lw(sm, w)->incu && ltrf_wait(sm, g) == W_PREFETCH) {
@@ -106,6 +106,8 @@ static void pick_job(sm_t *sm, unsigned s)
         unsigned g = sm->fl[lk->flight].warp;
         const warp_t *w = &sm->w[g];
         const inst_t *in = sm->fl[lk->flight].in;
+        if (e->job[lw(sm, w)->row].kind)
+            continue;
         for (unsigned i = 0; i < lk->n; i++)
             if ((lk->first_done >> i & 1) && !lk->hit[i] && lw(sm, w)->bank[lk->reg[i]] == NO_BANK) {
                 rs_add(&j->enter, lk->reg[i]);
@@ -142,10 +144,9 @@ static int victim(const sm_t *sm, unsigned g, const regset_t *enter)
 }
 
 /* one allocation per cycle: the row's allocation unit gives a bank, the WCB maps it */
-static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi)
+static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
-    job_t *j = &e->job;
     warp_t *w = &sm->w[j->warp];
     unsigned r = 0;
     while (r < sm->c.arch_regs && !rs_has(&j->enter, r))
@@ -197,9 +198,8 @@ static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi)
 }
 
 /* PREFETCH decode: the WCB takes interval iv's working set, the job its registers */
-static void switch_start(sm_t *sm, wcb_in_t *wi, warp_t *w, unsigned iv)
+static void switch_start(sm_t *sm, wcb_in_t *wi, warp_t *w, unsigned iv, job_t *j)
 {
-    job_t *j = &SC(sm, w->sc)->job;
     const regset_t *nv = &LT(sm)->ri.iv[iv].regs;
     lw(sm, w)->cur_iv = iv;
     wi->ws_valid = 1;
@@ -214,10 +214,9 @@ static void switch_start(sm_t *sm, wcb_in_t *wi, warp_t *w, unsigned iv)
 }
 
 /* inputs of a job's first cycle; the WCB's query answers are read after the evaluation */
-static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi)
+static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
-    job_t *j = &e->job;
     warp_t *w = &sm->w[j->warp];
     wi->q_warp = w->local;
     switch (j->kind) {
@@ -239,23 +238,22 @@ static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi)
         /* a warp reactivated at an interval header fetches the new interval directly */
         unsigned iv = ltrf_header_iv(sm, j->warp);
         if (iv != ~0u) {
-            switch_start(sm, wi, w, iv);
+            switch_start(sm, wi, w, iv, j);
             j->kind = J_ACT_SWITCH;
             LT(sm)->pst.act_prefetches++;
         }
         break;
     }
     case J_SWITCH:
-        switch_start(sm, wi, w, ltrf_header_iv(sm, j->warp));
+        switch_start(sm, wi, w, ltrf_header_iv(sm, j->warp), j);
         break;
     }
 }
 /* the job's query answers (the state before this cycle's updates): a register written at this
  * edge counts as live */
-static void job_query(sm_t *sm, unsigned s)
+static void job_query(sm_t *sm, unsigned s, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
-    job_t *j = &e->job;
     warp_t *w = &sm->w[j->warp];
     const wcb_out_t *q = e->wo;
     const wcb_in_t *wi = ls_in(e->wcb);
@@ -358,28 +356,34 @@ void ltrf_back(sm_t *sm, unsigned s)
         lw(sm, &sm->w[global_of(sm, s, v->warp)])->vsets--;
         q_pop(&e->vs);
     }
-    int query = 0;
-    if (!e->job.kind) {
-        pick_job(sm, s);
-        if (e->job.kind && !e->job.step) {
-            job_start(sm, s, wi);
-            query = 1;
+    /* one job starts per cycle (the WCB's query port); every row's allocation unit advances its
+     * own job */
+    job_t nj;
+    int started = -1;
+    pick_job(sm, s, &nj);
+    if (nj.kind) {
+        unsigned r = nj.kind == J_ACT ? e->oo->head : lw(sm, &sm->w[nj.warp])->row;
+        e->job[r] = nj;
+        if (!nj.step) {
+            job_start(sm, s, wi, &e->job[r]);
+            started = (int)r;
         }
     }
-    if (e->job.kind && e->job.step && !query)
-        alloc_step(sm, s, wi);
+    for (unsigned r = 0; r < e->rows; r++)
+        if (e->job[r].kind && e->job[r].step && (int)r != started)
+            alloc_step(sm, s, wi, &e->job[r]);
     for (unsigned r = 0; r < e->rows; r++) {
         unsigned g = e->row[r].warp;
         if (g == ~0u)
             continue;
         warp_t *w = &sm->w[g];
-        if (lw(sm, w)->lt == LT_FETCH && !lw(sm, w)->fills && !lw(sm, w)->vsets && !(e->job.kind && e->job.warp == g))
+        if (lw(sm, w)->lt == LT_FETCH && !lw(sm, w)->fills && !lw(sm, w)->vsets && !ltrf_in_job(sm, g))
             lw(sm, w)->lt = LT_RUN;
     }
     ltrf_lookup_send(sm, s, wi);
     e->wo = ls_eval(e->wcb, 1);
-    if (query)
-        job_query(sm, s);
+    if (started >= 0)
+        job_query(sm, s, &e->job[started]);
     ls_eval(e->aoff, 1);
     for (unsigned r = 0; r < e->rows; r++)
         ls_eval(e->abank[r], 1);

@@ -142,7 +142,7 @@ void ltrf_lookup_send(sm_t *sm, unsigned s, wcb_in_t *wi)
         lookup_t *lk = &e->lk[ord[i]];
         unsigned g = sm->fl[lk->flight].warp;
         const warp_t *w = &sm->w[g];
-        if (lw(sm, w)->fills || lw(sm, w)->vsets || (e->job.kind && e->job.warp == g))
+        if (lw(sm, w)->fills || lw(sm, w)->vsets || ltrf_in_job(sm, g))
             continue;
         unsigned p = w->local * WCB_READ_PORTS, end = p + WCB_READ_PORTS;
         for (unsigned j = 0; j < lk->n; j++) {

@@ -11,9 +11,10 @@ static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
     const sm_cfg_t *c = &sm->c;
     e->rows = c->active_pool;
     e->row = calloc(e->rows, sizeof *e->row);
+    e->job = calloc(e->rows, sizeof *e->job);
     e->abank = calloc(e->rows, sizeof *e->abank);
     e->ao = calloc(e->rows, sizeof *e->ao);
-    if (!e->row || !e->abank || !e->ao) {
+    if (!e->row || !e->job || !e->abank || !e->ao) {
         snprintf(err, n, "out of memory");
         return -1;
     }
@@ -100,6 +101,7 @@ static void ltrf_free(sm_t *sm)
     for (unsigned s = 0; t->sc && s < sm->c.schedulers; s++) {
         ltrf_sc_t *e = &t->sc[s];
         free(e->row);
+        free(e->job);
         free(e->abank);
         free(e->ao);
         free(e->ev);

@@ -112,7 +112,7 @@ typedef struct ltrf_sc {
     uint64_t st_seq;
     queue_t land;                  /* landing_t: write-backs waiting for a main-RF write port */
     queue_t vs;                    /* ref_t: valid bits of allocated registers needing no fill */
-    job_t job;
+    job_t *job;                    /* per row: its allocation unit's job (they run in parallel) */
     lookup_t lk[LK_MAX];
     uint64_t lk_seq;
     uint8_t port_ent[WCB_MAX_RPORTS], port_reg[WCB_MAX_RPORTS]; /* last cycle's read ports */
@@ -172,6 +172,14 @@ static inline unsigned tag_of(const sm_t *sm, unsigned local, unsigned reg)
 static inline unsigned global_of(const sm_t *sm, unsigned s, unsigned local)
 {
     return local * sm->c.schedulers + s;
+}
+
+/* warp g's row has a job of that warp running */
+static inline int ltrf_in_job(const sm_t *sm, unsigned g)
+{
+    const ltrf_warp_t *q = &LT(sm)->w[g];
+    const job_t *j = &SC(sm, sm->w[g].sc)->job[q->row];
+    return q->lt != LT_OFF && j->kind && j->warp == g;
 }
 
 static inline int pidx_of(const sm_t *sm, const inst_t *in) { return prog_pc_index(&LT(sm)->prog, in->pc); }
