@@ -86,12 +86,11 @@ void ltrf_front(sm_t *sm, unsigned s)
         }
     }
     const rfc_out_t *co = e->co = ls_eval(e->rfc, 1);
-    const unsigned rb = gpurf_clog2(c->arch_regs);
     for (unsigned b = 0; b < c->rfc_banks; b++) {
         if (co->fill_gnt[b])
             e->row[fs_row[b]].st[fs_i[b]].r.bank = NO_BANK; /* taken */
         if (co->fill_done_valid[b]) {
-            unsigned local = co->fill_done_tag[b] >> rb, reg = co->fill_done_tag[b] & ((1u << rb) - 1);
+            unsigned local = tag_warp(sm, co->fill_done_tag[b]), reg = tag_reg(sm, co->fill_done_tag[b]);
             ltrf_warp_t *q = lw(sm, &sm->w[global_of(sm, s, local)]);
             wi->fill_valid[b] = 1;
             wi->fill_warp[b] = local;
@@ -110,8 +109,8 @@ void ltrf_front(sm_t *sm, unsigned s)
         }
         if (co->ev_out_valid[b]) {
             landing_t *l = q_push(&e->land);
-            l->warp = (uint16_t)(co->ev_out_tag[b] >> rb);
-            l->reg = (uint8_t)(co->ev_out_tag[b] & ((1u << rb) - 1));
+            l->warp = (uint16_t)tag_warp(sm, co->ev_out_tag[b]);
+            l->reg = (uint8_t)tag_reg(sm, co->ev_out_tag[b]);
             memcpy(l->data, co->ev_out_data[b], L * 4);
         }
     }

@@ -169,6 +169,13 @@ static inline unsigned tag_of(const sm_t *sm, unsigned local, unsigned reg)
     return local << gpurf_clog2(sm->c.arch_regs) | reg;
 }
 
+/* the (local warp, register) a tag_of tag names */
+static inline unsigned tag_warp(const sm_t *sm, unsigned tag) { return tag >> gpurf_clog2(sm->c.arch_regs); }
+static inline unsigned tag_reg(const sm_t *sm, unsigned tag)
+{
+    return tag & ((1u << gpurf_clog2(sm->c.arch_regs)) - 1);
+}
+
 static inline unsigned global_of(const sm_t *sm, unsigned s, unsigned local)
 {
     return local * sm->c.schedulers + s;
