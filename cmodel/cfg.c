@@ -45,6 +45,7 @@ static const field_t fields[] = {
     F(rfc_banks, 2, 64),
     F(rfc_xbar_bits, 32, 4096),
     F(rfc_xbar_latency, 1, 64),
+    F(rf_cache_wports, 0, 64),
     F(lat_alu, 1, 1000),
     F(lat_sfu, 1, 1000),
     F(lat_shmem, 1, 10000),

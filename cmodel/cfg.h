@@ -38,6 +38,9 @@ typedef struct {
     unsigned rfc_xbar_bits;    /* LTRF: width of the crossbar between main register file and
                                   cache in bits per cycle and direction (Sec. 4.2 "Interconnect") */
     unsigned rfc_xbar_latency; /* LTRF: its traversal latency in cycles */
+    unsigned rf_cache_wports;  /* main-RF write ports that only register-cache write-backs use,
+                                  beside the wb_ports result ports (LTRF Sec. 4.2: each cache
+                                  bank's write-back crossbar port reaches the main RF banks) */
     unsigned lat_alu, lat_sfu, lat_shmem, lat_branch;
     /* memory hierarchy (sim/mem/mem.h) */
     unsigned l1_size, l1_assoc, l1_line, l1_sector; /* bytes, ways, bytes, bytes */
@@ -53,6 +56,8 @@ typedef struct {
 /* Derived per-sub-core figures. */
 static inline unsigned cfg_banks_per_sc(const sm_cfg_t *c) { return c->banks / c->schedulers; }
 static inline unsigned cfg_cus_per_sc(const sm_cfg_t *c) { return c->collectors / c->schedulers; }
+/* the main register file's write ports: results first, then the cache's write-back ports */
+static inline unsigned cfg_rf_wports(const sm_cfg_t *c) { return c->wb_ports + c->rf_cache_wports; }
 static inline unsigned cfg_warps_per_sc(const sm_cfg_t *c) { return c->warp_slots / c->schedulers; }
 static inline unsigned cfg_rows_per_bank(const sm_cfg_t *c) { return c->rf_warp_regs / c->banks; }
 

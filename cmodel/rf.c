@@ -21,7 +21,7 @@ void rf_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
     c->lanes = sm->lanes;
     c->num_banks = cfg_banks_per_sc(sm);
     c->num_ports = cfg_cus_per_sc(sm) * sm->max_srcs;
-    c->num_wports = sm->wb_ports;
+    c->num_wports = cfg_rf_wports(sm);
     c->num_warps = cfg_warps_per_sc(sm);
     c->arch_regs = sm->arch_regs;
     c->rows_per_bank = cfg_rows_per_bank(sm);

@@ -29,7 +29,7 @@
 #include "bank_arb.h"
 
 #define RF_MAX_PORTS 128
-#define RF_MAX_WPORTS 8
+#define RF_MAX_WPORTS 72
 #define RF_MAX_BANKS 256
 #define RF_MAX_BANK_PORTS 4
 

@@ -25,9 +25,12 @@ if [ "$QUICK" = 1 ]; then
   WL=("gq|--gen seed=3,blocks=2,warps=8,regs=24,insts=24,loops=3")
   MULTS="1 2 4"; SENS_MULTS="1 4"
 else
-  WL=("g24|--gen seed=1,blocks=8,warps=8,regs=24,insts=40,loops=8"
-      "g24s|--gen seed=1,blocks=8,warps=8,regs=24,insts=40,loops=8,gmem=2"
-      "g128|--gen seed=2,blocks=12,warps=8,regs=128,insts=40,loops=8")
+  # register-hungry kernels with paper-length intervals (window, long bodies; Table 4), streaming
+  # and tiled addresses; a register-insensitive control (24 registers, uniform operands)
+  WL=("r128|--gen seed=2,blocks=12,warps=8,regs=128,insts=400,loops=2,window=8"
+      "r128t|--gen seed=2,blocks=12,warps=8,regs=128,insts=400,loops=2,window=8,addr=tile"
+      "r64|--gen seed=3,blocks=16,warps=8,regs=64,insts=200,loops=2,window=8"
+      "g24|--gen seed=1,blocks=8,warps=8,regs=24,insts=40,loops=8")
   for k in matrixmul-sm61 vectoradd-sm61; do
     [ -f "$T/$k/kernelslist.g" ] && WL+=("$k|--trace $T/$k/kernelslist.g")
   done
@@ -46,14 +49,15 @@ runs() {
   for w in "${WL[@]}"; do n=${w%%|*}
     echo "$n.ref table2_c1 baseline --set rf_warp_regs=$REGS_BL"
     for c in c6 c7; do for d in $DESIGNS; do echo "$n.fig9.$c.$d table2_$c $d"; done; done
-    echo "$n.fig9.ideal table2_c6 baseline --set bank_latency=$LAT1"
     for c in c6 c7; do echo "$n.fig9.$c.xbar table2_$c ltrf --set rfc_xbar_bits=1024"; done
     for m in $MULTS; do for d in $DESIGNS; do
       extra="--latency-x $m"; [ $d = baseline ] && extra="$extra --set rf_warp_regs=$REGS_BL"
       echo "$n.lat.$m.$d table2_c1 $d $extra"
     done; done
+    # Fig. 3 (and Fig. 9's Ideal at 1x): the baseline with #6's capacity as its latency grows
+    for m in $MULTS; do echo "$n.f3.$m table2_c6 baseline --set bank_latency=$((LAT1 * m))"; done
     for m in $SENS_MULTS; do
-      for k in 8 32; do echo "$n.banks.$k.$m table2_c1 ltrf --latency-x $m --set rfc_banks=$k"; done
+      for k in 8 32; do echo "$n.banks.$k.$m table2_c1 ltrf --latency-x $m --set rfc_banks=$k --set rf_cache_wports=$k"; done
       for a in 4 16; do echo "$n.pool.$a.$m table2_c1 ltrf --latency-x $m --set active_pool=$a"; done
     done
   done
@@ -83,6 +87,9 @@ tolerable() {
   echo $t
 }
 names=""; for w in "${WL[@]}"; do names="$names ${w%%|*}"; done
+# register-sensitive: #6's capacity lets more warps reside than #1 plus the cache's capacity does
+rsens() { [ "$(val $1.ref max_resident_warps)" -lt "$(val $1.f3.1 max_resident_warps)" ]; }
+snames=""; for n in $names; do rsens $n && snames="$snames $n"; done
 mean() { awk '{ for (i = 1; i <= NF; i++) { s += $i; n++ } } END { printf "%.3f", n ? s / n : 0 }'; }
 R=$OUT/results.md
 {
@@ -97,18 +104,26 @@ echo
 echo "Ideal: #6's capacity at #1's latency. Last column: LTRF with a 1024-bit fill crossbar"
 echo "(one warp register per cycle) instead of the paper's 256 bits."
 echo
+echo "Register-sensitive workloads (more warps reside with #6's capacity than on the reference):"
+echo "${snames:- none}; resident warps per workload (reference -> #6):"
+echo "$(for n in $names; do echo -n " $n $(val $n.ref max_resident_warps) -> $(val $n.f3.1 max_resident_warps);"; done)"
+echo
 echo "| workload | config | BL | RFC | LTRF | LTRF+ | Ideal | LTRF, 1024-bit xbar |"
 echo "|---|---|---|---|---|---|---|---|"
 for n in $names; do for c in c6 c7; do
   row="| $n | #${c#c} "
   for d in $DESIGNS; do row="$row| $(norm $n fig9.$c.$d) "; done
-  echo "$row| $(norm $n fig9.ideal) | $(norm $n fig9.$c.xbar) |"
+  echo "$row| $(norm $n f3.1) | $(norm $n fig9.$c.xbar) |"
 done; done
-for c in c6 c7; do
-  row="| mean | #${c#c} "
-  for d in $DESIGNS xbar; do [ $d = xbar ] && row="$row| $(for n in $names; do norm $n fig9.ideal; echo -n " "; done | mean) "
-    row="$row| $(for n in $names; do norm $n fig9.$c.$d; echo -n " "; done | mean) "; done
-  echo "$row|"
+for set in all sensitive; do
+  ns=$names; [ $set = sensitive ] && ns=$snames
+  [ -z "$ns" ] && continue
+  for c in c6 c7; do
+    row="| mean, $set | #${c#c} "
+    for d in $DESIGNS xbar; do [ $d = xbar ] && row="$row| $(for n in $ns; do norm $n f3.1; echo -n " "; done | mean) "
+      row="$row| $(for n in $ns; do norm $n fig9.$c.$d; echo -n " "; done | mean) "; done
+    echo "$row|"
+  done
 done
 echo "| paper (mean of 35 workloads) | #6 | - | 0.86 (8x RF: -14 %) | 1.32 | - | about 1.32 (LTRF is almost Ideal) | - |"
 echo "| paper | #7 | - | 0.86 (8x RF: -14 %) | 1.28 | 1.31 | - | - |"
@@ -150,6 +165,29 @@ echo "| paper | 1 % | - | 1.4x | 2.8x | 3.5x |"
 echo "| paper | 5 % | - | 2.1x | 5.3x | 6.2x |"
 echo "| paper | 10 % | - | 2.9x | 6.5x | 7.9x |"
 echo
+echo "## Fig. 3 metric: the baseline with 8x capacity (#6) as main-RF latency grows"
+echo
+echo "IPC of BL on #6's capacity at m times #1's latency, normalized to the reference (m = 1 is the"
+echo "paper's Ideal TFET-SRAM; #6's own latency is $(sed -n 's/.*"bank_latency": *\([0-9]*\).*/\1/p' presets/table2_c6.json) cycles, $(awk -v a="$(sed -n 's/.*"bank_latency": *\([0-9]*\).*/\1/p' presets/table2_c6.json)" -v b=$LAT1 'BEGIN { printf "%.1f", a / b }')x)."
+echo
+echo "| workload |$(for m in $MULTS; do echo -n " ${m}x |"; done)"
+echo "|---|$(for m in $MULTS; do echo -n "---|"; done)"
+for n in $names; do echo "| $n |$(for m in $MULTS; do echo -n " $(norm $n f3.$m) |"; done)"; done
+echo "| paper | Ideal TFET-SRAM (1x): +37 % on register-sensitive workloads (+10 to +95 %); real TFET-SRAM latency: below the baseline |"
+echo
+echo "## Table 4 metric: register-interval length in dynamic instructions"
+echo
+echo "\`gpurf intervals --preset table2_c1\` (16 registers per interval): real intervals and the"
+echo "optimal ones (no control-flow constraint)."
+echo
+echo "| workload | real avg | min | max | optimal avg | min | max |"
+echo "|---|---|---|---|---|---|---|"
+for w in "${WL[@]}"; do
+  l=$($G intervals --preset table2_c1 ${w#*|} | grep 'Table 4 metric')
+  echo "| ${w%%|*} | $(echo "$l" | sed -E 's/.*real avg ([0-9.]+) min ([0-9]+) max ([0-9]+).*optimal avg ([0-9.]+) min ([0-9]+) max ([0-9]+).*/\1 | \2 | \3 | \4 | \5 | \6/') |"
+done
+echo "| paper (35 workloads) | 31.2 | 7 | 45 | 34.7 | 9 | 53 |"
+echo
 echo "## Fig. 4 metric: register-file cache hit rate (table2_c1, 1x latency)"
 echo
 echo "Registers found valid in the cache when the lookup stage translates them (first attempt)."
@@ -177,12 +215,12 @@ echo "| paper | slow RF | degrades significantly | default | not necessarily bet
 { for m in $MULTS; do
     printf "%s" "$m"
     for d in $DESIGNS; do printf " %s" "$(for n in $names; do norm $n lat.$m.$d; echo -n " "; done | mean)"; done
-    echo
+    printf " %s\n" "$(for n in $names; do norm $n f3.$m; echo -n " "; done | mean)"
   done; } > "$OUT/latency.dat"
 { for c in c6 c7; do
     printf "%s" "$c"
     for d in $DESIGNS; do printf " %s" "$(for n in $names; do norm $n fig9.$c.$d; echo -n " "; done | mean)"; done
-    printf " %s\n" "$(for n in $names; do norm $n fig9.ideal; echo -n " "; done | mean)"
+    printf " %s\n" "$(for n in $names; do norm $n f3.1; echo -n " "; done | mean)"
   done; } > "$OUT/fig9.dat"
 { for m in $SENS_MULTS; do
     printf "%s" "$m"
@@ -201,7 +239,7 @@ plot "$OUT/fig9.dat" using 2:xtic(1) title "BL", "" using 3 title "RFC", "" usin
 set title "Fig. 11 metric: IPC / reference vs main-RF latency (x #1)"
 set style data linespoints; set xlabel "latency multiple"; set key top right
 set arrow from graph 0, first 0.95 to graph 1, first 0.95 nohead dt 2
-plot "$OUT/latency.dat" using 1:2 title "BL", "" using 1:3 title "RFC", "" using 1:4 title "LTRF", "" using 1:5 title "LTRF+"
+plot "$OUT/latency.dat" using 1:2 title "BL", "" using 1:3 title "RFC", "" using 1:4 title "LTRF", "" using 1:5 title "LTRF+", "" using 1:6 title "BL, 8x capacity (Fig. 3)"
 unset arrow
 set title "Figs. 12/13 metrics: LTRF IPC / reference"
 plot "$OUT/sens.dat" using 1:2 title "8 regs/interval", "" using 1:3 title "16 regs, 8 active", "" using 1:4 title "32 regs/interval", "" using 1:5 title "4 active warps", "" using 1:6 title "16 active warps"

@@ -186,6 +186,15 @@ for p in pascal small; do
   [ "$(jq '.lockstep.rf.mismatches' $B/bp.$p.json)" = 0 ] && [ "$(jq '.lockstep.rf.cycles_compared' $B/bp.$p.json)" -gt 0 ] &&
     ok "$p: rf C model and RTL agree" || bad "$p: rf lockstep"
 done
+echo "== register-cache write-back ports into the main register file (rf_cache_wports)"
+WK="--preset table2_c7 --set scheduler=two_level --gen seed=2,blocks=4,warps=8,regs=128,insts=200,loops=1,window=8"
+for v in 0 16; do for d in baseline ltrf; do
+  $G sim --design $d $WK --set rf_cache_wports=$v --json $B/cw.$d.$v.json >/dev/null 2>&1 || bad "sim $d rf_cache_wports=$v"
+done; done
+cw() { json_num $B/cw.$1.$2.json $3; }
+[ "$(cw ltrf 16 cycles)" -lt "$(cw ltrf 0 cycles)" ] && [ "$(cw ltrf 0 writebacks)" -gt 0 ] &&
+  ok "ltrf: write-backs landing on the cache's own main-RF write ports, not on free result ports, take fewer cycles ($(cw ltrf 16 cycles) < $(cw ltrf 0 cycles))" || bad "rf_cache_wports changes nothing for ltrf"
+[ "$(cw baseline 16 cycles)" = "$(cw baseline 0 cycles)" ] && ok "baseline: no cache, its write ports stay idle (same cycles)" || bad "rf_cache_wports changes the baseline"
 run "cosim refuses an override of a parameter the RTL was built with" 2 $G cosim --preset small --set bank_ports=2 --gen seed=1 --blocks rf
 echo "$out" | grep -q "BankPorts" && ok "the refusal names the RTL parameter" || bad "override refusal message" "$out"
 

@@ -4,6 +4,18 @@
 
 /* a result goes to the cache when its warp holds the register there with its value; else to
  * the main register file once the register's write-backs have landed there */
+/* write-back i of the landing queue waits for an older one of the same register */
+static int landing_behind(const ltrf_sc_t *e, unsigned i)
+{
+    const landing_t *l = q_at(&e->land, i);
+    for (unsigned j = 0; j < i; j++) {
+        const landing_t *o = q_at(&e->land, j);
+        if (o->warp == l->warp && o->reg == l->reg)
+            return 1;
+    }
+    return 0;
+}
+
 static int to_cache(const sm_t *sm, const warp_t *w, unsigned reg)
 {
     const ltrf_warp_t *q = lw(sm, w);
@@ -146,8 +158,11 @@ void ltrf_front(sm_t *sm, unsigned s)
             ri->rd_reg[r] = h->reg;
         }
     }
-    unsigned nland = 0;
-    for (unsigned p = 0; p < c->wb_ports; p++) {
+    /* write ports: a result port no result takes, then the cache's own write-back ports, each
+     * carrying the oldest write-back not yet offered that no older write-back of its register
+     * precedes (a register's write-backs land in order) */
+    unsigned nland = 0, nw = cfg_rf_wports(c);
+    for (unsigned p = 0; p < nw; p++) {
         e->land_of[p] = -1;
         if (p < e->res_ports && !e->wr_port_to_rfc[p]) {
             const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];
@@ -161,8 +176,9 @@ void ltrf_front(sm_t *sm, unsigned s)
                 continue;
             }
         }
-        if (nland < e->land.len) {
-            /* a write port no result takes carries a write-back, oldest first */
+        while (nland < e->land.len && nland < LAND_MAX && landing_behind(e, nland))
+            nland++;
+        if (nland < e->land.len && nland < LAND_MAX) {
             const landing_t *l = q_at(&e->land, nland);
             ri->wr_valid[p] = 1;
             ri->wr_warp[p] = l->warp;
@@ -190,8 +206,8 @@ void ltrf_front(sm_t *sm, unsigned s)
             row->fq_len--;
         }
     }
-    unsigned char landed[RF_MAX_WPORTS] = {0};
-    for (unsigned p = 0; p < c->wb_ports; p++)
+    unsigned char landed[LAND_MAX] = {0};
+    for (unsigned p = 0; p < nw; p++)
         if (e->land_of[p] >= 0 && ro->wr_gnt[p]) {
             const landing_t *l = q_at(&e->land, (unsigned)e->land_of[p]);
             ltrf_warp_t *q = lw(sm, &sm->w[global_of(sm, s, l->warp)]);

@@ -54,6 +54,8 @@ typedef struct {
     uint8_t reg;
     uint32_t data[GPURF_MAX_LANES];
 } landing_t;
+/* the landing queue entries one cycle looks at for a free write port */
+#define LAND_MAX (2 * RF_MAX_WPORTS)
 
 /* J_ACT_SWITCH: an activation at an interval header, fetching the new interval */
 enum { J_NONE, J_ACT, J_ACT_SWITCH, J_SWITCH, J_DEACT, J_DEMAND };
