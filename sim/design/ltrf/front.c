@@ -2,8 +2,6 @@
  * the cache and the main register file with their fill, write-back and result traffic. */
 #include "ltrf_int.h"
 
-/* a result goes to the cache when its warp holds the register there with its value; else to
- * the main register file once the register's write-backs have landed there */
 /* write-back i of the landing queue waits for an older one of the same register */
 static int landing_behind(const ltrf_sc_t *e, unsigned i)
 {
@@ -16,6 +14,8 @@ static int landing_behind(const ltrf_sc_t *e, unsigned i)
     return 0;
 }
 
+/* a result goes to the cache when its warp holds the register there with its value; else to
+ * the main register file once the register's write-backs have landed there */
 static int to_cache(const sm_t *sm, const warp_t *w, unsigned reg)
 {
     const ltrf_warp_t *q = lw(sm, w);
