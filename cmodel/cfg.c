@@ -63,6 +63,15 @@ static const field_t fields[] = {
     F(l2_latency, 1, 10000),
     F(dram_latency, 1, 10000),
     F(dram_bw, 1, 4096),
+    F(icnt_latency, 0, 1000),
+    F(clock_mhz, 1, 10000),
+    F(dram_channels, 1, 64),
+    F(dram_banks, 1, 64),
+    F(dram_interleave, 32, 1u << 16),
+    F(dram_row_bytes, 32, 1u << 20),
+    F(dram_trcd_ps, 0, 1000000),
+    F(dram_tcl_ps, 0, 1000000),
+    F(dram_trp_ps, 0, 1000000),
     {"deact_rule", offsetof(sm_cfg_t, deact_rule), deact_names, 0, 0},
 };
 #undef F
@@ -145,6 +154,11 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
     REQ(c->l2_size % (c->l2_assoc * c->l1_line) == 0,
         "%s: field 'l2_size': %u is not sets x l2_assoc %u x l1_line %u", c->name, c->l2_size,
         c->l2_assoc, c->l1_line);
+    REQ(is_pow2(c->dram_interleave), "%s: field 'dram_interleave': %u is not a power of two",
+        c->name, c->dram_interleave);
+    REQ(c->dram_row_bytes % c->dram_interleave == 0,
+        "%s: field 'dram_row_bytes': %u is not a multiple of dram_interleave %u", c->name,
+        c->dram_row_bytes, c->dram_interleave);
     REQ(c->active_pool <= cfg_warps_per_sc(c),
         "%s: field 'active_pool': %u exceeds warps per scheduler %u", c->name, c->active_pool,
         cfg_warps_per_sc(c));

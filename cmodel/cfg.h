@@ -49,6 +49,13 @@ typedef struct {
     unsigned l1_gmem_bypass;  /* global loads go to the L2 directly (local still use the L1) */
     unsigned l2_size, l2_assoc, l2_latency;
     unsigned dram_latency, dram_bw; /* cycles; bytes per cycle for this SM */
+    unsigned icnt_latency;    /* cycles a packet takes through the interconnect, each way */
+    unsigned clock_mhz;       /* core clock: converts the DRAM timings to cycles */
+    /* DRAM row buffers: lines interleave over channels every dram_interleave bytes; a channel
+     * has dram_banks banks of dram_row_bytes rows. A read that finds its row open waits
+     * tCL, a closed bank tRCD + tCL, another row open tRP + tRCD + tCL (picoseconds) */
+    unsigned dram_channels, dram_banks, dram_interleave, dram_row_bytes;
+    unsigned dram_trcd_ps, dram_tcl_ps, dram_trp_ps;
     unsigned deact_rule;      /* DEACT_*: leave the pool on a load that missed the L1 (LTRF
                                  Sec. 3.2) or on any pending global load (GPGPU-Sim) */
 } sm_cfg_t;

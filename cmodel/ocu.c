@@ -61,9 +61,10 @@ void ocu_eval(ocu_state_t *s, const ocu_in_t *in, ocu_out_t *out)
 void ocu_tick(ocu_state_t *s, const ocu_in_t *in)
 {
     const unsigned n = s->c.max_srcs;
-    if (!s->busy) {
-        if (!in->alloc_valid)
-            return;
+    const int dispatch = s->busy && all_ready(s) && in->disp_ready;
+    if (dispatch)
+        s->dispatches++;
+    if (in->alloc_valid && (!s->busy || dispatch)) {
         s->busy = 1;
         s->warp = in->alloc_warp;
         s->info = in->alloc_info;
@@ -87,7 +88,8 @@ void ocu_tick(ocu_state_t *s, const ocu_in_t *in)
         s->allocs++;
         return;
     }
-    int dispatch = all_ready(s) && in->disp_ready;
+    if (!s->busy)
+        return;
     for (unsigned i = 0; i < n; i++) {
         if (in->rd_gnt[i])
             s->pend[i] = 0;
@@ -100,8 +102,6 @@ void ocu_tick(ocu_state_t *s, const ocu_in_t *in)
                 s->data_ver++;
             }
     }
-    if (dispatch) {
+    if (dispatch)
         s->busy = 0;
-        s->dispatches++;
-    }
 }

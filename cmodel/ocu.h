@@ -3,9 +3,11 @@
  * register file, collects the data and dispatches the instruction when every operand is ready.
  *
  * Ports (ocu_ports.def; RTL rtl/ocu.v):
- *   alloc_*      the allocator hands an instruction to a free unit (only when busy = 0):
- *                warp, opaque info word (the SM's instruction handle) and up to MaxSrcs
- *                source registers with valid bits
+ *   alloc_*      the allocator hands an instruction to a free unit: warp, opaque info word
+ *                (the SM's instruction handle) and up to MaxSrcs source registers with valid
+ *                bits; taken when busy = 0 or when the unit dispatches at this edge (a unit
+ *                is refilled in the cycle it dispatches, as GPGPU-Sim's operand collector
+ *                frees a unit and allocates it in the same step), ignored otherwise
  *   busy         the unit holds an instruction
  *   rd_valid/warp/reg[s]  read request of slot s to the register file; a register named by
  *                several slots is requested once (by its first slot) and fills all of them
@@ -14,7 +16,8 @@
  *                slot's response and ignores its own port
  *   disp_valid/warp/info/data  every valid slot is ready: the instruction and its operand
  *                values (slots without a source read as zero)
- *   disp_ready   the execution unit takes the instruction at this edge; the unit is freed */
+ *   disp_ready   the execution unit takes the instruction at this edge; the unit is freed,
+ *                or refilled by a same-edge alloc */
 #ifndef GPURF_OCU_H
 #define GPURF_OCU_H
 #include "cfg.h"

@@ -1,7 +1,8 @@
 // ocu: conventional operand collector unit (LTRF paper Fig. 1, Sec. 2.1; Malekeh Sec. 2).
 // Holds one issued instruction, requests each distinct source register once from the banked
 // register file, fills every slot naming that register when its data returns, and dispatches
-// when all valid slots are ready. Contract identical to cmodel/ocu.h.
+// when all valid slots are ready; a unit dispatching at an edge takes a new allocation at the
+// same edge. Contract identical to cmodel/ocu.h.
 // Build-time fault variants for harness self-tests: FAULT_OCU_DUP_UNFILLED (a repeated register
 // fills only its first slot), FAULT_OCU_EARLY_DISPATCH (slot 0 is not waited for),
 // FAULT_OCU_GNT_IGNORED (a granted request is raised again).
@@ -52,6 +53,10 @@ module ocu #(
   wire ready_seen = all_ready;
 `endif
 
+  // a unit takes an allocation when free or when it dispatches at this edge
+  wire dispatch = busy_q & ready_seen & disp_ready_i;
+  wire take     = alloc_valid_i & (~busy_q | dispatch);
+
   assign busy_o       = busy_q;
   assign disp_valid_o = busy_q & ready_seen;
   assign disp_warp_o  = warp_q;
@@ -73,30 +78,28 @@ module ocu #(
     pend_d = pend_q;
     rdy_d  = rdy_q;
     for (i = 0; i < MaxSrcs; i = i + 1) dsrc_d[i] = dsrc_q[i];
-    if (!busy_q) begin
-      if (alloc_valid_i) begin
-        busy_d = 1'b1;
-        for (i = 0; i < MaxSrcs; i = i + 1) begin
-          dup_d[i]  = 1'b0;
-          dsrc_d[i] = {SlotBits{1'b0}};
-          for (j = i - 1; j >= 0; j = j - 1)
-            if (alloc_src_valid_i[i] && alloc_src_valid_i[j] &&
-                alloc_src_i[j*RegBits +: RegBits] == alloc_src_i[i*RegBits +: RegBits]) begin
-              dup_d[i]  = 1'b1;
-              dsrc_d[i] = j[SlotBits-1:0];
-            end
-          pend_d[i] = alloc_src_valid_i[i] & ~dup_d[i];
-          rdy_d[i]  = 1'b0;
-        end
+    if (take) begin
+      busy_d = 1'b1;
+      for (i = 0; i < MaxSrcs; i = i + 1) begin
+        dup_d[i]  = 1'b0;
+        dsrc_d[i] = {SlotBits{1'b0}};
+        for (j = i - 1; j >= 0; j = j - 1)
+          if (alloc_src_valid_i[i] && alloc_src_valid_i[j] &&
+              alloc_src_i[j*RegBits +: RegBits] == alloc_src_i[i*RegBits +: RegBits]) begin
+            dup_d[i]  = 1'b1;
+            dsrc_d[i] = j[SlotBits-1:0];
+          end
+        pend_d[i] = alloc_src_valid_i[i] & ~dup_d[i];
+        rdy_d[i]  = 1'b0;
       end
-    end else begin
+    end else if (busy_q) begin
       for (i = 0; i < MaxSrcs; i = i + 1) begin
 `ifndef FAULT_OCU_GNT_IGNORED
         if (rd_gnt_i[i]) pend_d[i] = 1'b0;
 `endif
         if (dup_q[i] ? rsp_valid_i[dsrc_q[i]] : rsp_valid_i[i]) rdy_d[i] = 1'b1;
       end
-      if (ready_seen && disp_ready_i) busy_d = 1'b0;
+      if (dispatch) busy_d = 1'b0;
     end
   end
 
@@ -119,7 +122,7 @@ module ocu #(
       pend_q <= pend_d;
       rdy_q  <= rdy_d;
       for (i = 0; i < MaxSrcs; i = i + 1) dsrc_q[i] <= dsrc_d[i];
-      if (!busy_q && alloc_valid_i) begin
+      if (take) begin
         warp_q <= alloc_warp_i;
         info_q <= alloc_info_i;
         sv_q   <= alloc_src_valid_i;
@@ -148,7 +151,7 @@ module ocu #(
       wire                fill_dup = busy_q & dup_q[g] & rsp_valid_i[dsrc_q[g]];
 `endif
       always @(posedge clk_i) begin
-        if (!rst_ni || (!busy_q && alloc_valid_i)) data_q <= {DataBits{1'b0}};
+        if (!rst_ni || take) data_q <= {DataBits{1'b0}};
         else if (fill_dup) data_q <= dup_data;
         else if (fill_own) data_q <= rsp_data_i[g*DataBits +: DataBits];
       end

@@ -111,6 +111,10 @@ done
   bad "Table 2 presets: occupancy or latency ordering"
 run "sim two-level scheduler" 0 $A sim --preset small --set scheduler=two_level --set active_pool=2 --gen seed=4
 run "sim gto dual issue" 0 $A sim --preset small --set scheduler=gto --set issue_width=2 --gen seed=5
+iw() { $A sim --preset sm6_titanx --set collectors=32 --set issue_width=$1 --trace $2 --json $B/iw.json >/dev/null 2>&1; json_num $B/iw.json cycles; }
+[ "$(iw 2 tests/streams/dual_issue_mixed.txt)" -lt "$(iw 1 tests/streams/dual_issue_mixed.txt)" ] &&
+  [ "$(iw 2 tests/streams/dual_issue_alu.txt)" = "$(iw 1 tests/streams/dual_issue_alu.txt)" ] &&
+  ok "issue_width 2: a warp dual-issues ALU with SFU, never two ALU instructions" || bad "dual issue units"
 run "sim bank_map reg, latency 3" 0 $A sim --preset small --set bank_map=reg --set bank_latency=3 --gen seed=6
 run "sim duplicate operands (native)" 0 $A sim --preset small --trace tests/streams/dup_operands.txt --json $B/t.json
 [ "$(json_num $B/t.json ocu_dup_reads_saved)" -gt 0 ] 2>/dev/null && ok "duplicate source read once" || bad "dup reads not saved"
@@ -223,7 +227,20 @@ for d in ltrf ltrf+; do
     ok "$d: interval switches start with results pending ($(json_num $B/dr.any.json prefetch_pending)), reactivations at a header fetch the new interval ($(json_num $B/dr.any.json act_prefetches))" ||
     bad "$d: switch with pending results / activation prefetch"
 done
-for kv in "l1_size=5000:l1_size" "l1_mshrs=0:l1_mshrs" "l1_sector=256:l1_sector" "l2_size=70000:l2_size" "deact_rule=never:deact_rule"; do
+mj() { $A sim --preset small --gen seed=1,blocks=4 --set dram_channels=2 --set dram_banks=4 "$@" --json $B/mem.x.json >/dev/null 2>&1; jq -r "$J" $B/mem.x.json; }
+J='.stats.load_latency_total'
+[ "$(mj --set icnt_latency=10)" -gt "$(mj)" ] && ok "icnt_latency: crossing the interconnect lengthens loads" || bad "icnt_latency"
+[ "$(mj --set dram_tcl_ps=50000)" -gt "$(mj)" ] && [ "$(mj --set dram_trcd_ps=50000)" -gt "$(mj)" ] &&
+  [ "$(mj --set dram_trcd_ps=50000 --set dram_trp_ps=50000)" -gt "$(mj --set dram_trcd_ps=50000)" ] &&
+  ok "DRAM tCL, tRCD and tRP each lengthen loads" || bad "DRAM timings"
+J='.stats.dram_row_misses'; rm_small=$(mj --set dram_row_bytes=256); rm_big=$(mj --set dram_row_bytes=8192)
+J='.stats.dram_accesses'; acc=$(mj)
+[ "$rm_big" -lt "$rm_small" ] && [ "$rm_small" -le "$acc" ] && [ "$rm_big" -gt 0 ] &&
+  ok "larger DRAM rows, fewer row misses on a streaming kernel ($rm_big < $rm_small <= $acc reads)" || bad "dram_row_bytes: $rm_big $rm_small $acc"
+J='.stats.cycles'
+[ "$(mj --set clock_mhz=3000 --set dram_trcd_ps=20000)" -gt "$(mj --set dram_trcd_ps=20000)" ] &&
+  ok "clock_mhz: the same DRAM nanoseconds are more core cycles at a faster clock" || bad "clock_mhz"
+for kv in "l1_size=5000:l1_size" "l1_mshrs=0:l1_mshrs" "l1_sector=256:l1_sector" "l2_size=70000:l2_size" "deact_rule=never:deact_rule" "dram_interleave=300:dram_interleave" "dram_row_bytes=1000:dram_row_bytes" "clock_mhz=0:clock_mhz"; do
   run "bad memory parameter ${kv%%:*}" 2 $A sim --preset small --set ${kv%%:*} --gen seed=1
   echo "$out" | grep -q "field '${kv##*:}'" && ok "the error names field ${kv##*:}" || bad "message for ${kv%%:*}" "$out"
 done

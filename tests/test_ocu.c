@@ -96,6 +96,35 @@ static void dispatch_timing(void **st)
     assert_int_equal(o.busy, 0);
 }
 
+/* a unit dispatching at an edge takes an allocation at the same edge; a busy unit that does
+ * not dispatch ignores one */
+static void refill_on_dispatch(void **st)
+{
+    (void)st;
+    setup();
+    alloc(0, NULL);
+    ocu_in_t in;
+    memset(&in, 0, sizeof in);
+    in.alloc_valid = 1;
+    in.alloc_info = 7;
+    in.alloc_src_valid[0] = 1;
+    in.alloc_src[0] = 5;
+    ocu_out_t o = step(&in);
+    assert_int_equal(o.disp_valid, 1);
+    ocu_eval(&s, &in, &o);
+    assert_int_equal(o.disp_info, 42);
+    in.disp_ready = 1;
+    step(&in);
+    memset(&in, 0, sizeof in);
+    ocu_eval(&s, &in, &o);
+    assert_int_equal(o.busy, 1);
+    assert_int_equal(o.disp_valid, 0);
+    assert_int_equal(o.disp_info, 7);
+    assert_int_equal(o.rd_valid[0], 1);
+    assert_int_equal(o.rd_reg[0], 5);
+    assert_int_equal(s.dispatches, 1);
+}
+
 /* an instruction without sources dispatches the cycle after allocation */
 static void no_sources(void **st)
 {
@@ -112,6 +141,7 @@ static void no_sources(void **st)
 int main(void)
 {
     const struct CMUnitTest t[] = {cmocka_unit_test(duplicate_read_once),
-                                   cmocka_unit_test(dispatch_timing), cmocka_unit_test(no_sources)};
+                                   cmocka_unit_test(dispatch_timing), cmocka_unit_test(no_sources),
+                                   cmocka_unit_test(refill_on_dispatch)};
     return cmocka_run_group_tests_name("ocu", t, NULL, NULL);
 }

@@ -115,6 +115,9 @@ void sm_warp_retire_check(sm_t *sm, unsigned w);
 /* issue.c */
 void sm_issue(sm_t *sm, unsigned s);
 int sm_can_issue(const warp_t *w);
+/* execution units: one instruction of each per sub-core per cycle dispatches */
+enum { U_ALU, U_SFU, U_MEM, U_CTRL, U_N };
+unsigned sm_unit_of(int cls);
 /* the warp's next instruction needs the result of a long load (deact_rule): it leaves the
  * two-level active pool until that load returned */
 int sm_waits_long(const warp_t *w);

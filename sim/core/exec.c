@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { U_ALU, U_SFU, U_MEM, U_CTRL, U_N };
 
 /* flight records live in a growing pool with a free list (fl_free, ~0u when empty) */
 unsigned sm_flight_alloc(sm_t *sm)
@@ -38,7 +37,7 @@ void sm_flight_free(sm_t *sm, unsigned f)
     sm->fl_free = f;
 }
 
-static int unit_of(int cls)
+unsigned sm_unit_of(int cls)
 {
     switch (cls) {
     case CLS_SFU: return U_SFU;
@@ -68,7 +67,7 @@ void sm_dispatch(sm_t *sm, unsigned s)
             return;
         }
         const inst_t *in = sm->fl[f].in;
-        int u = unit_of(in->cls);
+        unsigned u = sm_unit_of(in->cls);
         const int via_mem = in->cls == CLS_GMEM || in->space != MS_NONE;
         if (unit_busy[u] || (via_mem && !mem_ready(sm->mem, sm->st.cycles)) ||
             (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))

@@ -52,7 +52,7 @@ int sm_cu_free(const sm_t *sm, unsigned s)
     for (unsigned k = 0; k < cfg_cus_per_sc(&sm->c); k++) {
         const ocu_out_t *o = x->cu_out[k];
         const ocu_in_t *in = x->cu[k]->in;
-        if (!o->busy && !in->alloc_valid)
+        if ((!o->busy || in->disp_ready) && !in->alloc_valid) /* free, or dispatching now */
             return (int)k;
     }
     return -1;
@@ -114,28 +114,44 @@ static void issue_one(sm_t *sm, unsigned s, unsigned g, int slot)
     }
 }
 
+/* the warp's verdict this cycle: the scoreboard's, then the design's gate */
+static int verdict(const sm_t *sm, unsigned g)
+{
+    int r = sm_can_issue(&sm->w[g]);
+    return r == R_OK && sm->d->gate ? sm->d->gate(sm, g) : r;
+}
+
+/* One warp issues per cycle, the first of the policy's order that can (GPGPU-Sim's
+ * scheduler_unit): its next instruction and, with issue_width 2, the one after it when that
+ * one is ready too and goes to another execution unit (gpgpu_dual_issue_diff_exec_units). */
 void sm_issue(sm_t *sm, unsigned s)
 {
     const sched_t *p = &sched_table[sm->c.scheduler];
     const design_ops_t *d = sm->d;
     unsigned cand[256], n = p->order(sm, s, cand), issued = 0;
     int saw_ready = 0, saw_sb = 0, saw_bar = 0, saw_design = 0;
-    for (unsigned i = 0; i < n && issued < sm->c.issue_width; i++) {
+    for (unsigned i = 0; i < n && !issued; i++) {
         unsigned g = cand[i];
-        int r = sm_can_issue(&sm->w[g]);
-        if (r == R_OK && d->gate)
-            r = d->gate(sm, g);
+        int r = verdict(sm, g);
         saw_sb |= r == R_SCOREBOARD;
         saw_bar |= r == R_BARRIER;
         saw_design |= r == R_DESIGN;
         if (r != R_OK)
             continue;
         saw_ready = 1;
-        int slot = d->slot(sm, s);
-        if (slot < 0)
+        unsigned units = 0;
+        while (issued < sm->c.issue_width && (!issued || verdict(sm, g) == R_OK)) {
+            const warp_t *w = &sm->w[g];
+            unsigned u = sm_unit_of(w->tr->v[w->next].cls);
+            int slot = units >> u & 1 ? -1 : d->slot(sm, s);
+            if (slot < 0)
+                break;
+            issue_one(sm, s, g, slot);
+            units |= 1u << u;
+            issued++;
+        }
+        if (!issued)
             break;
-        issue_one(sm, s, g, slot);
-        issued++;
         p->issued(sm, s, g);
     }
     if (issued)

@@ -214,6 +214,8 @@ static void cycle(sm_t *sm)
     }
     for (unsigned s = 0; s < c->schedulers; s++)
         sm_dispatch(sm, s);
+    for (unsigned s = 0; d->allocate && s < c->schedulers; s++)
+        d->allocate(sm, s);
     for (unsigned s = 0; s < c->schedulers; s++)
         sm_issue(sm, s);
     for (unsigned s = 0; s < c->schedulers; s++) {

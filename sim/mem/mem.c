@@ -22,10 +22,18 @@ typedef struct {
     int valid;
 } mshr_t;
 
+typedef struct {
+    uint64_t row;
+    int open;
+    double ready;         /* the cycle the bank takes its next column command */
+} dbank_t;
+
 struct mem {
     sm_cfg_t c;
     cache_t l1, l2;
     mshr_t *mshr;
+    dbank_t *bank;        /* dram_channels x dram_banks */
+    double trcd, tcl, trp; /* DRAM timings in core cycles */
     uint64_t port_free, l2_free;
     double dram_free;     /* the cycle the DRAM queue has moved everything before */
     mem_stats_t st;
@@ -93,7 +101,12 @@ mem_t *mem_new(const sm_cfg_t *c)
         return NULL;
     m->c = *c;
     m->mshr = calloc(c->l1_mshrs, sizeof *m->mshr);
-    if (!m->mshr || cache_init(&m->l1, c->l1_size, c->l1_assoc, c->l1_line, c->l1_sector) ||
+    m->bank = calloc((size_t)c->dram_channels * c->dram_banks, sizeof *m->bank);
+    const double ps_per_cycle = 1e6 / c->clock_mhz;
+    m->trcd = c->dram_trcd_ps / ps_per_cycle;
+    m->tcl = c->dram_tcl_ps / ps_per_cycle;
+    m->trp = c->dram_trp_ps / ps_per_cycle;
+    if (!m->mshr || !m->bank || cache_init(&m->l1, c->l1_size, c->l1_assoc, c->l1_line, c->l1_sector) ||
         cache_init(&m->l2, c->l2_size, c->l2_assoc, c->l1_line, c->l1_sector)) {
         mem_free(m);
         return NULL;
@@ -108,6 +121,7 @@ void mem_free(mem_t *m)
     free(m->l1.w);
     free(m->l2.w);
     free(m->mshr);
+    free(m->bank);
     free(m);
 }
 
@@ -124,33 +138,63 @@ static void retire_mshrs(mem_t *m, uint64_t t)
         }
 }
 
-/* a write reaching the L2 at cycle t (write-back L2: the sectors become valid there): the
- * cycle its acknowledgement is back at the SM */
-static uint64_t l2_write(mem_t *m, uint64_t t, uint64_t line, uint32_t sectors)
+/* the cycle a request sent at t is taken by the L2 (one per cycle, behind the interconnect) */
+static uint64_t l2_arrival(mem_t *m, uint64_t t)
 {
-    uint64_t t2 = t > m->l2_free ? t : m->l2_free;
+    uint64_t t2 = t + m->c.icnt_latency;
+    if (t2 < m->l2_free)
+        t2 = m->l2_free;
     m->l2_free = t2 + 1;
-    cache_fill(&m->l2, line, sectors);
-    return t2 + m->c.l2_latency;
+    return t2;
 }
 
-/* a read reaching the L2 at cycle t: the cycle its data is back at the SM */
+/* a write sent at cycle t (write-back L2: the sectors become valid there): the cycle its
+ * acknowledgement is back at the SM */
+static uint64_t l2_write(mem_t *m, uint64_t t, uint64_t line, uint32_t sectors)
+{
+    uint64_t t2 = l2_arrival(m, t);
+    cache_fill(&m->l2, line, sectors);
+    return t2 + m->c.l2_latency + m->c.icnt_latency;
+}
+
+/* a DRAM read of the line (address line << line_bits) issued at cycle t: the cycle its data
+ * leaves the bank; the bank's row buffer opens the line's row */
+static double dram_bank(mem_t *m, double t, uint64_t line)
+{
+    const sm_cfg_t *c = &m->c;
+    const uint64_t a = line << m->l2.line_bits, chunk = a / c->dram_interleave;
+    const uint64_t ch = chunk % c->dram_channels;
+    const uint64_t in_ch = chunk / c->dram_channels * c->dram_interleave + a % c->dram_interleave;
+    const uint64_t rowno = in_ch / c->dram_row_bytes;
+    dbank_t *b = &m->bank[ch * c->dram_banks + rowno % c->dram_banks];
+    const uint64_t row = rowno / c->dram_banks;
+    double cmd = t > b->ready ? t : b->ready;
+    if (!b->open || b->row != row) {
+        cmd += (b->open ? m->trp : 0) + m->trcd;
+        b->open = 1;
+        b->row = row;
+        m->st.dram_row_misses++;
+    }
+    b->ready = cmd;
+    return cmd + m->tcl;
+}
+
+/* a read sent at cycle t: the cycle its data is back at the SM */
 static uint64_t l2_access(mem_t *m, uint64_t t, uint64_t line, uint32_t sectors)
 {
-    uint64_t t2 = t > m->l2_free ? t : m->l2_free;
-    m->l2_free = t2 + 1;
+    uint64_t t2 = l2_arrival(m, t);
     if (cache_hit(&m->l2, line, sectors)) {
         m->st.l2_hits++;
-        return t2 + m->c.l2_latency;
+        return t2 + m->c.l2_latency + m->c.icnt_latency;
     }
     m->st.dram_accesses++;
-    double start = (double)(t2 + m->c.l2_latency);
+    double start = dram_bank(m, (double)(t2 + m->c.l2_latency), line);
     if (m->dram_free > start)
         start = m->dram_free;
     unsigned bytes = (unsigned)__builtin_popcount(sectors) << m->l2.sector_bits;
     m->dram_free = start + (double)bytes / m->c.dram_bw;
     cache_fill(&m->l2, line, sectors);
-    return (uint64_t)(m->dram_free + 0.999999) + m->c.dram_latency;
+    return (uint64_t)(m->dram_free + 0.999999) + m->c.dram_latency + m->c.icnt_latency;
 }
 
 /* one L1-geometry line request of a load, sent at cycle *t; returns its ready cycle */
@@ -209,7 +253,7 @@ uint64_t mem_access(mem_t *m, const warp_trace_t *tr, const inst_t *in, int is_l
     if (in->space == MS_NONE) {
         *l1_miss = 1;
         m->port_free = t + 1;
-        done = t + m->c.l2_latency;
+        done = t + m->c.l2_latency + 2 * m->c.icnt_latency;
     }
     const int bypass = in->space == MS_GLOBAL && m->c.l1_gmem_bypass;
     const cache_t *k = &m->l1;

@@ -1,21 +1,23 @@
 /* The SM's memory hierarchy as its load/store unit sees it (C, SM level): an L1 data cache
  * (sets x ways of lines of sectors, LRU, MSHRs, allocation on fill, write-through with or
- * without write-allocate, global loads optionally bypassing it as SM6_TITANX does), an L2
- * slice (sectored tags, a latency, one request per cycle) and DRAM (a latency and a
- * bandwidth-limited queue), and shared memory (32 banks: an access with an n-way conflict
- * takes n passes). Sources: LTRF paper Table 3 (16 KB 4-way L1D, 2 MB LLC, GDDR5) and
+ * without write-allocate, global loads optionally bypassing it as SM6_TITANX does), an
+ * interconnect latency each way, an L2 slice (sectored tags, a latency, one request per
+ * cycle), DRAM (row buffers per bank, a latency and a bandwidth-limited queue) and shared
+ * memory (32 banks: an access with an n-way conflict takes n passes). Sources: LTRF paper Table 3 (16 KB 4-way L1D, 2 MB LLC, GDDR5) and
  * Accel-Sim's configs (../shared/reference/accelsim.md).
  *
  * Timing contract: the unit accepts one instruction when its previous one has sent all its
  * requests; it sends one line request per cycle (an instruction's coalesced requests in
  * order). An L1 hit returns l1_latency cycles after it is sent; a miss takes an MSHR (one per
  * line; a second miss to a pending line merges into it), and when none is free the unit
- * stalls until one returns. A miss (or a bypassing load) reaches the L2 at once: a hit
- * returns l2_latency later, a miss goes to DRAM (dram_latency plus the transfer of its sectors
- * at dram_bw bytes per cycle behind the transfers before it). Fills are written into the
- * caches when they return. Stores write through to the L2 (a write-back L2: the written
- * sectors become valid there without a DRAM read) and complete when the L2 acknowledged them,
- * l2_latency after it accepted them; a warp retires only when its stores completed. */
+ * stalls until one returns. A miss (or a bypassing load) crosses the interconnect
+ * (icnt_latency) to the L2, which takes one request per cycle: a hit returns l2_latency later
+ * and crosses back; a miss goes to DRAM: its bank's row buffer (tRCD, tCL, tRP, mem.c
+ * dram_bank), the transfer of its sectors at dram_bw bytes per cycle behind the transfers
+ * before it, then dram_latency and the way back. Fills are written into the caches when they
+ * return. Stores write through to the L2 (a write-back L2: the written sectors become valid
+ * there without a DRAM read) and complete when the L2's acknowledgement is back, l2_latency
+ * plus both crossings after they were sent; a warp retires only when its stores completed. */
 #ifndef GPURF_MEM_H
 #define GPURF_MEM_H
 #include "cmodel/cfg.h"
@@ -30,6 +32,7 @@
     S(mshr_stalls, "cycles the load/store unit waited for a free MSHR")                        \
     S(l2_hits, "L2 line requests that hit")                                                     \
     S(dram_accesses, "L2 misses sent to DRAM")                                                 \
+    S(dram_row_misses, "DRAM reads that found their bank closed or on another row")           \
     S(loads, "global and local load instructions")                                             \
     S(load_latency_total, "cycles from dispatch to data over all global and local loads")      \
     S(shmem_conflict_cycles, "extra shared-memory passes for bank conflicts")

@@ -123,6 +123,11 @@ void ltrf_lookup_answers(sm_t *sm, unsigned s)
     for (unsigned p = 0; p < e->nports; p++)
         if (e->port_used[p] && e->wo->rdo_valid[p])
             lookup_answer(sm, s, p);
+}
+
+void ltrf_lookup_allocate(sm_t *sm, unsigned s)
+{
+    ltrf_sc_t *e = SC(sm, s);
     unsigned ord[LK_MAX], n = ltrf_lk_order(e, ord);
     int stalled = 0;
     for (unsigned i = 0; i < n; i++)

@@ -231,6 +231,7 @@ static const stat_list_t *const demand_lists[] = {&mainrf_stats, &ltrf_stats, NU
         .front = ltrf_front,                                                                       \
         .dispatch_ok = ltrf_dispatch_ok,                                                           \
         .dispatched = ltrf_dispatched,                                                             \
+        .allocate = ltrf_lookup_allocate,                                                          \
         .gate = ltrf_gate,                                                                         \
         .slot = ltrf_slot,                                                                         \
         .issue = ltrf_issue,                                                                       \

@@ -200,6 +200,7 @@ unsigned ltrf_header_iv(const sm_t *sm, unsigned g);
 /* lookup.c */
 unsigned ltrf_lk_order(const ltrf_sc_t *e, unsigned *ord);
 void ltrf_lookup_answers(sm_t *sm, unsigned s);
+void ltrf_lookup_allocate(sm_t *sm, unsigned s);
 void ltrf_lookup_send(sm_t *sm, unsigned s, wcb_in_t *wi);
 int ltrf_slot(const sm_t *sm, unsigned s);
 void ltrf_issue(sm_t *sm, unsigned s, int slot, unsigned flight);
