@@ -14,7 +14,8 @@ typedef struct {
     char name[64];
     unsigned lanes;         /* threads per warp modelled (<= GPURF_MAX_LANES) */
     unsigned schedulers;    /* sub-cores; each owns banks/schedulers and collectors/schedulers */
-    unsigned issue_width;   /* instructions a scheduler may issue per cycle (1 or 2) */
+    unsigned issue_width;   /* instructions a scheduler may issue per cycle (1 or 2), all from
+                               one warp, each to another execution unit */
     unsigned scheduler;     /* SCHED_*: issue order policy (sim/core/sched.h) */
     unsigned scheduler_inner; /* two-level: order among the active pool, SCHED_LRR or SCHED_GTO */
     unsigned active_pool;   /* two-level scheduler: active warps per scheduler */
