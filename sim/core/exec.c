@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* flight records live in a growing pool with a free list (fl_free, ~0u when empty) */
 unsigned sm_flight_alloc(sm_t *sm)
 {
