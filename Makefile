@@ -25,10 +25,10 @@ CSTD    := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -I. -Isim
 CFLAGS  ?= -O3 -g
 DEPGEN   = -MMD -MP -MF $(@:.o=.d)
 VINC    := /usr/share/verilator/include
-LIBS    := -ljansson -lz -lm -lpthread
+LIBS    := -ljansson -lz -llzma -lm -lpthread
 
 # ---- dependencies ---------------------------------------------------------------------------
-APT_PKGS := verilator yosys iverilog gtkwave z3 libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev pkg-config \
+APT_PKGS := verilator yosys iverilog gtkwave z3 libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev liblzma-dev pkg-config \
             xvfb xauth jq bc
 DEPS_STAMP := $(BUILD)/.deps
 deps: $(DEPS_STAMP)

@@ -1,5 +1,6 @@
 /* gpurf command line.
  *   gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--json F]
+ *               [--regs N] [--arch smXY] [--opcode-class OP=CLASS]...  (over a trace's header)
  *               [--latency-x F]  (main-RF bank latency times F, for latency sweeps)
  *               [--synth F]  (area/timing per block from a `make synth` summary)
  *   gpurf cosim ...same... [--blocks all|LIST] [--drive c|rtl] [--waves DIR] [--variant V]
@@ -32,10 +33,13 @@
 #include <string.h>
 
 #define MAX_SETS 32
+#include "stream/isa.h"
 
 typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
-        *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault;
+        *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault, *regs, *arch;
+    opclass_t ovr[MAX_SETS];
+    unsigned novr;
     const char *bias[MAX_SETS];
     unsigned nbias;
     const char *sets[MAX_SETS];
@@ -48,6 +52,7 @@ static int usage(void)
     fprintf(stderr,
             "usage: gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P]\n"
             "                   [--set key=value]... [--latency-x F] [--json FILE] [--synth build/synth/P.json]\n"
+            "                   [--regs N] [--arch smXY] [--opcode-class OPCODE=CLASS]...\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
             "                   [--pass-fault partial_write_kills]\n"
@@ -106,7 +111,22 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--seed", seed)
         OPT("--latency-x", latency_x)
         OPT("--pass-fault", pass_fault)
+        OPT("--regs", regs)
+        OPT("--arch", arch)
 #undef OPT
+        if (!strcmp(o, "--opcode-class") && v) {
+            const char *eq = strchr(v, '=');
+            int cls = eq ? isa_class_by_name(eq + 1) : -1;
+            if (!eq || eq == v || eq - v >= (long)sizeof a->ovr[0].op || cls < 0 || a->novr == MAX_SETS) {
+                fprintf(stderr, "gpurf: --opcode-class '%s': expected OPCODE=CLASS with CLASS one of "
+                        "alu, sfu, shmem, gmem, branch, barrier, exit\n", v);
+                return -1;
+            }
+            snprintf(a->ovr[a->novr].op, sizeof a->ovr[0].op, "%.*s", (int)(eq - v), v);
+            a->ovr[a->novr++].cls = cls;
+            i++;
+            continue;
+        }
         if ((!strcmp(o, "--history") || !strcmp(o, "--window") || !strcmp(o, "--cycles")) && v) {
             char *end;
             unsigned long x = strtoul(v, &end, 10);
@@ -148,7 +168,21 @@ static int load_stream(const args_t *a, workload_t *w, char *err, size_t n)
         snprintf(err, n, "give exactly one of --trace PATH and --gen SPEC");
         return -1;
     }
-    return a->trace ? workload_load(a->trace, w, err, n) : workload_gen(a->gen, w, err, n);
+    load_opts_t o = {0, 0, a->ovr, a->novr};
+    if (a->regs) {
+        char *end;
+        unsigned long r = strtoul(a->regs, &end, 10);
+        if (*end || !*a->regs || !r || r > 255) {
+            snprintf(err, n, "--regs '%s': expected registers per thread in [1, 255]", a->regs);
+            return -1;
+        }
+        o.regs = (unsigned)r;
+    }
+    if (a->arch && !(o.binary_version = isa_parse_arch(a->arch))) {
+        snprintf(err, n, "--arch '%s': expected smXY of a known architecture (sm_35 ... sm_90)", a->arch);
+        return -1;
+    }
+    return a->trace ? workload_load(a->trace, &o, w, err, n) : workload_gen(a->gen, w, err, n);
 }
 
 static int load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)

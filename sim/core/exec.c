@@ -77,6 +77,8 @@ void sm_dispatch(sm_t *sm, unsigned s)
         if (d->dispatched)
             d->dispatched(sm, s, f);
         sm->st.instructions++;
+        sm->st.ur_reads += in->nusrc;
+        sm->st.ur_writes += in->nudst;
         flight_t *fl = &sm->fl[f];
         if (via_mem) {
             int miss;

@@ -149,6 +149,7 @@ void sm_launch_done(sm_t *sm, unsigned s, unsigned launch)
     sm->w[launch].active = 1;
     if (sm->d->launched)
         sm->d->launched(sm, launch);
+    sm_warp_retire_check(sm, launch); /* a warp the trace gives no instructions */
 }
 
 /* a warp with nothing left to issue or complete leaves; its block may finish */

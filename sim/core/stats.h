@@ -42,6 +42,8 @@ typedef struct {
     S(stall_idle, "scheduler-cycles with no warp to issue (launch, drain, done)")              \
     S(rf_reads, "main register file bank reads")                                               \
     S(rf_writes, "main register file bank writes")                                             \
+    S(ur_reads, "uniform register reads (their own file, never a main RF bank)")               \
+    S(ur_writes, "uniform register writes")                                                    \
     S(ocu_allocs, "collector unit allocations")                                                \
     S(ocu_dup_reads_saved, "source reads saved by reading a repeated register once")           \
     S(operands_checked, "operands checked against the functional shadow")                      \

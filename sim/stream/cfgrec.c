@@ -147,9 +147,13 @@ void prog_print(const prog_t *p, const kernel_t *k, int with_insts, FILE *f)
             fprintf(f, "    %04x  %-20s", in->pc, k->ops[in->op]);
             for (unsigned d = 0; d < in->ndst; d++)
                 fprintf(f, " R%u", in->dst[d]);
+            for (unsigned d = 0; d < in->nudst; d++)
+                fprintf(f, " UR%u", in->udst[d]);
             fputs(" <-", f);
             for (unsigned s = 0; s < in->nsrc; s++)
                 fprintf(f, " R%u", in->src[s]);
+            for (unsigned s = 0; s < in->nusrc; s++)
+                fprintf(f, " UR%u", in->usrc[s]);
             fputc('\n', f);
         }
     }

@@ -1,6 +1,7 @@
 /* Synthetic kernel generator (see gen.h). Blocks are produced on demand and freed when
  * the SM is done with them, so memory stays flat however long the run. */
 #include "gen.h"
+#include "isa.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -329,6 +330,7 @@ int gen_kernel(const gen_spec_t *g, kernel_t **out, char *err, size_t n)
     snprintf(k->name, sizeof k->name, "gen_seed%u", g->seed);
     snprintf(k->file, sizeof k->file, "<generated>");
     k->id = 1;
+    k->arch = ARCH_ANY;
     k->nregs = g->regs;
     k->shmem = 1024;
     k->warps_per_block = g->warps;

@@ -32,7 +32,29 @@ static int rehash(kernel_t *k, unsigned cap)
     return 0;
 }
 
-int kernel_op_index(kernel_t *k, const char *opcode)
+static void op_decode(const kernel_t *k, const char *opcode, op_info_t *d)
+{
+    int cat = isa_category(k->arch, opcode);
+    d->cat = (int8_t)cat;
+    d->cls = (int8_t)(cat < 0 ? -1 : isa_class_of(cat, opcode));
+    size_t bl = strcspn(opcode, ".");
+    for (unsigned i = 0; i < k->novr; i++) {
+        const char *o = k->ovr[i].op;
+        if (strchr(o, '.') ? !strcmp(o, opcode) : strlen(o) == bl && !strncmp(o, opcode, bl))
+            d->cls = (int8_t)k->ovr[i].cls;
+    }
+    d->dst_width = (uint8_t)isa_dst_width(opcode);
+    for (unsigned i = 0; i < INST_MAX_SRC; i++)
+        d->src_width[i] = (uint8_t)isa_src_width(opcode, i);
+}
+
+void kernel_ops_decode(kernel_t *k)
+{
+    for (unsigned i = 0; i < k->nops; i++)
+        op_decode(k, k->ops[i], &k->opi[i]);
+}
+
+int kernel_op_index(kernel_t *k, const char *opcode, uint32_t line)
 {
     if (2 * (k->nops + 1) > k->ophash_cap && rehash(k, k->ophash_cap ? 2 * k->ophash_cap : 64))
         return -1;
@@ -54,10 +76,8 @@ int kernel_op_index(kernel_t *k, const char *opcode)
     if (!(k->ops[k->nops] = strdup(opcode)))
         return -1;
     op_info_t *d = &k->opi[k->nops];
-    d->cls = (int8_t)isa_class(opcode);
-    d->dst_width = (uint8_t)isa_dst_width(opcode);
-    for (unsigned i = 0; i < INST_MAX_SRC; i++)
-        d->src_width[i] = (uint8_t)isa_src_width(opcode, i);
+    op_decode(k, opcode, d);
+    d->line = line;
     k->ophash[h] = (int32_t)k->nops;
     return (int)k->nops++;
 }
@@ -93,39 +113,59 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
               size_t n)
 {
     inst_t in = *base;
-    int op = kernel_op_index(k, opcode);
+    int op = kernel_op_index(k, opcode, base->line);
     if (op < 0) {
         snprintf(err, n, "out of memory");
         return -1;
     }
     const op_info_t *d = &k->opi[op];
-    if (d->cls < 0) {
-        snprintf(err, n, "%s:%u: field 'opcode': unknown opcode class for '%s'", k->file,
-                 base->line, opcode);
+    if (d->cls < 0 && !k->defer_unknown) {
+        snprintf(err, n, "%s:%u: field 'opcode': '%s' is not in the %s opcode table "
+                 "(--opcode-class %.*s=CLASS goes on: alu, sfu, shmem, gmem, branch, barrier, exit)",
+                 k->file, base->line, opcode, isa_arch_name(k->arch), (int)strcspn(opcode, "."), opcode);
         return -1;
     }
     in.op = (uint16_t)op;
-    in.cls = (uint8_t)d->cls;
-    in.ndst = in.nsrc = 0;
+    in.cls = (uint8_t)(d->cls < 0 ? CLS_ALU : d->cls);
+    in.ndst = in.nsrc = in.nudst = in.nusrc = 0;
     unsigned dw = d->dst_width;
     for (unsigned i = 0; i < ndst; i++) {
-        if (dst[i] == REG_NONE)
+        unsigned r = dst[i] & 0xff;
+        if (dst[i] & REG_PRED || dst[i] == REG_NONE || dst[i] == (REG_UNIFORM | UREG_NONE))
             continue;
-        if (dst[i] + dw - 1 >= REG_NONE || add_reg(in.dst, &in.ndst, INST_MAX_DST, dst[i], dw, 1)) {
-            snprintf(err, n, "%s:%u: field 'dst': R%u (width %u) out of range", k->file,
-                     base->line, dst[i], dw);
+        int uni = (dst[i] & REG_UNIFORM) != 0;
+        unsigned lim = uni ? UREG_NONE : REG_NONE;
+        if (r + dw - 1 >= lim ||
+            (uni ? add_reg(in.udst, &in.nudst, INST_MAX_UDST, r, dw, 1)
+                 : add_reg(in.dst, &in.ndst, INST_MAX_DST, r, dw, 1))) {
+            snprintf(err, n, "%s:%u: field 'dst': %sR%u (width %u) out of range", k->file,
+                     base->line, uni ? "U" : "", r, dw);
             return -1;
         }
+        unsigned *hi = uni ? &k->hi_ureg : &k->hi_reg;
+        if (r + dw > *hi)
+            *hi = r + dw;
     }
-    for (unsigned i = 0; i < nsrc; i++) {
-        unsigned sw = d->src_width[i < INST_MAX_SRC ? i : INST_MAX_SRC - 1];
+    for (unsigned i = 0, vi = 0; i < nsrc; i++) {
+        unsigned r = src[i] & 0xff;
+        if (src[i] & REG_PRED || src[i] == (REG_UNIFORM | UREG_NONE))
+            continue;
+        int uni = (src[i] & REG_UNIFORM) != 0;
+        unsigned sw = uni ? 1 : d->src_width[vi < INST_MAX_SRC ? vi : INST_MAX_SRC - 1];
+        vi += !uni;
         if (src[i] == REG_NONE)
             continue;
-        if (src[i] + sw - 1 >= REG_NONE || add_reg(in.src, &in.nsrc, INST_MAX_SRC, src[i], sw, 0)) {
-            snprintf(err, n, "%s:%u: field 'src': R%u (width %u) out of range", k->file,
-                     base->line, src[i], sw);
+        unsigned lim = uni ? UREG_NONE : REG_NONE;
+        if (r + sw - 1 >= lim ||
+            (uni ? add_reg(in.usrc, &in.nusrc, INST_MAX_USRC, r, sw, 0)
+                 : add_reg(in.src, &in.nsrc, INST_MAX_SRC, r, sw, 0))) {
+            snprintf(err, n, "%s:%u: field 'src': %sR%u (width %u) out of range", k->file,
+                     base->line, uni ? "U" : "", r, sw);
             return -1;
         }
+        unsigned *hi = uni ? &k->hi_ureg : &k->hi_reg;
+        if (r + sw > *hi)
+            *hi = r + sw;
     }
     if (w->n == w->cap) {
         uint32_t cap = w->cap ? 2 * w->cap : 64;
@@ -266,6 +306,7 @@ kernel_t *kernel_new_stored(void)
         return NULL;
     }
     k->priv = s;
+    k->arch = ARCH_ANY;
     k->next_block = stored_next;
     k->rewind = stored_rewind;
     k->destroy = stored_destroy;
@@ -314,17 +355,24 @@ static int ends_with(const char *s, const char *suf)
     return a >= b && !strcmp(s + a - b, suf);
 }
 
-int workload_load(const char *path, workload_t *w, char *err, size_t n)
+static int ends_with_trace(const char *p)
+{
+    return ends_with(p, ".traceg") || ends_with(p, ".traceg.xz") || ends_with(p, ".traceg.gz");
+}
+
+int workload_load(const char *path, const load_opts_t *o, workload_t *w, char *err, size_t n)
 {
     memset(w, 0, sizeof *w);
-    if (ends_with(path, ".traceg")) {
+    if (ends_with_trace(path)) {
         kernel_t *k;
-        if (trace_load_kernel(path, 1, &k, err, n))
+        if (trace_load_kernel(path, 1, o, &k, err, n))
             return -1;
         w->k = malloc(sizeof *w->k);
         if (!w->k) {
             k->destroy(k);
+            kernel_ops_free(k);
             free(k);
+            snprintf(err, n, "out of memory");
             return -1;
         }
         w->k[0] = k;
@@ -332,7 +380,7 @@ int workload_load(const char *path, workload_t *w, char *err, size_t n)
         return 0;
     }
     if (ends_with(path, ".g"))
-        return trace_load_list(path, w, err, n);
+        return trace_load_list(path, o, w, err, n);
     return native_load(path, w, err, n);
 }
 

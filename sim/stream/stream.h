@@ -10,7 +10,14 @@
 
 #define INST_MAX_DST 8
 #define INST_MAX_SRC 16
+#define INST_MAX_UDST 2
+#define INST_MAX_USRC 4
 #define REG_NONE 255 /* RZ */
+/* operand codes handed to warp_push: Rn is n; URn is REG_UNIFORM | n (UR63 = URZ, no
+ * register); Pn / UPn / PT are REG_PRED (predicates: neither register file) */
+#define REG_UNIFORM 0x100u
+#define REG_PRED 0x200u
+#define UREG_NONE 63 /* URZ */
 
 /* memory spaces of an access (from the opcode) */
 enum { MS_NONE, MS_GLOBAL, MS_LOCAL, MS_SHARED };
@@ -24,6 +31,8 @@ typedef struct {
     uint16_t op;             /* index into the kernel's opcode table */
     uint8_t cls, ndst, nsrc;
     uint8_t dst[INST_MAX_DST], src[INST_MAX_SRC];
+    /* uniform registers (Turing on): their own register file, never the main RF's banks */
+    uint8_t nudst, nusrc, udst[INST_MAX_UDST], usrc[INST_MAX_USRC];
     uint8_t space;           /* MS_*: MS_NONE when the stream gave no addresses */
     uint8_t nreq;            /* global/local: line requests after coalescing */
     uint8_t shm_ways;        /* shared: accesses per bank (bank-conflict degree), >= 1 */
@@ -45,15 +54,37 @@ typedef struct {
     warp_trace_t *warps;
 } tblock_t;
 
-/* an opcode as decoded once per kernel: latency class (-1 unknown) and operand widths */
+/* an opcode as decoded once per kernel: Accel-Sim category and latency class on the
+ * kernel's architecture (-1 unknown), operand widths, the stream line that named it first */
 typedef struct {
-    int8_t cls;
+    int8_t cls, cat;
     uint8_t dst_width, src_width[INST_MAX_SRC];
+    uint32_t line;
 } op_info_t;
+
+/* --opcode-class OP=CLASS: OP a base opcode (every variant) or a full one */
+typedef struct {
+    char op[48];
+    int cls;
+} opclass_t;
+
+/* what a user sets on top of a trace's header (0 / NULL: the header's) */
+typedef struct {
+    unsigned regs;            /* --regs: registers per thread */
+    unsigned binary_version;  /* --arch smXY */
+    const opclass_t *ovr;     /* --opcode-class */
+    unsigned novr;
+} load_opts_t;
 
 typedef struct kernel {
     char name[256], file[512];
     unsigned id, nregs, shmem, threads_per_block, warps_per_block, nblocks;
+    int arch;                  /* ARCH_* of the opcode table, ARCH_ANY for native/generated */
+    unsigned binary_version;   /* as used (after --arch or inference) */
+    unsigned hi_reg, hi_ureg;  /* highest vector / uniform register named, + 1 */
+    int defer_unknown;         /* an unknown opcode is not yet an error (arch not yet known) */
+    const opclass_t *ovr;
+    unsigned novr;
     char **ops;                /* the kernel's opcode table: ops[i], decoded in opi[i] */
     op_info_t *opi;
     unsigned nops, capops;
@@ -74,7 +105,9 @@ typedef struct {
 } workload_t;
 
 /* the index of an opcode in the kernel's table, added and decoded when new; -1 out of memory */
-int kernel_op_index(kernel_t *k, const char *opcode);
+int kernel_op_index(kernel_t *k, const char *opcode, uint32_t line);
+/* decode every opcode of the table again (after the kernel's architecture is known) */
+void kernel_ops_decode(kernel_t *k);
 void kernel_ops_free(kernel_t *k);
 /* append an instruction, expanding operands; error text names file:line and field */
 int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opcode,
@@ -89,9 +122,10 @@ int mem_space(const char *opcode);
 int warp_set_addrs(warp_trace_t *w, int space, const uint64_t *addr, uint32_t mask,
                    unsigned width);
 
-/* Load PATH: a kernelslist.g, a .traceg, or a native stream file (.txt / .gpurf).
+/* Load PATH: a kernelslist.g, a .traceg (plain, .xz or .gz), or a native stream file
+ * (.txt / .gpurf); o may be NULL. Warnings (wrong headers) go to stderr.
  * Returns 0, or -1 with err "file:line: field 'x': ..." */
-int workload_load(const char *path, workload_t *w, char *err, size_t n);
+int workload_load(const char *path, const load_opts_t *o, workload_t *w, char *err, size_t n);
 /* Generated workload from a spec string (see gen.h) */
 int workload_gen(const char *spec, workload_t *w, char *err, size_t n);
 void workload_free(workload_t *w);
@@ -101,8 +135,9 @@ kernel_t *kernel_new_stored(void);
 tblock_t *kernel_stored_add_block(kernel_t *k, uint32_t id, uint32_t nwarps);
 tblock_t *kernel_stored_block(kernel_t *k, unsigned i);
 
-int trace_load_list(const char *path, workload_t *w, char *err, size_t n);
-int trace_load_kernel(const char *path, unsigned id, kernel_t **out, char *err, size_t n);
+int trace_load_list(const char *path, const load_opts_t *o, workload_t *w, char *err, size_t n);
+int trace_load_kernel(const char *path, unsigned id, const load_opts_t *o, kernel_t **out,
+                      char *err, size_t n);
 int native_load(const char *path, workload_t *w, char *err, size_t n);
 
 #endif
