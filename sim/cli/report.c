@@ -1,5 +1,7 @@
 /* Run report: statistics and lockstep verdicts as text and as JSON (jansson). */
 #include "report.h"
+#include "stream/isa.h"
+#include <sys/resource.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,9 +83,25 @@ static json_t *synth_json(const report_t *r)
     return o;
 }
 
+/* peak resident set of this process so far, in KiB (getrusage) */
+static long peak_rss_kb(void)
+{
+    struct rusage u;
+    return getrusage(RUSAGE_SELF, &u) ? -1 : u.ru_maxrss;
+}
+
 void report_text(const report_t *r, FILE *f)
 {
     fprintf(f, "gpurf %s: design %s, preset %s, stream %s\n", r->mode, r->design, r->preset, r->stream);
+    for (unsigned i = 0; r->w && i < r->w->n; i++) {
+        const kernel_t *k = r->w->k[i];
+        char arch[32] = "opcodes of any architecture";
+        if (k->binary_version)
+            snprintf(arch, sizeof arch, "sm_%u (%s)", k->binary_version, isa_arch_name(k->arch));
+        fprintf(f, "kernel %u '%.60s': %s, %u registers/thread, %u warps/block, %u blocks\n", k->id,
+                k->name, arch, k->nregs, k->warps_per_block, k->nblocks);
+    }
+    fprintf(f, "peak memory: %ld KiB (maximum resident set of the process)\n", peak_rss_kb());
     if (r->cosim) {
         fprintf(f, "lockstep (%s drives):\n", r->ls->drive_rtl ? "RTL" : "C");
         for (unsigned i = 0; block_list[i]; i++) {
@@ -116,6 +134,18 @@ int report_json(const report_t *r, const char *path)
                                 json_integer((json_int_t)r->groups[k].v[i]));
     json_object_set_new(st, "ipc", json_real(r->ipc));
     json_object_set_new(o, "stats", st);
+    json_object_set_new(o, "peak_rss_kb", json_integer(peak_rss_kb()));
+    json_t *ks = json_array();
+    for (unsigned i = 0; r->w && i < r->w->n; i++) {
+        const kernel_t *k = r->w->k[i];
+        json_array_append_new(ks, json_pack("{s:s, s:i, s:s, s:i, s:i, s:i, s:i, s:i}", "name", k->name,
+                                            "binary_version", (json_int_t)k->binary_version, "arch",
+                                            isa_arch_name(k->arch), "nregs", (json_int_t)k->nregs,
+                                            "warps_per_block", (json_int_t)k->warps_per_block,
+                                            "blocks", (json_int_t)k->nblocks, "hi_reg",
+                                            (json_int_t)k->hi_reg, "hi_ureg", (json_int_t)k->hi_ureg));
+    }
+    json_object_set_new(o, "kernels", ks);
     if (r->syn)
         json_object_set_new(o, "synth", synth_json(r));
     if (r->cosim) {

@@ -3,6 +3,7 @@
 #define GPURF_REPORT_H
 #include "harness/lockstep.h"
 #include "core/stats.h"
+#include "stream/stream.h"
 #include "synth/synth.h"
 #include <stdio.h>
 
@@ -14,6 +15,7 @@ typedef struct {
     const ls_ctx_t *ls;     /* every block instance of the design */
     int cosim;              /* print the lockstep verdicts */
     const synth_sum_t *syn; /* area/timing estimates per block, or NULL */
+    const workload_t *w;    /* the kernels as run (architecture, registers, blocks) */
 } report_t;
 
 typedef struct {

@@ -331,16 +331,24 @@ int regint_lengths(const regint_t *ri, const prog_t *p, ilen_t *real, ilen_t *op
 {
     memset(real, 0, sizeof *real);
     memset(opt, 0, sizeof *opt);
-    for (unsigned h = 0; h < p->nheld; h++)
-        for (unsigned w = 0; w < p->held[h].nwarps; w++) {
-            const warp_trace_t *t = &p->held[h].warps[w];
+    kernel_t *k = p->k;
+    tblock_t b;
+    int r;
+    k->rewind(k);
+    while ((r = k->next_block(k, &b, err, errlen)) == 1) {
+        for (unsigned w = 0; w < b.nwarps; w++) {
+            const warp_trace_t *t = &b.warps[w];
             unsigned long rl = 0, ol = 0;
             unsigned cur = UNKNOWN;
             regset_t os = {{0}};
             for (uint32_t i = 0; i < t->n; i++) {
                 int x = prog_pc_index(p, t->v[i].pc);
-                if (x < 0)
+                if (x < 0) {
+                    if (k->done_block)
+                        k->done_block(k, &b);
+                    k->rewind(k);
                     return gpurf_fail(err, errlen, "pc 0x%x is not in the recovered program", t->v[i].pc);
+                }
                 unsigned iv = regint_of(ri, (unsigned)x);
                 if (iv != cur) {
                     len_add(real, rl);
@@ -360,6 +368,12 @@ int regint_lengths(const regint_t *ri, const prog_t *p, ilen_t *real, ilen_t *op
             len_add(real, rl);
             len_add(opt, ol);
         }
+        if (k->done_block)
+            k->done_block(k, &b);
+    }
+    k->rewind(k);
+    if (r < 0)
+        return -1;
     if (real->count)
         real->avg /= (double)real->count;
     if (opt->count)

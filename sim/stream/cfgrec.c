@@ -1,6 +1,7 @@
 /* Static program and CFG recovery (see cfgrec.h). */
 #include "cfgrec.h"
 #include "isa.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,60 +33,121 @@ static void add_succ(uint32_t *v, unsigned *n, unsigned max, uint32_t x)
         v[(*n)++] = x;
 }
 
+/* PC -> index into p->pcs while the blocks stream by (open addressing, power-of-two size) */
+typedef struct {
+    uint32_t *key, *val;
+    unsigned cap, n;
+} pcmap_t;
+
+static int pcmap_slot(pcmap_t *m, uint32_t pc)
+{
+    unsigned h = (pc * 2654435761u) & (m->cap - 1);
+    while (m->val[h] != ~0u && m->key[h] != pc)
+        h = (h + 1) & (m->cap - 1);
+    return (int)h;
+}
+
+static int pcmap_grow(pcmap_t *m)
+{
+    pcmap_t g = {malloc(2 * m->cap * sizeof *g.key), malloc(2 * m->cap * sizeof *g.val), 2 * m->cap, m->n};
+    if (!g.key || !g.val) {
+        free(g.key);
+        free(g.val);
+        return -1;
+    }
+    memset(g.val, 0xff, g.cap * sizeof *g.val);
+    for (unsigned i = 0; i < m->cap; i++)
+        if (m->val[i] != ~0u) {
+            int h = pcmap_slot(&g, m->key[i]);
+            g.key[h] = m->key[i];
+            g.val[h] = m->val[i];
+        }
+    free(m->key);
+    free(m->val);
+    *m = g;
+    return 0;
+}
+
+/* index of pc in p->pcs, added (with a copy of its instruction) when new; -1 out of memory */
+static int pc_get(prog_t *p, pcmap_t *m, const inst_t *in, unsigned *cap)
+{
+    if (2 * (m->n + 1) > m->cap && pcmap_grow(m))
+        return -1;
+    int h = pcmap_slot(m, in->pc);
+    if (m->val[h] != ~0u)
+        return (int)m->val[h];
+    if (p->npcs == *cap) {
+        *cap = *cap ? 2 * *cap : 256;
+        spc_t *v = realloc(p->pcs, *cap * sizeof *v);
+        inst_t *c = v ? realloc(p->insts, *cap * sizeof *c) : NULL;
+        if (v)
+            p->pcs = v;
+        if (!c)
+            return -1;
+        p->insts = c;
+    }
+    memset(&p->pcs[p->npcs], 0, sizeof p->pcs[0]);
+    p->pcs[p->npcs].pc = in->pc;
+    p->insts[p->npcs] = *in;
+    m->key[h] = in->pc;
+    m->val[h] = p->npcs;
+    m->n++;
+    return (int)p->npcs++;
+}
+
 int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n)
 {
     memset(p, 0, sizeof *p);
     p->k = k;
     unsigned cap = 0;
     tblock_t b;
-    int r;
+    int r = 0;
+    pcmap_t m = {malloc(1024 * sizeof *m.key), malloc(1024 * sizeof *m.val), 1024, 0};
+    if (!m.key || !m.val)
+        goto oom;
+    memset(m.val, 0xff, m.cap * sizeof *m.val);
     k->rewind(k);
-    /* every dynamic instruction, then sorted by PC and made unique */
+    /* one entry per PC with its observed successors; each block is released once seen */
     while ((r = k->next_block(k, &b, err, n)) == 1) {
-        tblock_t *v = realloc(p->held, (p->nheld + 1) * sizeof *v);
-        if (!v)
-            return -1;
-        p->held = v;
-        p->held[p->nheld++] = b;
-        for (unsigned w = 0; w < b.nwarps; w++) {
+        for (unsigned w = 0; w < b.nwarps && r >= 0; w++) {
+            const warp_trace_t *t = &b.warps[w];
             /* the warp's lanes: every lane any of its instructions runs on */
             uint32_t lanes = 0;
-            for (uint32_t i = 0; i < b.warps[w].n; i++)
-                lanes |= b.warps[w].v[i].mask;
-            for (uint32_t i = 0; i < b.warps[w].n; i++) {
-                if (p->npcs == cap) {
-                    cap = cap ? 2 * cap : 1024;
-                    spc_t *nv = realloc(p->pcs, cap * sizeof *nv);
-                    if (!nv)
-                        return -1;
-                    p->pcs = nv;
+            for (uint32_t i = 0; i < t->n; i++)
+                lanes |= t->v[i].mask;
+            int prev = -1;
+            for (uint32_t i = 0; i < t->n && r >= 0; i++) {
+                int x = pc_get(p, &m, &t->v[i], &cap);
+                if (x < 0) {
+                    r = -2;
+                    break;
                 }
-                memset(&p->pcs[p->npcs], 0, sizeof p->pcs[0]);
-                p->pcs[p->npcs].pc = b.warps[w].v[i].pc;
-                p->pcs[p->npcs].partial = b.warps[w].v[i].mask != lanes;
-                p->pcs[p->npcs++].in = &b.warps[w].v[i];
+                p->pcs[x].partial |= t->v[i].mask != lanes;
+                if (prev >= 0)
+                    add_succ(p->pcs[prev].succ, &p->pcs[prev].nsucc, 4, t->v[i].pc);
+                prev = x;
             }
         }
+        if (k->done_block)
+            k->done_block(k, &b);
+        if (r < 0)
+            break;
     }
     k->rewind(k);
+    free(m.key);
+    free(m.val);
+    if (r == -2)
+        goto oom;
     if (r < 0)
         return -1;
-    qsort(p->pcs, p->npcs, sizeof *p->pcs, cmp_pc);
-    unsigned u = 0;
+    /* sorted by PC; the instruction copies follow their entries */
     for (unsigned i = 0; i < p->npcs; i++)
-        if (!u || p->pcs[u - 1].pc != p->pcs[i].pc)
-            p->pcs[u++] = p->pcs[i];
-        else
-            p->pcs[u - 1].partial |= p->pcs[i].partial;
-    p->npcs = u;
-    for (unsigned h = 0; h < p->nheld; h++)
-        for (unsigned w = 0; w < p->held[h].nwarps; w++) {
-            const warp_trace_t *t = &p->held[h].warps[w];
-            for (uint32_t i = 0; i + 1 < t->n; i++) {
-                spc_t *s = find(p, t->v[i].pc);
-                add_succ(s->succ, &s->nsucc, 4, t->v[i + 1].pc);
-            }
-        }
+        p->pcs[i].bb = i;
+    qsort(p->pcs, p->npcs, sizeof *p->pcs, cmp_pc);
+    for (unsigned i = 0; i < p->npcs; i++) {
+        p->pcs[i].in = &p->insts[p->pcs[i].bb];
+        p->pcs[i].bb = 0;
+    }
     /* leaders: entry, jump targets, instructions after control or multi-successor ones */
     if (p->npcs)
         p->pcs[0].leader = 1;
@@ -123,6 +185,11 @@ int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n)
         p->bbs[b2].nsucc = nt;
     }
     return 0;
+oom:
+    free(m.key);
+    free(m.val);
+    snprintf(err, n, "out of memory");
+    return -1;
 }
 
 int prog_pc_index(const prog_t *p, uint32_t pc)
@@ -161,10 +228,7 @@ void prog_print(const prog_t *p, const kernel_t *k, int with_insts, FILE *f)
 
 void prog_free(prog_t *p)
 {
-    for (unsigned h = 0; h < p->nheld; h++)
-        if (p->k->done_block)
-            p->k->done_block(p->k, &p->held[h]);
-    free(p->held);
+    free(p->insts);
     free(p->pcs);
     free(p->bbs);
     memset(p, 0, sizeof *p);

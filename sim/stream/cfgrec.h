@@ -9,7 +9,7 @@
 
 typedef struct {
     uint32_t pc;
-    const inst_t *in;       /* one dynamic occurrence (operands are static) */
+    const inst_t *in;       /* its first dynamic occurrence (operands are static) */
     uint32_t succ[4];       /* observed successor PCs */
     unsigned nsucc, npred, bb;
     int leader;
@@ -26,8 +26,7 @@ typedef struct {
     unsigned npcs;
     sbb_t *bbs;
     unsigned nbbs;
-    tblock_t *held;         /* blocks borrowed from the kernel while the graph is alive */
-    unsigned nheld;
+    inst_t *insts;          /* one copy of each PC's instruction (pcs[i].in points here) */
     kernel_t *k;
 } prog_t;
 
