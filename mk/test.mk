@@ -10,7 +10,7 @@ $(BUILD)/asan/obj/%.o: %.c | $(DEPS_STAMP)
 
 $(BUILD)/asan/gpurf: $(BUILD)/asan/obj/sim/cli/main.o $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c
 	$(call say,LD,$@)
-	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $^ -o $@ -ljansson -lm
+	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $^ -o $@ $(LIBS)
 
 $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
 	$(call say,CC-ASAN,$<)

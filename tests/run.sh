@@ -343,20 +343,7 @@ for f in FAULT_WCB_DEACT_KEEPS_VALID FAULT_AAU_SAME_CYCLE FAULT_AAU_RELALL_KEEPS
   echo "$out" | grep -q "^LOCKSTEP MISMATCH at cycle [0-9]* in " && ok "$f: mismatch report" || bad "$f: no mismatch report" "$out"
 done
 
-echo "== real traces (../shared/traces)"
-if [ -d "$T" ]; then
-  for k in vectoradd-sm61 matrixmul-sm61; do for d in $CACHE_DESIGNS; do
-    run "sim $d $k" 0 $A sim --design $d $(sch $d) --preset pascal --trace $T/$k/kernelslist.g
-    run "cosim $d $k (every block, RTL twins)" 0 $G cosim --design $d $(sch $d) --preset pascal --blocks all --trace $T/$k/kernelslist.g
-  done; done
-  for k in vectoradd-sm61 matrixmul-sm61; do
-    for d in baseline ideal; do run "sim $d $k" 0 $A sim --design $d --preset pascal --trace $T/$k/kernelslist.g; done
-    run "cosim $k" 0 $G cosim --preset pascal --trace $T/$k/kernelslist.g
-    run "cosim --drive rtl $k" 0 $G cosim --preset pascal --drive rtl --trace $T/$k/kernelslist.g
-  done
-else
-  echo "  skip  real traces: $T is absent (tests that use them need ../shared)"
-fi
+. tests/run_traces.sh
 
 echo "== block-level random lockstep (gpurf blocksim: every input field random each cycle)"
 for p in small pascal; do for b in $BLOCKS; do for sd in 1 2; do

@@ -571,7 +571,10 @@ static int settle_regs(kernel_t *k, const load_opts_t *o, int have, char *err, s
     }
     const char *why = !have ? "missing" : !k->nregs ? "0" : k->nregs > ARCH_MAX_REGS ? "exceeds the architecture's 255" : k->nregs < used ? "below the registers the trace names" : NULL;
     if (why) {
-        snprintf(msg, sizeof msg, "%u %s (highest named R%u); using %u", k->nregs, why, used - 1, alloc);
+        if (have && k->nregs)
+            snprintf(msg, sizeof msg, "%u %s (highest named R%u); using %u", k->nregs, why, used - 1, alloc);
+        else
+            snprintf(msg, sizeof msg, "%s (highest named R%u); using %u", why, used - 1, alloc);
         warn(k, 0, "nregs", msg);
         k->nregs = alloc;
     }
