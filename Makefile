@@ -28,7 +28,7 @@ VINC    := /usr/share/verilator/include
 LIBS    := -ljansson -lz -llzma -lm -lpthread
 
 # ---- dependencies ---------------------------------------------------------------------------
-APT_PKGS := verilator yosys iverilog gtkwave z3 libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev liblzma-dev pkg-config \
+APT_PKGS := verilator yosys iverilog gtkwave z3 libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev liblzma-dev clang libclang-rt-14-dev pkg-config \
             xvfb xauth jq bc
 DEPS_STAMP := $(BUILD)/.deps
 deps: $(DEPS_STAMP)
@@ -150,8 +150,8 @@ $(BUILD)/obj/registry_%.o: $(BUILD)/registry_%.c
 build: $(BUILD)/gpurf
 
 .PHONY: deps build run test clean
--include $(shell find $(BUILD)/obj $(BUILD)/asan -name '*.d' 2>/dev/null)
-include mk/synth.mk mk/run.mk mk/test.mk mk/waves.mk mk/bench.mk mk/experiments.mk
+-include $(shell find $(BUILD)/obj $(BUILD)/asan $(BUILD)/fuzz -name '*.d' 2>/dev/null)
+include mk/synth.mk mk/run.mk mk/test.mk mk/waves.mk mk/bench.mk mk/experiments.mk mk/fuzz.mk
 
 clean:
 	rm -rf $(BUILD) waves/*.fst

@@ -143,7 +143,8 @@ int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n)
     /* sorted by PC; the instruction copies follow their entries */
     for (unsigned i = 0; i < p->npcs; i++)
         p->pcs[i].bb = i;
-    qsort(p->pcs, p->npcs, sizeof *p->pcs, cmp_pc);
+    if (p->npcs)
+        qsort(p->pcs, p->npcs, sizeof *p->pcs, cmp_pc);
     for (unsigned i = 0; i < p->npcs; i++) {
         p->pcs[i].in = &p->insts[p->pcs[i].bb];
         p->pcs[i].bb = 0;
