@@ -151,7 +151,7 @@ build: $(BUILD)/gpurf
 
 .PHONY: deps build run test clean
 -include $(shell find $(BUILD)/obj $(BUILD)/asan $(BUILD)/fuzz -name '*.d' 2>/dev/null)
-include mk/synth.mk mk/run.mk mk/test.mk mk/waves.mk mk/bench.mk mk/experiments.mk mk/fuzz.mk
+include mk/synth.mk mk/run.mk mk/fuzz.mk mk/test.mk mk/waves.mk mk/bench.mk mk/experiments.mk
 
 clean:
 	rm -rf $(BUILD) waves/*.fst

@@ -1,10 +1,13 @@
 # make bench: (1) per block, the same recorded stimulus through the C model, the Verilated RTL
 # (benchmark build), the lockstep pair and Icarus: block-cycles per second and ratios (gpurf
 # bench); (2) SM level, every design C-only and in cosim, side by side with a build of
-# BENCH_BASE made in a temporary worktree (scripts/bench_sm.sh).
+# BENCH_BASE made in a temporary worktree (scripts/bench_sm.sh); (3) peak memory of 2 M vs
+# 20 M warp-instruction kernels and of a 1 M-instruction trace vs one ten times smaller
+# (scripts/bench_mem.sh: ratios, target <= 1.5).
 BENCH_CYCLES ?= 5000
 BENCH_BASE   ?= 517d75f
 bench: $(BUILD)/gpurf-full $(BUILD)/gpurf
 	$(BUILD)/gpurf-full bench --preset $(BENCH_PRESET) --cycles $(BENCH_CYCLES) --out $(BUILD)/bench
 	bash scripts/bench_sm.sh $(BUILD)/gpurf $(BENCH_BASE) $(BUILD)/bench/sm
+	bash scripts/bench_mem.sh $(BUILD)/gpurf $(BUILD)/bench/mem
 .PHONY: bench

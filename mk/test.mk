@@ -20,5 +20,5 @@ $(BUILD)/asan/fuzz_mutate: tests/fuzz_mutate.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $< -o $@
 
-test: $(BUILD)/gpurf-full $(BUILD)/asan/gpurf $(UNIT_TESTS) $(BUILD)/asan/fuzz_mutate $(BUILD)/gpurf-params
+test: $(BUILD)/gpurf-full $(BUILD)/asan/gpurf $(UNIT_TESTS) $(BUILD)/asan/fuzz_mutate $(BUILD)/gpurf-params $(FUZZ_BINS)
 	@BUILD=$(BUILD) G=$(BUILD)/gpurf-full bash tests/run.sh

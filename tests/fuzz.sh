@@ -3,15 +3,16 @@
 # with the shared traces, tests/streams and presets/; then the kept regression inputs
 # (tests/fuzz_regress/<t>/) once each. Prints one line per target with libFuzzer's coverage
 # (cov: edges, ft: features, corp: corpus inputs) and exits non-zero on any crash, leak,
-# timeout or sanitizer report (the input is kept in build/fuzz/crash-<t>-*).
-# usage: tests/fuzz.sh RUNS
+# timeout or sanitizer report (the input is kept in $FUZZ_WORK/crash-<t>-*).
+# usage: tests/fuzz.sh RUNS   (FUZZ_WORK: where corpora, logs and crashes go; build/fuzz)
 set -u
 runs=${1:-1000000}
 B=${BUILD:-build}
+W=${FUZZ_WORK:-$B/fuzz}
 T=${SHARED:-../shared}/traces
 rc=0
 for t in trace native preset; do
-  bin=$B/fuzz/fuzz_$t corpus=$B/fuzz/corpus_$t seeds=$B/fuzz/seeds_$t
+  bin=$B/fuzz/fuzz_$t corpus=$W/corpus_$t seeds=$W/seeds_$t
   mkdir -p $corpus $seeds
   case $t in
     trace)  [ -d "$T" ] && for f in $T/*/*.traceg; do cp $f $seeds/$(basename $(dirname $f)).traceg; done
@@ -19,18 +20,18 @@ for t in trace native preset; do
     native) cp tests/streams/*.txt $seeds/ ;;
     preset) cp presets/*.json $seeds/ ;;
   esac
-  log=$B/fuzz/$t.log
+  log=$W/$t.log
   $bin -runs=$runs -max_len=65536 -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
-       -artifact_prefix=$B/fuzz/crash-$t- $corpus $seeds > $log 2>&1
+       -artifact_prefix=$W/crash-$t- $corpus $seeds > $log 2>&1
   r=$?
   cov=$(grep -o 'cov: [0-9]* ft: [0-9]* corp: [0-9]*' $log | tail -1)
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' $log)
   if [ $r = 0 ]; then echo "fuzz_$t: $execs executions, $cov, no crash, hang or sanitizer report"
-  else echo "fuzz_$t: FAILED (exit $r) after $execs executions; see $log and $B/fuzz/crash-$t-*"; tail -30 $log; rc=1; fi
+  else echo "fuzz_$t: FAILED (exit $r) after $execs executions; see $log and $W/crash-$t-*"; tail -30 $log; rc=1; fi
   if [ -d tests/fuzz_regress/$t ] && ls tests/fuzz_regress/$t/* > /dev/null 2>&1; then
-    if $bin tests/fuzz_regress/$t/* > $B/fuzz/$t.regress.log 2>&1; then
+    if $bin tests/fuzz_regress/$t/* > $W/$t.regress.log 2>&1; then
       echo "fuzz_$t: $(ls tests/fuzz_regress/$t | wc -l) regression inputs pass"
-    else echo "fuzz_$t: a regression input fails; see $B/fuzz/$t.regress.log"; rc=1; fi
+    else echo "fuzz_$t: a regression input fails; see $W/$t.regress.log"; rc=1; fi
   fi
 done
 exit $rc

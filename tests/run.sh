@@ -98,6 +98,11 @@ done
 [ -z "$crash" ] && ok "$nf mutated streams: no crash, hang or sanitizer report ($rej rejected with exit 2)" ||
   bad "fuzzing found:$crash (inputs kept in $B/fuzz)"
 
+echo "== coverage-guided fuzzing, short budget (make fuzz runs 10^6 executions per target)"
+if FUZZ_WORK=$B/fuzz-test bash tests/fuzz.sh 5000 > $B/fuzz-test.log 2>&1; then
+  while read -r l; do ok "$l"; done < <(grep '^fuzz_' $B/fuzz-test.log)
+else bad "libFuzzer found a crash, hang or sanitizer report" "$(grep -A5 '^fuzz_.*FAIL' $B/fuzz-test.log)"; fi
+
 echo "== simulation with value check (sanitized C models)"
 for p in small pascal; do for d in baseline ideal; do for s in 1 2 3; do
   run "sim $d/$p seed $s" 0 $A sim --design $d --preset $p --gen seed=$s,blocks=4 --json $B/t.json

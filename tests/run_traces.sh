@@ -109,6 +109,12 @@ m1=$(jq .peak_rss_kb $B/big.json); m2=$(jq .peak_rss_kb $B/big10.json)
   ok "$i1 warp instructions read back from gpurf gen: peak RSS $m1 KiB vs $m2 KiB for $i2 (<= 1.5x)" ||
   bad "flat memory: $i1 insts $m1 KiB vs $i2 insts $m2 KiB"
 rm -rf $B/big $B/big10
+$G sim --preset pascal --gen seed=7,blocks=2560,warps=8,insts=40,loops=24 --json $B/gen20m.json > /dev/null 2>&1
+$G sim --preset pascal --gen seed=7,blocks=256,warps=8,insts=40,loops=24 --json $B/gen2m.json > /dev/null 2>&1
+i1=$(json_num $B/gen20m.json instructions); m1=$(jq .peak_rss_kb $B/gen20m.json); m2=$(jq .peak_rss_kb $B/gen2m.json)
+[ "$i1" -ge 19000000 ] && [ $((m1 * 2)) -le $((m2 * 3)) ] &&
+  ok "$i1 generated warp instructions simulated directly: peak RSS $m1 KiB vs $m2 KiB for a tenth (<= 1.5x)" ||
+  bad "flat memory (generated): $i1 insts $m1 KiB vs $m2 KiB"
 
 echo "== real traces (../shared/traces): every design under the value check, lockstep"
 if [ -d "$T" ]; then
