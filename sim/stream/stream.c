@@ -108,6 +108,32 @@ static int add_reg(uint8_t *list, uint8_t *cnt, unsigned max, unsigned r, unsign
     return 0;
 }
 
+/* one operand code (stream.h) into the instruction's vector or uniform lists */
+static int add_operand(kernel_t *k, inst_t *in, unsigned code, unsigned width, int dst, char *err,
+                       size_t n)
+{
+    int uni = (code & REG_UNIFORM) != 0;
+    unsigned r = code & 0xff, lim = uni ? UREG_NONE : REG_NONE;
+    if (code & REG_PRED || r == lim)
+        return 0;
+    int bad = r + width - 1 >= lim;
+    if (!bad && dst)
+        bad = uni ? add_reg(in->udst, &in->nudst, INST_MAX_UDST, r, width, 1)
+                  : add_reg(in->dst, &in->ndst, INST_MAX_DST, r, width, 1);
+    else if (!bad)
+        bad = uni ? add_reg(in->usrc, &in->nusrc, INST_MAX_USRC, r, width, 0)
+                  : add_reg(in->src, &in->nsrc, INST_MAX_SRC, r, width, 0);
+    if (bad) {
+        snprintf(err, n, "%s:%u: field '%s': %sR%u (width %u) out of range", k->file, in->line,
+                 dst ? "dst" : "src", uni ? "U" : "", r, width);
+        return -1;
+    }
+    unsigned *hi = uni ? &k->hi_ureg : &k->hi_reg;
+    if (r + width > *hi)
+        *hi = r + width;
+    return 0;
+}
+
 int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opcode,
               const unsigned *dst, unsigned ndst, const unsigned *src, unsigned nsrc, char *err,
               size_t n)
@@ -120,52 +146,24 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
     }
     const op_info_t *d = &k->opi[op];
     if (d->cls < 0 && !k->defer_unknown) {
-        snprintf(err, n, "%s:%u: field 'opcode': '%s' is not in the %s opcode table "
+        snprintf(err, n, "%s:%u: field 'opcode': '%s' is not in %s%s opcode table "
                  "(--opcode-class %.*s=CLASS goes on: alu, sfu, shmem, gmem, branch, barrier, exit)",
-                 k->file, base->line, opcode, isa_arch_name(k->arch), (int)strcspn(opcode, "."), opcode);
+                 k->file, base->line, opcode, k->arch == ARCH_ANY ? "any" : "the ",
+                 k->arch == ARCH_ANY ? "" : isa_arch_name(k->arch), (int)strcspn(opcode, "."), opcode);
         return -1;
     }
     in.op = (uint16_t)op;
     in.cls = (uint8_t)(d->cls < 0 ? CLS_ALU : d->cls);
     in.ndst = in.nsrc = in.nudst = in.nusrc = 0;
-    unsigned dw = d->dst_width;
-    for (unsigned i = 0; i < ndst; i++) {
-        unsigned r = dst[i] & 0xff;
-        if (dst[i] & REG_PRED || dst[i] == REG_NONE || dst[i] == (REG_UNIFORM | UREG_NONE))
-            continue;
-        int uni = (dst[i] & REG_UNIFORM) != 0;
-        unsigned lim = uni ? UREG_NONE : REG_NONE;
-        if (r + dw - 1 >= lim ||
-            (uni ? add_reg(in.udst, &in.nudst, INST_MAX_UDST, r, dw, 1)
-                 : add_reg(in.dst, &in.ndst, INST_MAX_DST, r, dw, 1))) {
-            snprintf(err, n, "%s:%u: field 'dst': %sR%u (width %u) out of range", k->file,
-                     base->line, uni ? "U" : "", r, dw);
+    for (unsigned i = 0; i < ndst; i++)
+        if (add_operand(k, &in, dst[i], d->dst_width, 1, err, n))
             return -1;
-        }
-        unsigned *hi = uni ? &k->hi_ureg : &k->hi_reg;
-        if (r + dw > *hi)
-            *hi = r + dw;
-    }
     for (unsigned i = 0, vi = 0; i < nsrc; i++) {
-        unsigned r = src[i] & 0xff;
-        if (src[i] & REG_PRED || src[i] == (REG_UNIFORM | UREG_NONE))
-            continue;
-        int uni = (src[i] & REG_UNIFORM) != 0;
-        unsigned sw = uni ? 1 : d->src_width[vi < INST_MAX_SRC ? vi : INST_MAX_SRC - 1];
-        vi += !uni;
-        if (src[i] == REG_NONE)
-            continue;
-        unsigned lim = uni ? UREG_NONE : REG_NONE;
-        if (r + sw - 1 >= lim ||
-            (uni ? add_reg(in.usrc, &in.nusrc, INST_MAX_USRC, r, sw, 0)
-                 : add_reg(in.src, &in.nsrc, INST_MAX_SRC, r, sw, 0))) {
-            snprintf(err, n, "%s:%u: field 'src': %sR%u (width %u) out of range", k->file,
-                     base->line, uni ? "U" : "", r, sw);
+        int vec = !(src[i] & (REG_UNIFORM | REG_PRED));
+        unsigned sw = vec ? d->src_width[vi < INST_MAX_SRC ? vi : INST_MAX_SRC - 1] : 1;
+        vi += vec;
+        if (add_operand(k, &in, src[i], sw, 0, err, n))
             return -1;
-        }
-        unsigned *hi = uni ? &k->hi_ureg : &k->hi_reg;
-        if (r + sw > *hi)
-            *hi = r + sw;
     }
     if (w->n == w->cap) {
         uint32_t cap = w->cap ? 2 * w->cap : 64;
