@@ -7,7 +7,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char err[1024];
     workload_t w;
-    if (native_load(fuzz_file(data, size, ".txt"), &w, err, sizeof err))
+    if (native_load(fuzz_file(data, size, ".txt"), NULL, &w, err, sizeof err))
         return 0;
     for (unsigned i = 0; i < w.n; i++) {
         prog_t p;

@@ -39,7 +39,7 @@ static int kv(const char *tok, const char *key, unsigned *v)
     return 1;
 }
 
-int native_load(const char *path, workload_t *w, char *err, size_t n)
+int native_load(const char *path, const load_opts_t *o, workload_t *w, char *err, size_t n)
 {
     FILE *f = fopen(path, "r");
     char *buf = NULL;
@@ -67,6 +67,10 @@ int native_load(const char *path, workload_t *w, char *err, size_t n)
                 ERR("out of memory");
             snprintf(k->file, sizeof k->file, "%s", path);
             k->id = 1;
+            if (o) {
+                k->ovr = o->ovr;
+                k->novr = o->novr;
+            }
             while ((tok = strtok_r(NULL, " \t\r\n", &save))) {
                 int r;
                 if (!strncmp(tok, "name=", 5)) {

@@ -379,7 +379,7 @@ int workload_load(const char *path, const load_opts_t *o, workload_t *w, char *e
     }
     if (ends_with(path, ".g"))
         return trace_load_list(path, o, w, err, n);
-    return native_load(path, w, err, n);
+    return native_load(path, o, w, err, n);
 }
 
 tblock_t *kernel_stored_block(kernel_t *k, unsigned i)

@@ -138,6 +138,6 @@ tblock_t *kernel_stored_block(kernel_t *k, unsigned i);
 int trace_load_list(const char *path, const load_opts_t *o, workload_t *w, char *err, size_t n);
 int trace_load_kernel(const char *path, unsigned id, const load_opts_t *o, kernel_t **out,
                       char *err, size_t n);
-int native_load(const char *path, workload_t *w, char *err, size_t n);
+int native_load(const char *path, const load_opts_t *o, workload_t *w, char *err, size_t n);
 
 #endif
