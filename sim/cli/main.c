@@ -506,6 +506,7 @@ static int cmd_cfg(const args_t *a)
 int main(int argc, char **argv)
 {
     args_t a;
+    stream_warnings = stderr;
     if (parse(argc, argv, &a))
         return usage();
     if (!strcmp(a.cmd, "sim") || !strcmp(a.cmd, "cosim"))

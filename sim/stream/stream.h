@@ -7,6 +7,7 @@
 #define GPURF_STREAM_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define INST_MAX_DST 8
 #define INST_MAX_SRC 16
@@ -121,6 +122,10 @@ int mem_space(const char *opcode);
  * shared-memory bank-conflict degree. -1 out of memory */
 int warp_set_addrs(warp_trace_t *w, int space, const uint64_t *addr, uint32_t mask,
                    unsigned width);
+
+/* where readers write warnings (wrong headers, ignored commands); NULL (the default): nowhere;
+ * the command line sets stderr */
+extern FILE *stream_warnings;
 
 /* Load PATH: a kernelslist.g, a .traceg (plain, .xz or .gz), or a native stream file
  * (.txt / .gpurf); o may be NULL. Warnings (wrong headers) go to stderr.

@@ -254,12 +254,14 @@ fail:
     return -1;
 }
 
-static void warn(const kernel_t *k, unsigned line, const char *field, const char *msg)
+FILE *stream_warnings;
+
+static void warn(const char *file, unsigned line, const char *field, const char *msg)
 {
-    if (line)
-        fprintf(stderr, "gpurf: warning: %s:%u: field '%s': %s\n", k->file, line, field, msg);
-    else
-        fprintf(stderr, "gpurf: warning: %s: field '%s': %s\n", k->file, field, msg);
+    if (stream_warnings && line)
+        fprintf(stream_warnings, "gpurf: warning: %s:%u: field '%s': %s\n", file, line, field, msg);
+    else if (stream_warnings)
+        fprintf(stream_warnings, "gpurf: warning: %s: field '%s': %s\n", file, field, msg);
 }
 
 /* the value after '=' of "key = value" lines inside a block */
@@ -447,7 +449,7 @@ static int read_header(kernel_t *k, tk_t *t, int *have, char *err, size_t n)
         while (header_keys[i] && strcmp(header_keys[i], key))
             i++;
         if (!header_keys[i]) {
-            warn(k, line, key, "unknown header key, ignored");
+            warn(k->file, line, key, "unknown header key, ignored");
             continue;
         }
         have[i] = 1;
@@ -455,7 +457,7 @@ static int read_header(kernel_t *k, tk_t *t, int *have, char *err, size_t n)
         if (!strcmp(key, "kernel name"))
             snprintf(k->name, sizeof k->name, "%s", val);
         else if (!strcmp(key, "grid dim") && parse_dim(val, ~0ull, grid))
-            warn(k, line, key, "not (x,y,z), ignored (the blocks are counted in the trace)");
+            warn(k->file, line, key, "not (x,y,z), ignored (the blocks are counted in the trace)");
         else if (!strcmp(key, "block dim") && parse_dim(val, 1024, blk))
             ERR("%s:%u: field 'block dim': expected (x,y,z) with 1..1024 threads", k->file, line);
         else if (!strcmp(key, "shmem") || !strcmp(key, "nregs") || !strcmp(key, "binary version") ||
@@ -514,7 +516,7 @@ static int settle_arch(kernel_t *k, const load_opts_t *o, int have_bv, char *err
     if (o && o->binary_version) {
         if (have_bv && k->binary_version && k->binary_version != o->binary_version) {
             snprintf(msg, sizeof msg, "%u overridden by --arch sm_%u", k->binary_version, o->binary_version);
-            warn(k, 0, "binary version", msg);
+            warn(k->file, 0, "binary version", msg);
         }
         k->binary_version = o->binary_version;
     } else if (!k->binary_version) {
@@ -534,7 +536,7 @@ static int settle_arch(kernel_t *k, const load_opts_t *o, int have_bv, char *err
         snprintf(msg, sizeof msg, "%s; using sm_%u (%s, the newest table that knows all %u "
                  "opcodes; --arch smXY to choose)", have_bv ? "0" : "missing", rep[best],
                  isa_arch_name(best), k->nops);
-        warn(k, 0, "binary version", msg);
+        warn(k->file, 0, "binary version", msg);
     }
     k->arch = isa_arch_of_binary(k->binary_version);
     if (k->arch < 0)
@@ -564,7 +566,7 @@ static int settle_regs(kernel_t *k, const load_opts_t *o, int have, char *err, s
             ERR("%s: --regs %u: the trace names R%u", k->file, o->regs, used - 1);
         if (have && k->nregs != o->regs) {
             snprintf(msg, sizeof msg, "%u overridden by --regs %u", k->nregs, o->regs);
-            warn(k, 0, "nregs", msg);
+            warn(k->file, 0, "nregs", msg);
         }
         k->nregs = o->regs;
         return 0;
@@ -575,7 +577,7 @@ static int settle_regs(kernel_t *k, const load_opts_t *o, int have, char *err, s
             snprintf(msg, sizeof msg, "%u %s (highest named R%u); using %u", k->nregs, why, used - 1, alloc);
         else
             snprintf(msg, sizeof msg, "%s (highest named R%u); using %u", why, used - 1, alloc);
-        warn(k, 0, "nregs", msg);
+        warn(k->file, 0, "nregs", msg);
         k->nregs = alloc;
     }
     return 0;
@@ -622,7 +624,7 @@ int trace_load_kernel(const char *path, unsigned id, const load_opts_t *o, kerne
         char msg[128];
         snprintf(msg, sizeof msg, "missing; the lines read as version %u%s", t->version,
                  v < 3 ? " (with the tb/warp prefix)" : "");
-        warn(k, 0, "accelsim tracer version", msg);
+        warn(k->file, 0, "accelsim tracer version", msg);
     }
     trace_rewind(k);
     /* the load-time pass: check every line, count blocks, find registers and opcodes */
@@ -640,7 +642,7 @@ int trace_load_kernel(const char *path, unsigned id, const load_opts_t *o, kerne
         k->threads_per_block = 32 * t->max_warps;
         char msg[128];
         snprintf(msg, sizeof msg, "missing; %u warps per block as the trace has", t->max_warps);
-        warn(k, 0, "block dim", msg);
+        warn(k->file, 0, "block dim", msg);
     }
     if (settle_arch(k, o, have[6], err, n) || settle_regs(k, o, have[5], err, n))
         goto fail;
@@ -706,8 +708,10 @@ int trace_load_list(const char *path, const load_opts_t *o, workload_t *w, char 
             continue;
         }
         if (strncmp(s, "kernel", 6) && !strstr(s, ".traceg")) {
-            fprintf(stderr, "gpurf: warning: %s:%u: field 'command': '%.40s' ignored (as Accel-Sim "
-                    "does: only MemcpyHtoD and kernel traces are commands)\n", path, line, s);
+            char msg[128];
+            snprintf(msg, sizeof msg, "'%.40s' ignored (as Accel-Sim does: only MemcpyHtoD and "
+                     "kernel traces are commands)", s);
+            warn(path, line, "command", msg);
             continue;
         }
         char kp[1100];
