@@ -21,3 +21,4 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz_%.c tests/fuzz_target.h $(FUZZ_OBJ)
 fuzz: $(FUZZ_BINS)
 	@BUILD=$(BUILD) bash tests/fuzz.sh $(FUZZ_RUNS)
 .PHONY: fuzz
+.SECONDARY: $(FUZZ_OBJ)
