@@ -42,6 +42,9 @@ static const field_t fields[] = {
     F(collectors, 1, 64),
     F(max_srcs, 1, 16),
     F(wb_ports, 1, 8),
+    F(ccu_slots, 1, 16),
+    F(ccu_dports, 1, 8),
+    F(ccu_lfsr_seed, 1, 65535),
     F(rfc_banks, 2, 64),
     F(rfc_xbar_bits, 32, 4096),
     F(rfc_xbar_latency, 1, 64),
@@ -169,6 +172,11 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
         cfg_warps_per_sc(c));
     REQ(c->rfc_banks <= c->arch_regs, "%s: field 'rfc_banks': %u exceeds arch_regs %u", c->name,
         c->rfc_banks, c->arch_regs);
+    REQ(c->ccu_slots >= c->max_srcs,
+        "%s: field 'ccu_slots': %u is fewer than max_srcs %u (an instruction could not lock its "
+        "sources)", c->name, c->ccu_slots, c->max_srcs);
+    REQ(c->ccu_dports <= c->wb_ports, "%s: field 'ccu_dports': %u exceeds wb_ports %u", c->name,
+        c->ccu_dports, c->wb_ports);
 #undef REQ
     return 0;
 }

@@ -33,6 +33,9 @@ typedef struct {
     unsigned collectors;    /* operand collector units per SM */
     unsigned max_srcs;      /* operand slots per collector */
     unsigned wb_ports;      /* register write ports per sub-core register file */
+    unsigned ccu_slots;     /* Malekeh: cache-table entries per caching collector unit */
+    unsigned ccu_dports;    /* Malekeh: near writes a CCU keeps per cycle (its D port) */
+    unsigned ccu_lfsr_seed; /* Malekeh: seed of the CCU's 16-bit victim LFSR (non-zero) */
     unsigned rfc_banks;     /* LTRF: register-file cache banks = registers per interval
                                (#Registers_per_Interval, LTRF Sec. 4.1); its rows are the
                                active warps (active_pool) */

@@ -1,6 +1,7 @@
 /* Block descriptor table (see blocks.h). */
 #include "blocks.h"
 #include "cmodel/aau.h"
+#include "cmodel/ccu.h"
 #include "cmodel/ocu.h"
 #include "cmodel/rf.h"
 #include "cmodel/rfc.h"
@@ -47,12 +48,14 @@
 #define aau_RTL_DEPS ""
 #define wcb_RTL_DEPS ""
 #define rfc_RTL_DEPS "bank_arb rsp_xbar"
+#define ccu_RTL_DEPS ""
 /* blocks whose outputs depend on their state only (their C eval ignores the inputs) */
 #define rf_MOORE 0
 #define ocu_MOORE 1
 #define aau_MOORE 1
 #define wcb_MOORE 0
 #define rfc_MOORE 0
+#define ccu_MOORE 1
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
@@ -61,9 +64,11 @@ BLOCK_GLUE(aau, AAU_PARAMS, AAU_BIAS)
 BLOCK_DESC(aau_off, aau, aau_off_cfg_from_sm, AAU_BIAS)
 BLOCK_GLUE(wcb, WCB_PARAMS, "init_valid=0.01,deact_valid=0.05")
 BLOCK_GLUE(rfc, RFC_PARAMS, "")
+/* writes mostly of the owning warp, so that they hit, allocate and invalidate entries */
+BLOCK_GLUE(ccu, CCU_PARAMS, "alloc_valid=0.4,disp_ready=0.6")
 
-const block_desc_t *const block_list[] = {&rf_desc,      &ocu_desc, &aau_desc, &aau_off_desc,
-                                          &wcb_desc,     &rfc_desc, NULL};
+const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
+                                          &wcb_desc, &rfc_desc, &ccu_desc, NULL};
 
 const block_desc_t *block_find(const char *name)
 {

@@ -1,0 +1,344 @@
+// ccu: caching collector unit (Malekeh Sec. 3.2 and Fig. 2b; replacement Sec. 4.1; write
+// policy Sec. 4.2). An operand collector whose data slots form a cache table (CT) of the
+// owning warp's registers: valid, tag, lock, near bit, true-LRU rank and data per entry; the
+// operand collector table (OCT) points each source slot at an entry. One edge: responses
+// fill, then the owning warp's writes (the first DPorts near writes kept, other hits
+// invalidated), then dispatch clears the locks, then an allocation flushes on a new warp and
+// looks up, allocates, locks, marks and touches each source in slot order; the victim LFSR
+// (x^16+x^14+x^13+x^11+1) steps every edge. Contract identical to cmodel/ccu.h.
+// Build-time fault variants for harness self-tests: FAULT_CCU_LOCKED_VICTIM (the far and LRU
+// searches ignore locks), FAULT_CCU_LRU_STUCK (a touch leaves the other ranks alone),
+// FAULT_CCU_NO_FLUSH (a new warp keeps the old warp's entries), FAULT_CCU_FAR_STALE (a write
+// that is not kept leaves a hit entry valid).
+module ccu #(
+    parameter Lanes    = 32,
+    parameter MaxSrcs  = 6,
+    parameter NumWarps = 16,
+    parameter ArchRegs = 256,
+    parameter Slots    = 8,
+    parameter WbPorts  = 1,
+    parameter DPorts   = 1,
+    parameter LfsrSeed = 44257
+) (
+    input  wire                          clk_i,
+    input  wire                          rst_ni,
+    input  wire                          alloc_valid_i,
+    input  wire [WarpBits-1:0]           alloc_warp_i,
+    input  wire [31:0]                   alloc_info_i,
+    input  wire [MaxSrcs-1:0]            alloc_src_valid_i,
+    input  wire [MaxSrcs*RegBits-1:0]    alloc_src_i,
+    input  wire [MaxSrcs-1:0]            alloc_near_i,
+    input  wire [MaxSrcs-1:0]            rd_gnt_i,
+    input  wire [MaxSrcs-1:0]            rsp_valid_i,
+    input  wire [MaxSrcs*DataBits-1:0]   rsp_data_i,
+    input  wire                          disp_ready_i,
+    input  wire [WbPorts-1:0]            wr_valid_i,
+    input  wire [WbPorts*WarpBits-1:0]   wr_warp_i,
+    input  wire [WbPorts*RegBits-1:0]    wr_reg_i,
+    input  wire [WbPorts-1:0]            wr_near_i,
+    input  wire [WbPorts*DataBits-1:0]   wr_data_i,
+    output wire                          busy_o,
+    output reg  [MaxSrcs-1:0]            rd_valid_o,
+    output reg  [MaxSrcs*WarpBits-1:0]   rd_warp_o,
+    output reg  [MaxSrcs*RegBits-1:0]    rd_reg_o,
+    output wire                          disp_valid_o,
+    output wire [WarpBits-1:0]           disp_warp_o,
+    output wire [31:0]                   disp_info_o,
+    output reg  [MaxSrcs*DataBits-1:0]   disp_data_o,
+    output wire                          r_valid_o,
+    output wire [WarpBits-1:0]           r_warp_o,
+    output wire                          r_near_o,
+    output wire [Slots-1:0]              ct_valid_o,
+    output wire [Slots*RegBits-1:0]      ct_tag_o,
+    output wire [Slots-1:0]              ct_lock_o,
+    output wire [Slots-1:0]              ct_near_o,
+    output wire [Slots*IdxBits-1:0]      ct_lru_o,
+    output wire [15:0]                   lfsr_o
+);
+  localparam WarpBits = (NumWarps > 1) ? $clog2(NumWarps) : 1;
+  localparam RegBits  = (ArchRegs > 1) ? $clog2(ArchRegs) : 1;
+  localparam IdxBits  = (Slots > 1) ? $clog2(Slots) : 1;
+  localparam DataBits = Lanes * 32;
+
+  reg                       busy_q, owned_q;
+  reg [WarpBits-1:0]        warp_q;
+  reg [31:0]                info_q;
+  reg [Slots-1:0]           valid_q, lock_q, near_q;
+  reg [Slots*RegBits-1:0]   tag_q;
+  reg [Slots*IdxBits-1:0]   lru_q;
+  reg [Slots*DataBits-1:0]  data_q;
+  reg [MaxSrcs-1:0]         sv_q, pend_q, rdy_q;
+  reg [MaxSrcs*IdxBits-1:0] idx_q;
+  reg [15:0]                lfsr_q;
+
+  // next state, built in the order of the contract by the always block below
+  reg                       busy_d, owned_d;
+  reg [WarpBits-1:0]        warp_d;
+  reg [31:0]                info_d;
+  reg [Slots-1:0]           valid_d, lock_d, near_d, fresh;
+  reg [Slots*RegBits-1:0]   tag_d;
+  reg [Slots*IdxBits-1:0]   lru_d;
+  reg [Slots*DataBits-1:0]  data_d;
+  reg [MaxSrcs-1:0]         sv_d, pend_d, rdy_d;
+  reg [MaxSrcs*IdxBits-1:0] idx_d;
+
+  wire all_ready = &(~sv_q | rdy_q);
+  wire dispatch  = busy_q & all_ready & disp_ready_i;
+
+  assign busy_o       = busy_q;
+  assign disp_valid_o = busy_q & all_ready;
+  assign disp_warp_o  = warp_q;
+  assign disp_info_o  = info_q;
+  assign r_valid_o    = owned_q;
+  assign r_warp_o     = warp_q;
+  assign r_near_o     = |(valid_q & near_q);
+  assign ct_valid_o   = valid_q;
+  assign ct_tag_o     = tag_q;
+  assign ct_lock_o    = lock_q;
+  assign ct_near_o    = near_q;
+  assign ct_lru_o     = lru_q;
+  assign lfsr_o       = lfsr_q;
+
+  integer o, i, e, k, p, kept;
+  reg [IdxBits-1:0] idx_o;
+  always @* begin
+    idx_o = {IdxBits{1'b0}};
+    for (o = 0; o < MaxSrcs; o = o + 1) begin
+      idx_o = idx_q[o*IdxBits +: IdxBits];
+      rd_valid_o[o] = busy_q & sv_q[o] & pend_q[o];
+      rd_warp_o[o*WarpBits +: WarpBits] = warp_q;
+      rd_reg_o[o*RegBits +: RegBits] = tag_q[idx_o*RegBits +: RegBits];
+      disp_data_o[o*DataBits +: DataBits] = (sv_q[o] & rdy_q[o]) ? data_q[idx_o*DataBits +: DataBits]
+                                                     : {DataBits{1'b0}};
+    end
+  end
+
+  // the victim among the next-state entries: lowest invalid unlocked; else the first unlocked
+  // far entry from lfsr % Slots on (cyclically); else the unlocked entry of the largest LRU rank
+  reg [IdxBits-1:0] victim;
+  reg               vfound;
+  integer           vstart, ve;
+  task pick_victim;
+    begin
+      vfound = 1'b0;
+      victim = {IdxBits{1'b0}};
+      for (ve = Slots - 1; ve >= 0; ve = ve - 1)
+        if (!valid_d[ve] && !lock_d[ve]) begin
+          victim = ve[IdxBits-1:0];
+          vfound = 1'b1;
+        end
+      if (!vfound) begin
+        vstart = {16'd0, lfsr_q} % Slots;
+        for (ve = Slots - 1; ve >= 0; ve = ve - 1)
+          if (ve < vstart && far_cand(ve[IdxBits-1:0])) begin
+            victim = ve[IdxBits-1:0];
+            vfound = 1'b1;
+          end
+        for (ve = Slots - 1; ve >= 0; ve = ve - 1)
+          if (ve >= vstart && far_cand(ve[IdxBits-1:0])) begin
+            victim = ve[IdxBits-1:0];
+            vfound = 1'b1;
+          end
+      end
+      if (!vfound)
+        for (ve = 0; ve < Slots; ve = ve + 1)
+`ifdef FAULT_CCU_LOCKED_VICTIM
+          if (!vfound || lru_d[ve*IdxBits +: IdxBits] > lru_d[victim*IdxBits +: IdxBits]) begin
+`else
+          if (!lock_d[ve] && (!vfound || lru_d[ve*IdxBits +: IdxBits] > lru_d[victim*IdxBits +: IdxBits])) begin
+`endif
+            victim = ve[IdxBits-1:0];
+            vfound = 1'b1;
+          end
+    end
+  endtask
+
+  // an entry the far search may take
+  function far_cand(input [IdxBits-1:0] fe);
+    begin
+`ifdef FAULT_CCU_LOCKED_VICTIM
+      far_cand = !near_d[fe];
+`else
+      far_cand = !lock_d[fe] && !near_d[fe];
+`endif
+    end
+  endfunction
+
+  // entry te becomes the most recently used
+  reg [IdxBits-1:0] te, trank;
+  integer tj;
+  task touch;
+    begin
+      trank = lru_d[te*IdxBits +: IdxBits];
+`ifndef FAULT_CCU_LRU_STUCK
+      for (tj = 0; tj < Slots; tj = tj + 1)
+        if (lru_d[tj*IdxBits +: IdxBits] < trank)
+          lru_d[tj*IdxBits +: IdxBits] = lru_d[tj*IdxBits +: IdxBits] + 1'b1;
+`endif
+      lru_d[te*IdxBits +: IdxBits] = {IdxBits{1'b0}};
+    end
+  endtask
+
+  // lookup of register lreg among the next-state entries
+  reg [RegBits-1:0] lreg;
+  reg [IdxBits-1:0] lidx;
+  reg               lhit;
+  integer           lj;
+  task lookup;
+    begin
+      lhit = 1'b0;
+      lidx = {IdxBits{1'b0}};
+      for (lj = Slots - 1; lj >= 0; lj = lj - 1)
+        if (valid_d[lj] && tag_d[lj*RegBits +: RegBits] == lreg) begin
+          lhit = 1'b1;
+          lidx = lj[IdxBits-1:0];
+        end
+    end
+  endtask
+
+  always @* begin
+    busy_d  = busy_q;
+    owned_d = owned_q;
+    warp_d  = warp_q;
+    info_d  = info_q;
+    valid_d = valid_q;
+    lock_d  = lock_q;
+    near_d  = near_q;
+    tag_d   = tag_q;
+    lru_d   = lru_q;
+    data_d  = data_q;
+    sv_d    = sv_q;
+    pend_d  = pend_q;
+    rdy_d   = rdy_q;
+    idx_d   = idx_q;
+    fresh   = {Slots{1'b0}};
+    kept    = 0;
+    lreg    = {RegBits{1'b0}};
+    lidx    = {IdxBits{1'b0}};
+    lhit    = 1'b0;
+    victim  = {IdxBits{1'b0}};
+    vfound  = 1'b0;
+    vstart  = 0;
+    te      = {IdxBits{1'b0}};
+    trank   = {IdxBits{1'b0}};
+    // 1. responses
+    if (busy_q)
+      for (i = 0; i < MaxSrcs; i = i + 1) begin
+        if (rd_gnt_i[i]) pend_d[i] = 1'b0;
+        if (rsp_valid_i[i] && sv_q[i]) begin
+          data_d[idx_q[i*IdxBits +: IdxBits]*DataBits +: DataBits] = rsp_data_i[i*DataBits +: DataBits];
+          for (k = 0; k < MaxSrcs; k = k + 1)
+            if (sv_q[k] && idx_q[k*IdxBits +: IdxBits] == idx_q[i*IdxBits +: IdxBits]) rdy_d[k] = 1'b1;
+        end
+      end
+    // 2. writes of the owning warp
+    for (p = 0; p < WbPorts; p = p + 1)
+      if (wr_valid_i[p] && owned_q && wr_warp_i[p*WarpBits +: WarpBits] == warp_q) begin
+        lreg = wr_reg_i[p*RegBits +: RegBits];
+        lookup;
+        if (wr_near_i[p] && kept < DPorts) begin
+          kept = kept + 1;
+          if (!lhit) begin
+            pick_victim;
+            lidx = victim;
+            valid_d[lidx] = 1'b1;
+            tag_d[lidx*RegBits +: RegBits] = lreg;
+            lock_d[lidx] = 1'b0;
+          end
+          near_d[lidx] = 1'b1;
+          data_d[lidx*DataBits +: DataBits] = wr_data_i[p*DataBits +: DataBits];
+          te = lidx;
+          touch;
+        end else if (lhit) begin
+`ifndef FAULT_CCU_FAR_STALE
+          valid_d[lidx] = 1'b0;
+          near_d[lidx]  = 1'b0;
+`endif
+        end
+      end
+    // 3. dispatch
+    if (dispatch) begin
+      lock_d = {Slots{1'b0}};
+      busy_d = 1'b0;
+    end
+    // 4. allocation
+    if (alloc_valid_i && !busy_d) begin
+`ifndef FAULT_CCU_NO_FLUSH
+      if (!owned_q || alloc_warp_i != warp_q) begin
+        valid_d = {Slots{1'b0}};
+        near_d  = {Slots{1'b0}};
+      end
+`endif
+      owned_d = 1'b1;
+      warp_d  = alloc_warp_i;
+      busy_d  = 1'b1;
+      info_d  = alloc_info_i;
+      for (i = 0; i < MaxSrcs; i = i + 1) begin
+        sv_d[i]   = alloc_src_valid_i[i];
+        pend_d[i] = 1'b0;
+        rdy_d[i]  = 1'b0;
+        idx_d[i*IdxBits +: IdxBits] = {IdxBits{1'b0}};
+        if (alloc_src_valid_i[i]) begin
+          lreg = alloc_src_i[i*RegBits +: RegBits];
+          lookup;
+          if (lhit && lock_d[lidx]) begin
+            near_d[lidx] = near_d[lidx] | alloc_near_i[i];
+            rdy_d[i] = ~fresh[lidx];
+          end else begin
+            if (lhit) rdy_d[i] = 1'b1;
+            else begin
+              pick_victim;
+              lidx = victim;
+              valid_d[lidx] = 1'b1;
+              tag_d[lidx*RegBits +: RegBits] = lreg;
+              fresh[lidx] = 1'b1;
+              pend_d[i] = 1'b1;
+            end
+            lock_d[lidx] = 1'b1;
+            near_d[lidx] = alloc_near_i[i];
+          end
+          te = lidx;
+          touch;
+          idx_d[i*IdxBits +: IdxBits] = lidx;
+        end
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      busy_q  <= 1'b0;
+      owned_q <= 1'b0;
+      warp_q  <= {WarpBits{1'b0}};
+      info_q  <= 32'd0;
+      valid_q <= {Slots{1'b0}};
+      lock_q  <= {Slots{1'b0}};
+      near_q  <= {Slots{1'b0}};
+      tag_q   <= {(Slots*RegBits){1'b0}};
+      for (e = 0; e < Slots; e = e + 1) lru_q[e*IdxBits +: IdxBits] <= e[IdxBits-1:0];
+      sv_q    <= {MaxSrcs{1'b0}};
+      pend_q  <= {MaxSrcs{1'b0}};
+      rdy_q   <= {MaxSrcs{1'b0}};
+      idx_q   <= {(MaxSrcs*IdxBits){1'b0}};
+      lfsr_q  <= LfsrSeed[15:0];
+    end else begin
+      busy_q  <= busy_d;
+      owned_q <= owned_d;
+      warp_q  <= warp_d;
+      info_q  <= info_d;
+      valid_q <= valid_d;
+      lock_q  <= lock_d;
+      near_q  <= near_d;
+      tag_q   <= tag_d;
+      lru_q   <= lru_d;
+      sv_q    <= sv_d;
+      pend_q  <= pend_d;
+      rdy_q   <= rdy_d;
+      idx_q   <= idx_d;
+      lfsr_q  <= {lfsr_q[0] ^ lfsr_q[2] ^ lfsr_q[3] ^ lfsr_q[5], lfsr_q[15:1]};
+    end
+  end
+
+  // data: not reset (a slot is written before it is read)
+  always @(posedge clk_i) data_q <= data_d;
+endmodule
