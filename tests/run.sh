@@ -436,6 +436,9 @@ if run "make synth small" 0 make -s BUILD=$B $B/synth/small.json; then
   ocu_data=$(( $(preset_num small max_srcs) * $(preset_num small lanes) * 32 ))
   ffs=$(sed -n '/"ocu"/,/}/p' $S | sed -n 's/.*"flip_flops": \([0-9]*\).*/\1/p')
   [ "${ffs:-0}" -ge "$ocu_data" ] && ok "ocu holds its operand data in $ffs flip-flops (>= $ocu_data)" || bad "ocu flip-flops $ffs < $ocu_data"
+  ccu_data=$(( $(preset_num small ccu_slots) * $(preset_num small lanes) * 32 ))
+  ffs=$(sed -n '/"ccu"/,/}/p' $S | sed -n 's/.*"flip_flops": \([0-9]*\).*/\1/p')
+  [ "${ffs:-0}" -ge "$ccu_data" ] && ok "ccu holds its cache table's data in $ffs flip-flops (>= $ccu_data)" || bad "ccu flip-flops $ffs < $ccu_data"
   crit=$(sed -n 's/.*"critical_path_ps": \([0-9]*\).*/\1/p' $S | sort -n | head -1)
   [ "${crit:-0}" -gt 0 ] && ok "critical paths reported (shortest $crit ps)" || bad "no critical path"
   run "sim prints the design's area" 0 $G sim --preset small --gen seed=1 --synth $S
