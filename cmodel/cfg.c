@@ -20,6 +20,7 @@ static const char *const inner_names[] = {"lrr", "gto", NULL};
 const char *cfg_sched_name(unsigned s) { return s < SCHED_N ? sched_names[s] : "?"; }
 static const char *const bankmap_names[] = {"reg_plus_warp", "reg", NULL};
 static const char *const deact_names[] = {"l1_miss", "any_global", NULL};
+static const char *const sthld_mode_names[] = {"adaptive", "fixed", NULL};
 
 #define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}
 static const field_t fields[] = {
@@ -45,6 +46,14 @@ static const field_t fields[] = {
     F(ccu_slots, 1, 16),
     F(ccu_dports, 1, 8),
     F(ccu_lfsr_seed, 1, 65535),
+    {"sthld_mode", offsetof(sm_cfg_t, sthld_mode), sthld_mode_names, 0, 0},
+    F(sthld_interval, 1, 1u << 24),
+    F(sthld_large_pct, 1, 99),
+    F(sthld_init, 0, 1u << 16),
+    F(sthld_step, 0, 1u << 16),
+    F(sthld_spec, 0, 1u << 16),
+    F(sthld_max, 0, 1u << 16),
+    F(sthld_bits, 1, 16),
     F(rfc_banks, 2, 64),
     F(rfc_xbar_bits, 32, 4096),
     F(rfc_xbar_latency, 1, 64),
@@ -177,6 +186,12 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
         "sources)", c->name, c->ccu_slots, c->max_srcs);
     REQ(c->ccu_dports <= c->wb_ports, "%s: field 'ccu_dports': %u exceeds wb_ports %u", c->name,
         c->ccu_dports, c->wb_ports);
+    REQ(c->sthld_max < (1u << c->sthld_bits), "%s: field 'sthld_max': %u does not fit sthld_bits %u",
+        c->name, c->sthld_max, c->sthld_bits);
+    REQ(c->sthld_init <= c->sthld_max, "%s: field 'sthld_init': %u exceeds sthld_max %u", c->name,
+        c->sthld_init, c->sthld_max);
+    REQ(c->sthld_mode != STHLD_ADAPTIVE || (c->sthld_step && c->sthld_spec),
+        "%s: field 'sthld_step': adaptive STHLD needs non-zero sthld_step and sthld_spec", c->name);
 #undef REQ
     return 0;
 }

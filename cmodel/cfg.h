@@ -10,6 +10,8 @@ enum { BANKMAP_REG_PLUS_WARP, BANKMAP_REG };
 /* when a warp waiting on a load leaves the two-level active pool / its cache row */
 enum { DEACT_L1_MISS, DEACT_ANY_GLOBAL };
 
+enum { STHLD_ADAPTIVE, STHLD_FIXED };
+
 typedef struct {
     char name[64];
     unsigned lanes;         /* threads per warp modelled (<= GPURF_MAX_LANES) */
@@ -36,6 +38,11 @@ typedef struct {
     unsigned ccu_slots;     /* Malekeh: cache-table entries per caching collector unit */
     unsigned ccu_dports;    /* Malekeh: near writes a CCU keeps per cycle (its D port) */
     unsigned ccu_lfsr_seed; /* Malekeh: seed of the CCU's 16-bit victim LFSR (non-zero) */
+    unsigned sthld_mode;    /* Malekeh: STHLD_ADAPTIVE (Sec. 7) or STHLD_FIXED (sthld_init) */
+    unsigned sthld_interval; /* Malekeh: cycles per STHLD interval */
+    unsigned sthld_large_pct; /* Malekeh: an IPC change of at least this percent is large (L) */
+    unsigned sthld_init, sthld_step, sthld_spec, sthld_max; /* Malekeh: STHLD start, deltas, cap */
+    unsigned sthld_bits;    /* Malekeh: width of the STHLD register */
     unsigned rfc_banks;     /* LTRF: register-file cache banks = registers per interval
                                (#Registers_per_Interval, LTRF Sec. 4.1); its rows are the
                                active warps (active_pool) */

@@ -5,6 +5,7 @@
 #include "cmodel/ocu.h"
 #include "cmodel/rf.h"
 #include "cmodel/rfc.h"
+#include "cmodel/sthld.h"
 #include "cmodel/wcb.h"
 #include <string.h>
 
@@ -49,6 +50,7 @@
 #define wcb_RTL_DEPS ""
 #define rfc_RTL_DEPS "bank_arb rsp_xbar"
 #define ccu_RTL_DEPS ""
+#define sthld_RTL_DEPS ""
 /* blocks whose outputs depend on their state only (their C eval ignores the inputs) */
 #define rf_MOORE 0
 #define ocu_MOORE 1
@@ -56,6 +58,7 @@
 #define wcb_MOORE 0
 #define rfc_MOORE 0
 #define ccu_MOORE 1
+#define sthld_MOORE 1
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
@@ -66,9 +69,10 @@ BLOCK_GLUE(wcb, WCB_PARAMS, "init_valid=0.01,deact_valid=0.05")
 BLOCK_GLUE(rfc, RFC_PARAMS, "")
 /* writes mostly of the owning warp, so that they hit, allocate and invalidate entries */
 BLOCK_GLUE(ccu, CCU_PARAMS, "alloc_valid=0.4,disp_ready=0.6")
+BLOCK_GLUE(sthld, STHLD_PARAMS, "")
 
 const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
-                                          &wcb_desc, &rfc_desc, &ccu_desc, NULL};
+                                          &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc, NULL};
 
 const block_desc_t *block_find(const char *name)
 {

@@ -1,0 +1,83 @@
+/* sthld: adaptive stall threshold C model (contract in sthld.h). */
+#include "sthld.h"
+#include <string.h>
+
+#define PT_BLOCK sthld
+#define PT_CFG sthld_cfg_t
+#define PT_DEF "sthld_ports.def"
+#include "ports_table.inc"
+
+void sthld_cfg_derive(sthld_cfg_t *c) { c->cyc_bits = gpurf_clog2(c->interval); }
+
+void sthld_cfg_from_sm(const sm_cfg_t *sm, sthld_cfg_t *c)
+{
+    c->interval = sm->sthld_interval;
+    c->large_pct = sm->sthld_large_pct;
+    c->init = sm->sthld_init;
+    c->step = sm->sthld_step;
+    c->spec = sm->sthld_spec;
+    c->max = sm->sthld_max;
+    c->bits = sm->sthld_bits;
+    c->fixed = sm->sthld_mode == STHLD_FIXED;
+    sthld_cfg_derive(c);
+}
+
+int sthld_init(sthld_state_t *s, const sthld_cfg_t *c)
+{
+    memset(s, 0, sizeof *s);
+    s->c = *c;
+    s->sthld = c->init;
+    s->state = 1;
+    return c->interval >= 1 && c->bits <= 16 && c->max < (1u << c->bits) && c->init <= c->max ? 0 : -1;
+}
+
+void sthld_free(sthld_state_t *s) { (void)s; }
+
+void sthld_eval(sthld_state_t *s, const sthld_in_t *in, sthld_out_t *out)
+{
+    (void)in;
+    out->sthld = s->sthld;
+    out->state = s->state;
+    out->large = s->large;
+    out->interval_end = s->interval_end;
+    out->cycle = s->cycle;
+    out->cur_insts = s->cur;
+    out->prev_insts = s->prev;
+}
+
+/* STHLD + d, saturating at 0 and Max */
+static uint32_t add(const sthld_state_t *s, long long d)
+{
+    long long v = (long long)s->sthld + d;
+    return v < 0 ? 0 : v > (long long)s->c.max ? s->c.max : (uint32_t)v;
+}
+
+void sthld_tick(sthld_state_t *s, const sthld_in_t *in)
+{
+    uint32_t cur = s->cur + in->insts;
+    s->interval_end = s->cycle + 1 == s->c.interval;
+    if (!s->interval_end) {
+        s->cycle++;
+        s->cur = cur;
+        return;
+    }
+    uint64_t diff = cur > s->prev ? cur - s->prev : s->prev - cur;
+    int large = 100 * diff >= (uint64_t)s->c.large_pct * s->prev && diff;
+    const long long st = s->c.step, sp = s->c.spec;
+    if (!s->c.fixed) {
+        switch (s->state) {
+        case 1: s->sthld = add(s, st); s->state = 2; break;
+        case 2: s->sthld = add(s, large ? sp : st); s->state = large ? 3 : 2; break;
+        case 3: s->sthld = add(s, large ? -(sp + st) : st); s->state = large ? 4 : 2; break;
+        case 4: s->sthld = add(s, large ? -st : 0); s->state = large ? 4 : 5; break;
+        case 5: s->sthld = add(s, large ? -st : 0); s->state = large ? 4 : 6; break;
+        default: s->sthld = add(s, large ? sp : 0); s->state = large ? 3 : 6; break;
+        }
+    }
+    s->large = (uint32_t)large;
+    s->large_changes += (uint64_t)large;
+    s->intervals++;
+    s->prev = cur;
+    s->cur = 0;
+    s->cycle = 0;
+}

@@ -1,0 +1,135 @@
+// sthld: Malekeh's adaptive stall threshold (Sec. 7, Fig. 4), one per SM. Counts the
+// instructions of each Interval-cycle interval; at its end, the change against the previous
+// interval is small (S: 100 |cur - prev| < LargePct * prev; prev = 0 is S only for cur = 0) or
+// large (L), and STHLD moves, saturating at 0 and Max:
+//   state         on S              on L
+//   1 start       +Step, -> 2       +Step, -> 2
+//   2 climb       +Step             +Spec, -> 3
+//   3 speculated  +Step, -> 2       -(Spec + Step), -> 4
+//   4 descend     -> 5              -Step
+//   5 confirm     -> 6              -Step, -> 4
+//   6 steady      stay              +Spec, -> 3
+// Fig. 4 itself is an image; this machine is rebuilt from what the text fixes: start in state
+// 1; state 6 is left only on L; L takes a speculative increase into state 3, undone (and a
+// descent begun) when the next interval shows it was detrimental; two small changes in a row
+// settle in state 6. Fixed = 1 keeps STHLD at Init. Contract identical to cmodel/sthld.h.
+// Build-time fault variants: FAULT_STHLD_NO_SPEC (L in state 2 or 6 takes an ordinary step),
+// FAULT_STHLD_WRAP (STHLD wraps instead of saturating), FAULT_STHLD_STUCK_STEADY (state 6
+// ignores L).
+module sthld #(
+    parameter Interval = 10000,
+    parameter LargePct = 10,
+    parameter Init     = 0,
+    parameter Step     = 4,
+    parameter Spec     = 16,
+    parameter Max      = 255,
+    parameter Bits     = 8,
+    parameter Fixed    = 0
+) (
+    input  wire                clk_i,
+    input  wire                rst_ni,
+    input  wire [7:0]          insts_i,
+    output wire [Bits-1:0]     sthld_o,
+    output wire [2:0]          state_o,
+    output wire                large_o,
+    output wire                interval_end_o,
+    output wire [CycBits-1:0]  cycle_o,
+    output wire [31:0]         cur_insts_o,
+    output wire [31:0]         prev_insts_o
+);
+  localparam CycBits = (Interval > 1) ? $clog2(Interval) : 1;
+
+  reg [Bits-1:0]    sthld_q;
+  reg [2:0]         state_q;
+  reg               large_q, end_q;
+  reg [CycBits-1:0] cycle_q;
+  reg [31:0]        cur_q, prev_q;
+
+  assign sthld_o        = sthld_q;
+  assign state_o        = state_q;
+  assign large_o        = large_q;
+  assign interval_end_o = end_q;
+  assign cycle_o        = cycle_q;
+  assign cur_insts_o    = cur_q;
+  assign prev_insts_o   = prev_q;
+
+  wire [31:0] cur   = cur_q + {24'd0, insts_i};
+  wire        last  = {{(32-CycBits){1'b0}}, cycle_q} == Interval - 1;
+  wire [31:0] diff  = (cur > prev_q) ? cur - prev_q : prev_q - cur;
+  wire [63:0] lhs   = {32'd0, diff} * 64'd100;
+  wire [63:0] rhs   = {32'd0, prev_q} * LargePct;
+  wire        is_large = (lhs >= rhs) && (diff != 32'd0);
+
+  // STHLD + delta, saturating at 0 and Max (deltas as signed 18-bit values)
+  function [Bits-1:0] sat;
+    input signed [17:0] delta;
+    reg signed [18:0] v;
+    reg [15:0] cur16;
+    begin
+      cur16 = 16'd0;
+      cur16[Bits-1:0] = sthld_q;
+      v = $signed({3'b000, cur16}) + delta;
+`ifdef FAULT_STHLD_WRAP
+      sat = v[Bits-1:0];
+`else
+      if (v < 0) sat = {Bits{1'b0}};
+      else if (v > MaxS) sat = Max[Bits-1:0];
+      else sat = v[Bits-1:0];
+`endif
+    end
+  endfunction
+
+  localparam signed [18:0] MaxS  = Max[18:0];
+  localparam signed [17:0] DStep = Step;
+  localparam signed [17:0] DSpec = Spec;
+`ifdef FAULT_STHLD_NO_SPEC
+  localparam signed [17:0] DUp = Step;
+`else
+  localparam signed [17:0] DUp = Spec;
+`endif
+
+  reg [Bits-1:0] sthld_d;
+  reg [2:0]      state_d;
+  always @* begin
+    sthld_d = sthld_q;
+    state_d = state_q;
+    if (Fixed == 0)
+      case (state_q)
+        3'd1: begin sthld_d = sat(DStep); state_d = 3'd2; end
+        3'd2: begin sthld_d = sat(is_large ? DUp : DStep); state_d = is_large ? 3'd3 : 3'd2; end
+        3'd3: begin sthld_d = sat(is_large ? -(DSpec + DStep) : DStep); state_d = is_large ? 3'd4 : 3'd2; end
+        3'd4: begin sthld_d = sat(is_large ? -DStep : 18'sd0); state_d = is_large ? 3'd4 : 3'd5; end
+        3'd5: begin sthld_d = sat(is_large ? -DStep : 18'sd0); state_d = is_large ? 3'd4 : 3'd6; end
+`ifdef FAULT_STHLD_STUCK_STEADY
+        default: begin sthld_d = sthld_q; state_d = 3'd6; end
+`else
+        default: begin sthld_d = sat(is_large ? DUp : 18'sd0); state_d = is_large ? 3'd3 : 3'd6; end
+`endif
+      endcase
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      sthld_q <= Init[Bits-1:0];
+      state_q <= 3'd1;
+      large_q <= 1'b0;
+      end_q   <= 1'b0;
+      cycle_q <= {CycBits{1'b0}};
+      cur_q   <= 32'd0;
+      prev_q  <= 32'd0;
+    end else begin
+      end_q <= last;
+      if (last) begin
+        sthld_q <= sthld_d;
+        state_q <= state_d;
+        large_q <= is_large;
+        prev_q  <= cur;
+        cur_q   <= 32'd0;
+        cycle_q <= {CycBits{1'b0}};
+      end else begin
+        cur_q   <= cur;
+        cycle_q <= cycle_q + 1'b1;
+      end
+    end
+  end
+endmodule

@@ -1,0 +1,115 @@
+/* Unit tests of the sthld C model (Malekeh Sec. 7): every transition of the state machine,
+ * saturation at 0 and Max, the S/L rule, fixed mode. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+#include "cmodel/sthld.h"
+
+static sthld_state_t s;
+
+static void setup(unsigned init, unsigned max, unsigned fixed)
+{
+    sthld_cfg_t c = {.interval = 4, .large_pct = 10, .init = init, .step = 2, .spec = 8,
+                     .max = max, .bits = 8, .fixed = fixed};
+    sthld_cfg_derive(&c);
+    assert_int_equal(sthld_init(&s, &c), 0);
+}
+
+/* one interval executing n instructions in all (spread over its cycles) */
+static void interval(unsigned n)
+{
+    sthld_in_t in;
+    for (unsigned k = 0; k < 4; k++) {
+        in.insts = k == 3 ? n - 3 * (n / 4) : n / 4;
+        sthld_tick(&s, &in);
+    }
+    assert_int_equal(s.interval_end, 1);
+}
+
+#define S_(n) interval(n)
+#define EXPECT(st, v)                                                                              \
+    do {                                                                                           \
+        assert_int_equal(s.state, st);                                                             \
+        assert_int_equal(s.sthld, v);                                                              \
+    } while (0)
+
+/* 1 -> 2 -> (S: climb) -> (L: speculate) 3 -> (L) 4 -> (L) 4 -> (S) 5 -> (S) 6 -> (S) 6 ->
+ * (L) 3 -> (S) 2 */
+static void transitions(void **st)
+{
+    (void)st;
+    setup(20, 100, 0);
+    S_(100);  EXPECT(2, 22);  /* state 1: +step whatever the change */
+    S_(105);  EXPECT(2, 24);  /* 5 % is small: climb */
+    S_(200);  EXPECT(3, 32);  /* large: speculative +spec */
+    S_(100);  EXPECT(4, 22);  /* large again: -(spec + step) */
+    S_(50);   EXPECT(4, 20);  /* large: -step */
+    S_(52);   EXPECT(5, 20);  /* small: confirm */
+    S_(53);   EXPECT(6, 20);  /* small: steady */
+    S_(54);   EXPECT(6, 20);  /* stays */
+    S_(108);  EXPECT(3, 28);  /* large: speculate from steady */
+    S_(110);  EXPECT(2, 30);  /* small after speculating: keep it, climb */
+    S_(10);   EXPECT(3, 38);
+    S_(10);   EXPECT(2, 40);
+    S_(100);  EXPECT(3, 48);
+    S_(1);    EXPECT(4, 38);
+    S_(100);  EXPECT(4, 36);
+    S_(101);  EXPECT(5, 36);
+    S_(400);  EXPECT(4, 34);  /* large while confirming: descend again */
+    assert_int_equal(s.intervals, 17);
+}
+
+/* STHLD saturates at Max going up and at 0 going down */
+static void saturation(void **st)
+{
+    (void)st;
+    setup(95, 100, 0);
+    S_(100);   EXPECT(2, 97);
+    S_(1000);  EXPECT(3, 100);
+    setup(5, 100, 0);
+    S_(100);   EXPECT(2, 7);
+    S_(1000);  EXPECT(3, 15);
+    S_(10);    EXPECT(4, 5);
+    S_(1000);  EXPECT(4, 3);
+    S_(10);    EXPECT(4, 1);
+    S_(1000);  EXPECT(4, 0);
+}
+
+/* S iff 100 |cur - prev| < pct * prev; after an idle interval any work is large */
+static void small_or_large(void **st)
+{
+    (void)st;
+    setup(0, 100, 0);
+    S_(100);
+    S_(109);
+    assert_int_equal(s.large, 0);
+    S_(99);
+    assert_int_equal(s.large, 0); /* 10 of 109 is 9.2 % */
+    S_(89);
+    assert_int_equal(s.large, 1); /* 10 of 99 is 10.1 % */
+    S_(0);
+    S_(0);
+    assert_int_equal(s.large, 0);
+    S_(4);
+    assert_int_equal(s.large, 1);
+}
+
+/* fixed mode keeps STHLD at its initial value */
+static void fixed_mode(void **st)
+{
+    (void)st;
+    setup(33, 100, 1);
+    for (unsigned k = 0; k < 6; k++)
+        S_(k * 97 % 41);
+    EXPECT(1, 33);
+}
+
+int main(void)
+{
+    const struct CMUnitTest t[] = {cmocka_unit_test(transitions), cmocka_unit_test(saturation),
+                                   cmocka_unit_test(small_or_large), cmocka_unit_test(fixed_mode)};
+    return cmocka_run_group_tests(t, NULL, NULL);
+}
