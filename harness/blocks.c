@@ -2,6 +2,7 @@
 #include "blocks.h"
 #include "cmodel/aau.h"
 #include "cmodel/ccu.h"
+#include "cmodel/ccu_alloc.h"
 #include "cmodel/ocu.h"
 #include "cmodel/rf.h"
 #include "cmodel/rfc.h"
@@ -51,6 +52,7 @@
 #define rfc_RTL_DEPS "bank_arb rsp_xbar"
 #define ccu_RTL_DEPS ""
 #define sthld_RTL_DEPS ""
+#define ccu_alloc_RTL_DEPS ""
 /* blocks whose outputs depend on their state only (their C eval ignores the inputs) */
 #define rf_MOORE 0
 #define ocu_MOORE 1
@@ -59,6 +61,7 @@
 #define rfc_MOORE 0
 #define ccu_MOORE 1
 #define sthld_MOORE 1
+#define ccu_alloc_MOORE 0
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
@@ -70,9 +73,12 @@ BLOCK_GLUE(rfc, RFC_PARAMS, "")
 /* writes mostly of the owning warp, so that they hit, allocate and invalidate entries */
 BLOCK_GLUE(ccu, CCU_PARAMS, "alloc_valid=0.4,disp_ready=0.6")
 BLOCK_GLUE(sthld, STHLD_PARAMS, "")
+/* CCUs mostly free and holding near values, so that the STHLD wait is exercised */
+BLOCK_GLUE(ccu_alloc, CCU_ALLOC_PARAMS, "ccu_busy=0.3,ccu_valid=0.8,ccu_near=0.7")
 
 const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
-                                          &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc, NULL};
+                                          &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc,
+                                          &ccu_alloc_desc, NULL};
 
 const block_desc_t *block_find(const char *name)
 {

@@ -1,0 +1,74 @@
+/* ccu_alloc: Malekeh's CCU allocator (Sec. 6), one per sub-core. For the warp the scheduler
+ * picked (req_*), from the CCUs' port R (ccu_valid/warp/near) and busy bits:
+ *   1. the warp's own CCU (it owns one): granted if free (class OWN); if busy, the warp waits
+ *      (stall OWN_BUSY);
+ *   2. else among free CCUs: one that is empty (class EMPTY), else the least recently granted
+ *      of those holding only far values (class FAR);
+ *   3. else, when every free CCU holds a near value: once the counter has reached STHLD, the
+ *      least recently granted free CCU (class NEAR; STHLD = 0 never waits); before that, issue
+ *      stalls this cycle and the counter counts (stall STHLD);
+ *   4. no free CCU: stall FULL.
+ * A grant to a CCU owned by another warp flushes it (grant_flush). The counter (saturating at
+ * 2^SthldBits - 1) resets on every grant; the paper keeps one per core, here one per
+ * sub-core (schedulers = 1 makes them coincide). LRU ranks among the CCUs (0 = granted last,
+ * reset gives CCU k rank k) order classes FAR and NEAR. has_data[w]: warp w owns a CCU that
+ * holds data (the scheduler's priority, Sec. 5).
+ *
+ * Outputs are combinational in the inputs and the state; the edge updates the counter and
+ * the ranks. */
+#ifndef GPURF_CCU_ALLOC_H
+#define GPURF_CCU_ALLOC_H
+#include "cfg.h"
+#include "ports.h"
+
+#define CCU_ALLOC_MAX_CCUS 16
+#define CCU_ALLOC_MAX_WARPS 64
+
+enum { CCU_GRANT_OWN, CCU_GRANT_EMPTY, CCU_GRANT_FAR, CCU_GRANT_NEAR };
+enum { CCU_STALL_NONE, CCU_STALL_OWN_BUSY, CCU_STALL_STHLD, CCU_STALL_FULL };
+
+#define CCU_ALLOC_PARAMS(P)                                                                        \
+    P(NumCcus, num_ccus)                                                                           \
+    P(NumWarps, num_warps)                                                                         \
+    P(SthldBits, sthld_bits)
+
+typedef struct {
+#define P(V, f) unsigned f;
+    CCU_ALLOC_PARAMS(P)
+#undef P
+    unsigned warp_bits, ccu_bits;
+} ccu_alloc_cfg_t;
+
+typedef struct {
+#define IN(k, n, b, c, m) PT_FIELD_##k(n, m)
+#define OUT(k, n, b, c, m)
+#include "ccu_alloc_ports.def"
+#undef IN
+#undef OUT
+} ccu_alloc_in_t;
+
+typedef struct {
+#define IN(k, n, b, c, m)
+#define OUT(k, n, b, c, m) PT_FIELD_##k(n, m)
+#include "ccu_alloc_ports.def"
+#undef IN
+#undef OUT
+} ccu_alloc_out_t;
+
+typedef struct {
+    ccu_alloc_cfg_t c;
+    uint32_t counter;
+    uint8_t lru[CCU_ALLOC_MAX_CCUS];
+    uint64_t grants[4], stalls[4];
+} ccu_alloc_state_t;
+
+extern const pt_table_t ccu_alloc_port_table;
+
+void ccu_alloc_cfg_from_sm(const sm_cfg_t *sm, ccu_alloc_cfg_t *c);
+void ccu_alloc_cfg_derive(ccu_alloc_cfg_t *c);
+int ccu_alloc_init(ccu_alloc_state_t *s, const ccu_alloc_cfg_t *c);
+void ccu_alloc_free(ccu_alloc_state_t *s);
+void ccu_alloc_eval(ccu_alloc_state_t *s, const ccu_alloc_in_t *in, ccu_alloc_out_t *out);
+void ccu_alloc_tick(ccu_alloc_state_t *s, const ccu_alloc_in_t *in);
+
+#endif

@@ -1,0 +1,123 @@
+/* Unit tests of the ccu_alloc C model (Malekeh Sec. 6): the grant classes in priority order,
+ * the STHLD wait and its counter, flushes, the LRU among CCUs, has_data. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+#include "cmodel/ccu_alloc.h"
+
+static ccu_alloc_state_t s;
+static ccu_alloc_in_t in;
+
+static void setup(void)
+{
+    ccu_alloc_cfg_t c = {.num_ccus = 3, .num_warps = 8, .sthld_bits = 4};
+    ccu_alloc_cfg_derive(&c);
+    assert_int_equal(ccu_alloc_init(&s, &c), 0);
+    memset(&in, 0, sizeof in);
+}
+
+static ccu_alloc_out_t eval(void)
+{
+    ccu_alloc_out_t o;
+    ccu_alloc_eval(&s, &in, &o);
+    return o;
+}
+
+/* CCU k owned by warp w (holding a near value or not) */
+static void own(unsigned k, unsigned w, unsigned near)
+{
+    in.ccu_valid[k] = 1;
+    in.ccu_warp[k] = w;
+    in.ccu_near[k] = near;
+}
+
+static void classes(void **st)
+{
+    (void)st;
+    setup();
+    in.req_valid = 1;
+    in.req_warp = 5;
+    own(0, 2, 1);
+    own(1, 5, 1);
+    ccu_alloc_out_t o = eval();
+    assert_int_equal(o.grant_valid, 1); /* its own CCU, no flush */
+    assert_int_equal(o.grant_ccu, 1);
+    assert_int_equal(o.grant_class, CCU_GRANT_OWN);
+    assert_int_equal(o.grant_flush, 0);
+    in.ccu_busy[1] = 1;
+    o = eval();
+    assert_int_equal(o.grant_valid, 0); /* its own is busy: the warp waits */
+    assert_int_equal(o.stall, CCU_STALL_OWN_BUSY);
+    in.req_warp = 6;
+    o = eval();
+    assert_int_equal(o.grant_ccu, 2); /* the empty one */
+    assert_int_equal(o.grant_class, CCU_GRANT_EMPTY);
+    own(2, 3, 0);
+    o = eval();
+    assert_int_equal(o.grant_ccu, 2); /* only far values */
+    assert_int_equal(o.grant_class, CCU_GRANT_FAR);
+    assert_int_equal(o.grant_flush, 1);
+    in.ccu_busy[0] = in.ccu_busy[2] = 1;
+    o = eval();
+    assert_int_equal(o.stall, CCU_STALL_FULL);
+    assert_int_equal(o.has_data[2] + o.has_data[3] + o.has_data[5], 3);
+    assert_int_equal(o.has_data[6], 0);
+}
+
+/* with only near CCUs free, issue waits STHLD cycles, then the LRU free CCU is replaced and
+ * the counter restarts */
+static void sthld_wait(void **st)
+{
+    (void)st;
+    setup();
+    own(0, 1, 1);
+    own(1, 2, 1);
+    own(2, 3, 1);
+    in.ccu_busy[2] = 1;
+    in.req_valid = 1;
+    in.req_warp = 7;
+    in.sthld = 3;
+    for (unsigned c = 0; c < 3; c++) {
+        assert_int_equal(eval().stall, CCU_STALL_STHLD);
+        ccu_alloc_tick(&s, &in);
+    }
+    assert_int_equal(s.counter, 3);
+    ccu_alloc_out_t o = eval();
+    assert_int_equal(o.grant_class, CCU_GRANT_NEAR);
+    assert_int_equal(o.grant_ccu, 1); /* ranks 0, 1 free: CCU 1 is least recently granted */
+    assert_int_equal(o.grant_flush, 1);
+    ccu_alloc_tick(&s, &in);
+    assert_int_equal(s.counter, 0);
+    assert_int_equal(s.lru[1], 0);
+    assert_int_equal(s.lru[0], 1);
+    /* STHLD 0 never waits */
+    in.sthld = 0;
+    assert_int_equal(eval().grant_valid, 1);
+}
+
+/* the largest STHLD the counter can hold is reached, then granted (the counter never wraps) */
+static void counter_reaches_max_sthld(void **st)
+{
+    (void)st;
+    setup();
+    own(0, 1, 1);
+    own(1, 2, 1);
+    own(2, 3, 1);
+    in.req_valid = 1;
+    in.req_warp = 7;
+    in.sthld = 15;
+    for (unsigned c = 0; c < 40; c++)
+        if (!eval().grant_valid)
+            ccu_alloc_tick(&s, &in);
+    assert_int_equal(s.counter, 15);
+}
+
+int main(void)
+{
+    const struct CMUnitTest t[] = {cmocka_unit_test(classes), cmocka_unit_test(sthld_wait),
+                                   cmocka_unit_test(counter_reaches_max_sthld)};
+    return cmocka_run_group_tests(t, NULL, NULL);
+}
