@@ -54,6 +54,7 @@ static const field_t fields[] = {
     F(sthld_spec, 0, 1u << 16),
     F(sthld_max, 0, 1u << 16),
     F(sthld_bits, 1, 16),
+    F(rthld, 1, 65534),
     F(rfc_banks, 2, 64),
     F(rfc_xbar_bits, 32, 4096),
     F(rfc_xbar_latency, 1, 64),

@@ -43,6 +43,7 @@ typedef struct {
     unsigned sthld_large_pct; /* Malekeh: an IPC change of at least this percent is large (L) */
     unsigned sthld_init, sthld_step, sthld_spec, sthld_max; /* Malekeh: STHLD start, deltas, cap */
     unsigned sthld_bits;    /* Malekeh: width of the STHLD register */
+    unsigned rthld;         /* Malekeh: an operand whose reuse distance is at most rthld is near */
     unsigned rfc_banks;     /* LTRF: register-file cache banks = registers per interval
                                (#Registers_per_Interval, LTRF Sec. 4.1); its rows are the
                                active warps (active_pool) */

@@ -330,6 +330,33 @@ if [ -d "$T" ]; then for k in vectoradd-sm61 matrixmul-sm61; do
   echo "$out" | grep -q "Table 4 metric): real avg" && ok "$k: real and optimal interval lengths" || bad "$k lengths" "$out"
 done; fi
 
+echo "== reuse distances (Malekeh Secs. 3, 4, 8): gpurf reuse, static and oracle"
+for t in 1 2; do
+  run "reuse on tests/streams/reuse.txt, rthld $t" 0 $A reuse --preset small --set rthld=$t --trace tests/streams/reuse.txt --json $B/reuse$t.json
+done
+got=$(jq -c '[.kernels[0].sources.operands, .kernels[0].sources.near_oracle, .kernels[0].sources.near_static, .kernels[0].destinations.operands, .kernels[0].destinations.near_oracle, .kernels[0].sources.oracle_histogram]' $B/reuse1.json)
+[ "$got" = "[7,1,1,6,3,[1,1,0,0,0,0,0,5]]" ] && ok "hand-counted distances at rthld 1: 1 of 7 sources and 3 of 6 destinations near" || bad "reuse rthld 1: $got"
+got=$(jq -c '[.kernels[0].sources.near_oracle, .kernels[0].destinations.near_oracle]' $B/reuse2.json)
+[ "$got" = "[2,5]" ] && ok "rthld 2: 2 sources and 5 destinations near" || bad "reuse rthld 2: $got"
+prev=-1; mono=1
+for t in 1 10 100; do
+  $A reuse --preset small --set rthld=$t --gen seed=3,blocks=2,warps=2 --json $B/reuse_g$t.json > /dev/null 2>&1
+  n=$(jq '.kernels[0].sources.near_oracle' $B/reuse_g$t.json); [ "$n" -gt "$prev" ] || mono=0; prev=$n
+done
+[ $mono = 1 ] && ok "a larger rthld marks more operands near (rthld 1, 10, 100)" || bad "rthld does not change the near count"
+read -r ns no ag ops <<< "$(jq -r '.kernels[0].sources | "\(.near_static) \(.near_oracle) \(.agree) \(.operands)"' $B/reuse_g10.json)"
+[ "$ns" -ge "$no" ] && [ $((ag * 10)) -ge $((ops * 9)) ] &&
+  ok "static hints never farther than the oracle's ($ns >= $no near) and agree on $ag of $ops sources" || bad "static vs oracle: $ns $no $ag $ops"
+if [ -d "$T" ]; then
+  $A reuse --preset pascal --trace $T/matrixmul-sm61/kernelslist.g --json $B/reuse_mm.json > /dev/null 2>&1
+  read -r ag ops <<< "$(jq -r '.kernels[0].sources | "\(.agree) \(.operands)"' $B/reuse_mm.json)"
+  [ "$ag" = "$ops" ] && ok "matrixmul: static and oracle hints agree on all $ops sources" || bad "matrixmul agreement $ag of $ops"
+fi
+run "reuse: malformed stream" 2 $A reuse --preset small --trace tests/streams/bad_register.traceg
+echo "$out" | grep -q "bad_register.traceg:[0-9]*: field '" && ok "reuse: bad stream names file:line:field" || bad "reuse bad stream message" "$out"
+run "reuse: rthld 0" 2 $A reuse --preset small --set rthld=0 --gen seed=1
+echo "$out" | grep -q "field 'rthld'" && ok "rthld 0 names the field" || bad "rthld message" "$out"
+
 echo "== lockstep C vs RTL"
 for s in 1 2 3; do run "cosim small seed $s" 0 $G cosim --preset small --gen seed=$s --json $B/t.json
   [ "$(json_num $B/t.json mismatches)" = 0 ] && ok "json lockstep mismatches 0" || bad "json lockstep"; done
