@@ -1,5 +1,6 @@
 /* ccu: caching collector unit C model (contract in ccu.h). */
 #include "ccu.h"
+#include "lru.h"
 #include <string.h>
 
 #define PT_BLOCK ccu
@@ -31,8 +32,7 @@ int ccu_init(ccu_state_t *s, const ccu_cfg_t *c)
 {
     memset(s, 0, sizeof *s);
     s->c = *c;
-    for (unsigned e = 0; e < c->slots && e < CCU_MAX_SLOTS; e++)
-        s->lru[e] = (uint8_t)e;
+    gpurf_lru_reset(s->lru, c->slots < CCU_MAX_SLOTS ? c->slots : CCU_MAX_SLOTS);
     s->lfsr = (uint16_t)c->lfsr_seed;
     return c->max_srcs <= CCU_MAX_SRCS && c->slots <= CCU_MAX_SLOTS && c->slots >= c->max_srcs &&
                    c->wb_ports <= CCU_MAX_WB && c->dports >= 1 && c->lanes <= GPURF_MAX_LANES &&
@@ -72,13 +72,7 @@ unsigned ccu_victim(const ccu_state_t *s)
     return best;
 }
 
-static void touch(ccu_state_t *s, unsigned e)
-{
-    for (unsigned j = 0; j < s->c.slots; j++)
-        if (s->lru[j] < s->lru[e])
-            s->lru[j]++;
-    s->lru[e] = 0;
-}
+static void touch(ccu_state_t *s, unsigned e) { gpurf_lru_touch(s->lru, s->c.slots, e); }
 
 /* the valid entry holding register r, or -1 */
 static int lookup(const ccu_state_t *s, uint32_t r)

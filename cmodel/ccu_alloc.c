@@ -1,5 +1,6 @@
 /* ccu_alloc: CCU allocator C model (contract in ccu_alloc.h). */
 #include "ccu_alloc.h"
+#include "lru.h"
 #include <string.h>
 
 #define PT_BLOCK ccu_alloc
@@ -25,8 +26,7 @@ int ccu_alloc_init(ccu_alloc_state_t *s, const ccu_alloc_cfg_t *c)
 {
     memset(s, 0, sizeof *s);
     s->c = *c;
-    for (unsigned k = 0; k < c->num_ccus && k < CCU_ALLOC_MAX_CCUS; k++)
-        s->lru[k] = (uint8_t)k;
+    gpurf_lru_reset(s->lru, c->num_ccus < CCU_ALLOC_MAX_CCUS ? c->num_ccus : CCU_ALLOC_MAX_CCUS);
     return c->num_ccus <= CCU_ALLOC_MAX_CCUS && c->num_warps <= CCU_ALLOC_MAX_WARPS &&
                    c->sthld_bits <= 16
                ? 0
@@ -101,10 +101,7 @@ void ccu_alloc_tick(ccu_alloc_state_t *s, const ccu_alloc_in_t *in)
     if (o.grant_valid) {
         s->grants[o.grant_class]++;
         s->counter = 0;
-        for (unsigned k = 0; k < s->c.num_ccus; k++)
-            if (s->lru[k] < s->lru[o.grant_ccu])
-                s->lru[k]++;
-        s->lru[o.grant_ccu] = 0;
+        gpurf_lru_touch(s->lru, s->c.num_ccus, o.grant_ccu);
     } else if (o.stall != CCU_STALL_NONE) {
         s->stalls[o.stall]++;
         if (o.stall == CCU_STALL_STHLD && s->counter + 1 < (1u << s->c.sthld_bits))
