@@ -80,12 +80,12 @@ module sthld #(
   endfunction
 
   localparam signed [18:0] MaxS  = Max[18:0];
-  localparam signed [17:0] DStep = Step;
-  localparam signed [17:0] DSpec = Spec;
+  localparam signed [17:0] DStep = Step[17:0];
+  localparam signed [17:0] DSpec = Spec[17:0];
 `ifdef FAULT_STHLD_NO_SPEC
-  localparam signed [17:0] DUp = Step;
+  localparam signed [17:0] DUp = Step[17:0];
 `else
-  localparam signed [17:0] DUp = Spec;
+  localparam signed [17:0] DUp = Spec[17:0];
 `endif
 
   reg [Bits-1:0] sthld_d;
