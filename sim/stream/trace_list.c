@@ -1,0 +1,96 @@
+/* kernelslist.g: MemcpyHtoD lines (checked), the kernel traces in order (each also found
+ * compressed as NAME.xz / NAME.gz), other commands ignored with a warning as Accel-Sim
+ * ignores them. */
+#include "lines.h"
+#include "trace_int.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* a kernelslist.g entry names a trace; Accel-Sim's tracer may have compressed it since */
+static int find_trace(const char *dir, const char *name, char *out, size_t cap)
+{
+    static const char *const suf[] = {"", ".xz", ".gz", NULL};
+    for (unsigned i = 0; suf[i]; i++) {
+        snprintf(out, cap, "%s/%s%s", dir, name, suf[i]);
+        FILE *f = fopen(out, "rb");
+        if (f) {
+            fclose(f);
+            return 0;
+        }
+    }
+    snprintf(out, cap, "%s/%s", dir, name);
+    return -1;
+}
+
+static int memcpy_line(const char *s)
+{
+    char a[32], b[32], tail;
+    unsigned long long x;
+    return sscanf(s, "MemcpyHtoD,%31[^,],%31[^, ]%c", a, b, &tail) == 2 && !trace_parse_uint(a, 16, ~0ull, &x) &&
+                   !trace_parse_uint(b, 10, ~0ull, &x) ? 0 : -1;
+}
+
+int trace_load_list(const char *path, const load_opts_t *o, workload_t *w, char *err, size_t n)
+{
+    lines_t *r = lines_open(path, err, n);
+    if (!r)
+        return -1;
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    char *s;
+    while ((s = lines_next(r))) {
+        unsigned line = lines_no(r);
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t l = strlen(s);
+        while (l && (s[l - 1] == ' ' || s[l - 1] == '\t'))
+            s[--l] = 0;
+        if (!l || s[0] == '#')
+            continue;
+        if (!strncmp(s, "MemcpyHtoD", 10)) {
+            if (memcpy_line(s))
+                ERR("%s:%u: field 'MemcpyHtoD': expected MemcpyHtoD,0xADDRESS,BYTES", path, line);
+            continue;
+        }
+        if (strncmp(s, "kernel", 6) && !strstr(s, ".traceg")) {
+            char msg[128];
+            snprintf(msg, sizeof msg, "'%.40s' ignored (as Accel-Sim does: only MemcpyHtoD and "
+                     "kernel traces are commands)", s);
+            trace_warn(path, line, "command", msg);
+            continue;
+        }
+        char kp[1100];
+        if (find_trace(dir, s, kp, sizeof kp))
+            ERR("%s:%u: field 'kernel': cannot open %s (nor .xz / .gz): %s", path, line, kp,
+                strerror(errno));
+        kernel_t *k;
+        if (trace_load_kernel(kp, w->n + 1, o, &k, err, n))
+            goto fail;
+        kernel_t **v = realloc(w->k, (w->n + 1) * sizeof *v);
+        if (!v) {
+            k->destroy(k);
+            kernel_ops_free(k);
+            free(k);
+            ERR("out of memory");
+        }
+        w->k = v;
+        w->k[w->n++] = k;
+    }
+    if (lines_error(r))
+        ERR("%s:%u: %s", path, lines_no(r), lines_error(r));
+    if (!w->n)
+        ERR("%s: no kernels listed", path);
+    lines_close(r);
+    return 0;
+fail:
+    lines_close(r);
+    workload_free(w);
+    return -1;
+}
