@@ -23,33 +23,16 @@
 #include "synth/area.h"
 #include "harness/bench.h"
 #include "harness/blocksim.h"
-#include "stream/cfgrec.h"
 #include "stream/gen.h"
+#include "stream/isa.h"
 #include "pass/liveness.h"
-#include "pass/regint.h"
-#include "pass/reuse.h"
+#include "cli.h"
 #include "report.h"
 #include "core/sm.h"
 #include "design/design.h"
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_SETS 32
-#include "stream/isa.h"
-
-typedef struct {
-    const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
-        *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault, *regs, *arch;
-    opclass_t ovr[MAX_SETS];
-    unsigned novr;
-    const char *bias[MAX_SETS];
-    unsigned nbias;
-    const char *sets[MAX_SETS];
-    unsigned nsets, history, window, cycles;
-    int insts, names;
-} args_t;
 
 static int usage(void)
 {
@@ -167,7 +150,7 @@ static int parse(int argc, char **argv, args_t *a)
     return 0;
 }
 
-static int load_stream(const args_t *a, workload_t *w, char *err, size_t n)
+int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n)
 {
     if (!!a->trace == !!a->gen) {
         snprintf(err, n, "give exactly one of --trace PATH and --gen SPEC");
@@ -190,7 +173,7 @@ static int load_stream(const args_t *a, workload_t *w, char *err, size_t n)
     return a->trace ? workload_load(a->trace, &o, w, err, n) : workload_gen(a->gen, w, err, n);
 }
 
-static int load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)
+int cli_load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)
 {
     if (cfg_load(a->preset, a->presets_dir, c, err, n))
         return -1;
@@ -226,7 +209,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
 {
     char err[1024] = "";
     workload_t w;
-    if (load_stream(a, &w, err, sizeof err)) {
+    if (cli_load_stream(a, &w, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
@@ -297,7 +280,7 @@ static int cmd_sim(const args_t *a, int cosim)
 {
     char err[1024];
     sm_cfg_t c;
-    if (load_cfg(a, &c, err, sizeof err)) {
+    if (cli_load_cfg(a, &c, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
@@ -345,7 +328,7 @@ static int cmd_bench(const args_t *a)
 {
     char err[1024];
     sm_cfg_t c;
-    if (load_cfg(a, &c, err, sizeof err)) {
+    if (cli_load_cfg(a, &c, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
@@ -359,7 +342,7 @@ static int cmd_blocksim(const args_t *a)
 {
     char err[1024], *end;
     sm_cfg_t c;
-    if (load_cfg(a, &c, err, sizeof err)) {
+    if (cli_load_cfg(a, &c, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
@@ -401,211 +384,12 @@ static int cmd_gen(const args_t *a)
     return 0;
 }
 
-/* register-intervals (Algorithms 1 and 2), PREFETCH bit-vectors, Table 4 lengths, liveness */
-static int cmd_intervals(const args_t *a)
-{
-    char err[1024];
-    sm_cfg_t c;
-    workload_t w;
-    if (load_cfg(a, &c, err, sizeof err) || load_stream(a, &w, err, sizeof err)) {
-        fprintf(stderr, "gpurf: %s\n", err);
-        return 2;
-    }
-    int rc = 0;
-    for (unsigned i = 0; i < w.n && !rc; i++) {
-        prog_t p = {0};
-        regint_t ri = {0};
-        liveness_t lv = {0};
-        ilen_t real, opt;
-        if (prog_recover(w.k[i], &p, err, sizeof err) || regint_form(&p, c.rfc_banks, &ri, err, sizeof err) ||
-            liveness_run(&p, &lv, LV_EXACT) || regint_lengths(&ri, &p, &real, &opt, err, sizeof err)) {
-            fprintf(stderr, "gpurf: %s: %s\n", w.k[i]->name, err);
-            rc = 2;
-        } else {
-            printf("kernel '%s': %u static instructions, %u basic blocks; liveness fixed point "
-                   "after %u rounds\n", w.k[i]->name, p.npcs, p.nbbs, lv.iterations);
-            regint_print(&ri, &p, stdout);
-            printf("interval length in dynamic instructions (Table 4 metric): real avg %.1f min "
-                   "%lu max %lu (%lu intervals executed); optimal avg %.1f min %lu max %lu; "
-                   "real/optimal %.2f\n",
-                   real.avg, real.min, real.max, real.count, opt.avg, opt.min, opt.max,
-                   opt.avg > 0 ? real.avg / opt.avg : 0);
-            for (unsigned j = 0; a->insts && j < p.npcs; j++) {
-                const inst_t *in = p.pcs[j].in;
-                printf("    %04x %s RI%u %-18s", in->pc, regint_is_prefetch(&ri, j) ? "P" : " ",
-                       regint_of(&ri, j), w.k[i]->ops[in->op]);
-                for (unsigned s2 = 0; s2 < in->nsrc; s2++)
-                    printf(" R%u%s", in->src[s2], lv.dead[j] >> s2 & 1 ? "(dead)" : "");
-                putchar('\n');
-            }
-        }
-        liveness_free(&lv);
-        regint_free(&ri);
-        prog_free(&p);
-    }
-    workload_free(&w);
-    return rc;
-}
-
-/* one operand class's tally: operands, near by the static pass, near by the oracle, both agree */
-typedef struct {
-    unsigned long ops, near_static, near_oracle, agree, hist[8];
-} reuse_tally_t;
-
-static unsigned hist_bucket(unsigned d)
-{
-    if (d == REUSE_INF)
-        return 7;
-    unsigned b = 0;
-    while (b < 6 && d > (1u << b))
-        b++;
-    return b; /* 1, 2, 3-4, 5-8, 9-16, 17-32, 33+ */
-}
-
-static void tally(reuse_tally_t *t, unsigned ds, unsigned dor, unsigned rthld)
-{
-    int ns = ds <= rthld, no = dor <= rthld;
-    t->ops++;
-    t->near_static += ns;
-    t->near_oracle += no;
-    t->agree += ns == no;
-    t->hist[hist_bucket(dor)]++;
-}
-
-static json_t *tally_json(const reuse_tally_t *t)
-{
-    json_t *h = json_array();
-    for (unsigned b = 0; b < 8; b++)
-        json_array_append_new(h, json_integer((json_int_t)t->hist[b]));
-    return json_pack("{s:i, s:i, s:i, s:i, s:o}", "operands", (json_int_t)t->ops, "near_static",
-                     (json_int_t)t->near_static, "near_oracle", (json_int_t)t->near_oracle, "agree",
-                     (json_int_t)t->agree, "oracle_histogram", h);
-}
-
-/* reuse distances of one kernel: the static pass per PC, the oracle per dynamic instance */
-static int reuse_kernel(kernel_t *k, unsigned rthld, int insts, json_t *out, char *err, size_t n)
-{
-    prog_t p;
-    reuse_static_t rs;
-    if (prog_recover(k, &p, err, n) || reuse_static_run(&p, &rs)) {
-        prog_free(&p);
-        return -1;
-    }
-    reuse_tally_t t[2];
-    memset(t, 0, sizeof t);
-    tblock_t b;
-    int r;
-    uint16_t *od = NULL;
-    size_t cap = 0;
-    k->rewind(k);
-    while ((r = k->next_block(k, &b, err, n)) == 1) {
-        for (unsigned w = 0; w < b.nwarps && r > 0; w++) {
-            const warp_trace_t *tr = &b.warps[w];
-            if ((size_t)tr->n * REUSE_OPS > cap) {
-                cap = (size_t)tr->n * REUSE_OPS;
-                uint16_t *v = realloc(od, cap * sizeof *v);
-                if (!v) {
-                    r = -1;
-                    break;
-                }
-                od = v;
-            }
-            reuse_oracle_warp(tr, od);
-            for (uint32_t i = 0; i < tr->n; i++) {
-                const inst_t *in = &tr->v[i];
-                const uint16_t *sd = &rs.dist[(size_t)prog_pc_index(&p, in->pc) * REUSE_OPS];
-                const uint16_t *o = &od[(size_t)i * REUSE_OPS];
-                for (unsigned s = 0; s < in->nsrc; s++)
-                    tally(&t[0], sd[s], o[s], rthld);
-                for (unsigned d = 0; d < in->ndst; d++)
-                    tally(&t[1], sd[INST_MAX_SRC + d], o[INST_MAX_SRC + d], rthld);
-            }
-        }
-        if (k->done_block)
-            k->done_block(k, &b);
-        if (r < 0)
-            break;
-    }
-    k->rewind(k);
-    free(od);
-    if (r < 0) {
-        if (!*err)
-            snprintf(err, n, "out of memory");
-        reuse_static_free(&rs);
-        prog_free(&p);
-        return -1;
-    }
-    printf("kernel '%s': %u static instructions; static next-use fixed point after %u rounds; "
-           "rthld %u\n", k->name, p.npcs, rs.iterations, rthld);
-    static const char *const what[2] = {"sources", "destinations"};
-    for (unsigned c = 0; c < 2; c++) {
-        double ops = t[c].ops ? (double)t[c].ops : 1;
-        printf("  %-12s %10lu operands  near: static %5.1f %%  oracle %5.1f %%  agree %5.1f %%\n",
-               what[c], t[c].ops, 100.0 * t[c].near_static / ops, 100.0 * t[c].near_oracle / ops,
-               100.0 * t[c].agree / ops);
-        printf("  %-12s oracle distance 1 / 2 / 3-4 / 5-8 / 9-16 / 17-32 / 33+ / never:", "");
-        for (unsigned h = 0; h < 8; h++)
-            printf(" %lu", t[c].hist[h]);
-        putchar('\n');
-    }
-    for (unsigned i = 0; insts && i < p.npcs; i++) {
-        const inst_t *in = p.pcs[i].in;
-        const uint16_t *d = &rs.dist[(size_t)i * REUSE_OPS];
-        printf("    %04x %-18s", in->pc, k->ops[in->op]);
-        for (unsigned o = 0; o < in->ndst + in->nsrc; o++) {
-            int src = o >= in->ndst;
-            unsigned r = src ? in->src[o - in->ndst] : in->dst[o];
-            unsigned dv = src ? d[o - in->ndst] : d[INST_MAX_SRC + o];
-            printf("%s R%u:", src && o == in->ndst ? " <-" : "", r);
-            if (dv == REUSE_INF)
-                printf("inf");
-            else
-                printf("%u%s", dv, dv <= rthld ? "(near)" : "");
-        }
-        putchar('\n');
-    }
-    if (out)
-        json_array_append_new(out, json_pack("{s:s, s:i, s:i, s:o, s:o}", "name", k->name,
-                                             "rthld", (json_int_t)rthld, "static_instructions",
-                                             (json_int_t)p.npcs, "sources", tally_json(&t[0]),
-                                             "destinations", tally_json(&t[1])));
-    reuse_static_free(&rs);
-    prog_free(&p);
-    return 0;
-}
-
-static int cmd_reuse(const args_t *a)
-{
-    char err[1024] = "";
-    sm_cfg_t c;
-    workload_t w;
-    if (load_cfg(a, &c, err, sizeof err) || load_stream(a, &w, err, sizeof err)) {
-        fprintf(stderr, "gpurf: %s\n", err);
-        return 2;
-    }
-    json_t *ks = a->json ? json_array() : NULL;
-    int rc = 0;
-    for (unsigned i = 0; i < w.n && !rc; i++)
-        if (reuse_kernel(w.k[i], c.rthld, a->insts, ks, err, sizeof err)) {
-            fprintf(stderr, "gpurf: %s\n", err);
-            rc = 2;
-        }
-    json_t *root = ks ? json_pack("{s:o}", "kernels", ks) : NULL;
-    if (root && !rc && json_dump_file(root, a->json, JSON_INDENT(2))) {
-        fprintf(stderr, "gpurf: cannot write %s\n", a->json);
-        rc = 2;
-    }
-    json_decref(root);
-    workload_free(&w);
-    return rc;
-}
-
 static int cmd_area(const args_t *a)
 {
     char err[1024];
     sm_cfg_t c;
     static synth_sum_t syn;
-    if (load_cfg(a, &c, err, sizeof err) || !a->synth || synth_load(a->synth, &syn, err, sizeof err)) {
+    if (cli_load_cfg(a, &c, err, sizeof err) || !a->synth || synth_load(a->synth, &syn, err, sizeof err)) {
         fprintf(stderr, "gpurf area: %s\n", a->synth ? err : "--synth build/synth/<preset>.json is required");
         return 2;
     }
@@ -635,29 +419,6 @@ static int cmd_designs(const args_t *a)
             printf(" %s", (*l)->owner);
         printf("%s\n", d->ops->stats && *d->ops->stats ? "" : " (core only)");
     }
-    return 0;
-}
-
-static int cmd_cfg(const args_t *a)
-{
-    char err[1024];
-    workload_t w;
-    if (load_stream(a, &w, err, sizeof err)) {
-        fprintf(stderr, "gpurf: %s\n", err);
-        return 2;
-    }
-    for (unsigned i = 0; i < w.n; i++) {
-        prog_t p;
-        if (prog_recover(w.k[i], &p, err, sizeof err)) {
-            fprintf(stderr, "gpurf: %s\n", err);
-            prog_free(&p);
-            workload_free(&w);
-            return 2;
-        }
-        prog_print(&p, w.k[i], a->insts, stdout);
-        prog_free(&p);
-    }
-    workload_free(&w);
     return 0;
 }
 

@@ -1,0 +1,31 @@
+/* The command line's shared pieces: the parsed options, loading the preset (with --set and
+ * --latency-x) and the stream (with --regs, --arch, --opcode-class), and the commands of the
+ * compiler passes (pass_cmds.c). */
+#ifndef GPURF_CLI_H
+#define GPURF_CLI_H
+#include "cmodel/cfg.h"
+#include "stream/stream.h"
+
+#define MAX_SETS 32
+
+/* the command line as parsed */
+typedef struct {
+    const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
+        *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault, *regs, *arch;
+    opclass_t ovr[MAX_SETS];
+    unsigned novr;
+    const char *bias[MAX_SETS];
+    unsigned nbias;
+    const char *sets[MAX_SETS];
+    unsigned nsets, history, window, cycles;
+    int insts, names;
+} args_t;
+
+int cli_load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n);
+int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n);
+/* gpurf intervals, gpurf reuse, gpurf cfg: exit codes as main's */
+int cmd_intervals(const args_t *a);
+int cmd_reuse(const args_t *a);
+int cmd_cfg(const args_t *a);
+
+#endif
