@@ -134,6 +134,17 @@ static int add_operand(kernel_t *k, inst_t *in, unsigned code, unsigned width, i
     return 0;
 }
 
+void kernel_unknown_op(const kernel_t *k, unsigned op, char *err, size_t n)
+{
+    char table[64] = "any opcode table";
+    if (k->arch != ARCH_ANY)
+        snprintf(table, sizeof table, "the %s (sm_%u) opcode table", isa_arch_name(k->arch),
+                 k->binary_version);
+    snprintf(err, n, "%s:%u: field 'opcode': '%s' is not in %s (--opcode-class %.*s=CLASS goes on: "
+             "alu, sfu, shmem, gmem, branch, barrier, exit)", k->file, k->opi[op].line, k->ops[op],
+             table, (int)strcspn(k->ops[op], "."), k->ops[op]);
+}
+
 int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opcode,
               const unsigned *dst, unsigned ndst, const unsigned *src, unsigned nsrc, char *err,
               size_t n)
@@ -146,10 +157,7 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
     }
     const op_info_t *d = &k->opi[op];
     if (d->cls < 0 && !k->defer_unknown) {
-        snprintf(err, n, "%s:%u: field 'opcode': '%s' is not in %s%s opcode table "
-                 "(--opcode-class %.*s=CLASS goes on: alu, sfu, shmem, gmem, branch, barrier, exit)",
-                 k->file, base->line, opcode, k->arch == ARCH_ANY ? "any" : "the ",
-                 k->arch == ARCH_ANY ? "" : isa_arch_name(k->arch), (int)strcspn(opcode, "."), opcode);
+        kernel_unknown_op(k, (unsigned)op, err, n);
         return -1;
     }
     in.op = (uint16_t)op;

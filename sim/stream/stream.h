@@ -110,6 +110,8 @@ int kernel_op_index(kernel_t *k, const char *opcode, uint32_t line);
 /* decode every opcode of the table again (after the kernel's architecture is known) */
 void kernel_ops_decode(kernel_t *k);
 void kernel_ops_free(kernel_t *k);
+/* err: opcode op is in no table of the kernel's architecture (file, first line, opcode) */
+void kernel_unknown_op(const kernel_t *k, unsigned op, char *err, size_t n);
 /* append an instruction, expanding operands; error text names file:line and field */
 int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opcode,
               const unsigned *dst, unsigned ndst, const unsigned *src, unsigned nsrc,

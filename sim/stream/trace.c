@@ -317,11 +317,10 @@ static int settle_arch(kernel_t *k, const load_opts_t *o, int have_bv, char *err
     k->defer_unknown = 0;
     kernel_ops_decode(k);
     for (unsigned i = 0; i < k->nops; i++)
-        if (k->opi[i].cls < 0)
-            ERR("%s:%u: field 'opcode': '%s' is not in the %s (sm_%u) opcode table "
-                "(--opcode-class %.*s=CLASS goes on: alu, sfu, shmem, gmem, branch, barrier, exit)",
-                k->file, k->opi[i].line, k->ops[i], isa_arch_name(k->arch), k->binary_version,
-                (int)strcspn(k->ops[i], "."), k->ops[i]);
+        if (k->opi[i].cls < 0) {
+            kernel_unknown_op(k, i, err, n);
+            return -1;
+        }
     return 0;
 fail:
     return -1;
