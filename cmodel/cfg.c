@@ -21,6 +21,7 @@ const char *cfg_sched_name(unsigned s) { return s < SCHED_N ? sched_names[s] : "
 static const char *const bankmap_names[] = {"reg_plus_warp", "reg", NULL};
 static const char *const deact_names[] = {"l1_miss", "any_global", NULL};
 static const char *const sthld_mode_names[] = {"adaptive", "fixed", NULL};
+static const char *const reuse_src_names[] = {"oracle", "static", "none", NULL};
 
 #define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}
 static const field_t fields[] = {
@@ -55,6 +56,8 @@ static const field_t fields[] = {
     F(sthld_max, 0, 1u << 16),
     F(sthld_bits, 1, 16),
     F(rthld, 1, 65534),
+    {"reuse_src", offsetof(sm_cfg_t, reuse_src), reuse_src_names, 0, 0},
+    F(ccu_priority, 0, 1),
     F(rfc_banks, 2, 64),
     F(rfc_xbar_bits, 32, 4096),
     F(rfc_xbar_latency, 1, 64),

@@ -11,6 +11,8 @@ enum { BANKMAP_REG_PLUS_WARP, BANKMAP_REG };
 enum { DEACT_L1_MISS, DEACT_ANY_GLOBAL };
 
 enum { STHLD_ADAPTIVE, STHLD_FIXED };
+/* where the reuse-distance hints come from (sim/pass/reuse.h) */
+enum { REUSE_ORACLE, REUSE_STATIC, REUSE_NONE };
 
 typedef struct {
     char name[64];
@@ -44,6 +46,10 @@ typedef struct {
     unsigned sthld_init, sthld_step, sthld_spec, sthld_max; /* Malekeh: STHLD start, deltas, cap */
     unsigned sthld_bits;    /* Malekeh: width of the STHLD register */
     unsigned rthld;         /* Malekeh: an operand whose reuse distance is at most rthld is near */
+    unsigned reuse_src;     /* Malekeh: REUSE_*: the hints from the dynamic stream (oracle), the
+                               recovered CFG (static) or none (every operand far) */
+    unsigned ccu_priority;  /* Malekeh: 1: the cache-aware issue order (Sec. 5) replaces the
+                               preset's scheduler; 0: the preset's scheduler (ablation) */
     unsigned rfc_banks;     /* LTRF: register-file cache banks = registers per interval
                                (#Registers_per_Interval, LTRF Sec. 4.1); its rows are the
                                active warps (active_pool) */

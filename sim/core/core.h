@@ -7,6 +7,7 @@
 #define GPURF_CORE_H
 #include "cmodel/ocu.h"
 #include "cmodel/rf.h"
+#include "collector.h"
 #include "design/design.h"
 #include "mem/mem.h"
 #include "queue.h"
@@ -71,6 +72,9 @@ struct sm {
     sm_cfg_t c;
     sm_opts_t o;
     const design_ops_t *d;
+    const char *cu_block;         /* the block in the collector slots (ocu, ccu ...) */
+    cu_ports_t cup;               /* its collector ports (collector.h) */
+    unsigned policy;              /* SCHED_*: the issue order in use (sched.h) */
     ls_ctx_t ls;
     sm_stats_t st;
     stat_group_t groups[8];       /* core first, then the design's */
@@ -123,13 +127,19 @@ unsigned sm_unit_of(int cls);
 int sm_waits_long(const warp_t *w);
 /* the warp's pending reads or writes or its next instruction changed */
 static inline void sm_sb_changed(warp_t *w) { w->sb_known = 0; }
-/* a collector of sub-core s that is free this cycle, or -1; its allocation with the warp's
- * registers as operands (designs whose collectors read the main register file directly) */
-int sm_cu_free(const sm_t *sm, unsigned s);
+/* a collector of sub-core s that is free this cycle, or -1 (any warp g); its allocation with
+ * the warp's registers as operands (designs whose collectors read the main register file
+ * directly) */
+int sm_cu_free(const sm_t *sm, unsigned s, unsigned g);
+/* collector k of sub-core s is free this cycle: idle or dispatching now, not yet allocated */
+int sm_cu_is_free(const sm_t *sm, unsigned s, unsigned k);
 void sm_cu_alloc(sm_t *sm, unsigned s, int cu, unsigned flight);
+/* collector k's read requests (rd_valid/warp/reg of its max_srcs slots) into the arrays */
+void sm_cu_requests(const sm_t *sm, unsigned s, unsigned k, uint32_t *valid, uint32_t *warp,
+                    uint32_t *reg);
 /* a collector's grants and responses from a storage block's read-port outputs; the arrays
  * start at the collector's first port (collector k owns ports k * max_srcs ...) */
-void sm_cu_inputs(const sm_t *sm, ocu_in_t *in, const uint32_t *gnt, const uint32_t *rsp_valid,
+void sm_cu_inputs(const sm_t *sm, void *in, const uint32_t *gnt, const uint32_t *rsp_valid,
                   const uint32_t (*rsp_data)[GPURF_MAX_LANES]);
 #define SM_CU_PORTS(sm, k, out, gnt_f, valid_f, data_f)                                           \
     (out)->gnt_f + (k) * (sm)->c.max_srcs, (out)->valid_f + (k) * (sm)->c.max_srcs,              \
@@ -159,7 +169,7 @@ static inline int sm_partial(const sm_t *sm, const warp_t *w, const inst_t *in)
 unsigned sm_flight_alloc(sm_t *sm);
 void sm_flight_free(sm_t *sm, unsigned f);
 /* shadow.c: check a dispatched instruction's operands, compute its results */
-void sm_execute(sm_t *sm, unsigned f, const ocu_out_t *o);
+void sm_execute(sm_t *sm, unsigned f, const void *cu_out);
 uint64_t sm_mix(uint64_t x);
 
 #endif

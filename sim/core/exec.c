@@ -55,10 +55,10 @@ void sm_dispatch(sm_t *sm, unsigned s)
     int unit_busy[U_N] = {0};
     for (unsigned i = 0; i < ncu; i++) {
         unsigned k = (x->rr_disp + i) % ncu;
-        const ocu_out_t *o = x->cu_out[k];
-        if (!o->disp_valid)
+        const void *o = x->cu_out[k];
+        if (!cu_get(sm->cup.disp_valid, o, 0))
             continue;
-        unsigned f = o->disp_info;
+        unsigned f = cu_get(sm->cup.disp_info, o, 0);
         if (f >= sm->nfl) {
             sm->error = 1;
             snprintf(sm->err, sm->errn, "collector %s dispatched unknown instruction handle %u "
@@ -72,7 +72,7 @@ void sm_dispatch(sm_t *sm, unsigned s)
             (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
             continue;
         unit_busy[u] = 1;
-        ((ocu_in_t *)ls_in(x->cu[k]))->disp_ready = 1;
+        cu_set(sm->cup.disp_ready, ls_in(x->cu[k]), 0, 1);
         sm_execute(sm, f, o);
         if (d->dispatched)
             d->dispatched(sm, s, f);

@@ -46,40 +46,58 @@ int sm_waits_long(const warp_t *w)
     return 0;
 }
 
-int sm_cu_free(const sm_t *sm, unsigned s)
+int sm_cu_is_free(const sm_t *sm, unsigned s, unsigned k)
 {
-    const subcore_t *x = &sm->sc[s];
-    for (unsigned k = 0; k < cfg_cus_per_sc(&sm->c); k++) {
-        const ocu_out_t *o = x->cu_out[k];
-        const ocu_in_t *in = x->cu[k]->in;
-        if ((!o->busy || in->disp_ready) && !in->alloc_valid) /* free, or dispatching now */
+    const cu_ports_t *p = &sm->cup;
+    const void *o = sm->sc[s].cu_out[k], *in = sm->sc[s].cu[k]->in;
+    return (!cu_get(p->busy, o, 0) || cu_get(p->disp_ready, in, 0)) && !cu_get(p->alloc_valid, in, 0);
+}
+
+int sm_cu_free(const sm_t *sm, unsigned s, unsigned g)
+{
+    (void)g;
+    for (unsigned k = 0; k < cfg_cus_per_sc(&sm->c); k++)
+        if (sm_cu_is_free(sm, s, k))
             return (int)k;
-    }
     return -1;
 }
 
 void sm_cu_alloc(sm_t *sm, unsigned s, int cu, unsigned f)
 {
+    const cu_ports_t *p = &sm->cup;
     const flight_t *fl = &sm->fl[f];
     const inst_t *in = fl->in;
-    ocu_in_t *ci = ls_in(sm->sc[s].cu[cu]);
-    ci->alloc_valid = 1;
-    ci->alloc_warp = sm->w[fl->warp].local;
-    ci->alloc_info = f;
+    void *ci = ls_in(sm->sc[s].cu[cu]);
+    cu_set(p->alloc_valid, ci, 0, 1);
+    cu_set(p->alloc_warp, ci, 0, sm->w[fl->warp].local);
+    cu_set(p->alloc_info, ci, 0, f);
     for (unsigned i = 0; i < sm->c.max_srcs; i++) {
-        ci->alloc_src_valid[i] = i < in->nsrc;
-        ci->alloc_src[i] = i < in->nsrc ? in->src[i] : 0;
+        cu_set(p->alloc_src_valid, ci, i, i < in->nsrc);
+        cu_set(p->alloc_src, ci, i, i < in->nsrc ? in->src[i] : 0);
     }
 }
 
-void sm_cu_inputs(const sm_t *sm, ocu_in_t *in, const uint32_t *gnt, const uint32_t *rsp_valid,
+void sm_cu_requests(const sm_t *sm, unsigned s, unsigned k, uint32_t *valid, uint32_t *warp,
+                    uint32_t *reg)
+{
+    const cu_ports_t *p = &sm->cup;
+    const void *o = sm->sc[s].cu_out[k];
+    for (unsigned j = 0; j < sm->c.max_srcs; j++) {
+        valid[j] = cu_get(p->rd_valid, o, j);
+        warp[j] = cu_get(p->rd_warp, o, j);
+        reg[j] = cu_get(p->rd_reg, o, j);
+    }
+}
+
+void sm_cu_inputs(const sm_t *sm, void *in, const uint32_t *gnt, const uint32_t *rsp_valid,
                   const uint32_t (*rsp_data)[GPURF_MAX_LANES])
 {
+    const cu_ports_t *p = &sm->cup;
     for (unsigned j = 0; j < sm->c.max_srcs; j++) {
-        in->rd_gnt[j] = gnt[j];
-        in->rsp_valid[j] = rsp_valid[j];
+        cu_set(p->rd_gnt, in, j, gnt[j]);
+        cu_set(p->rsp_valid, in, j, rsp_valid[j]);
         if (rsp_valid[j]) /* a collector reads the data only with its valid bit */
-            memcpy(in->rsp_data[j], rsp_data[j], sm->c.lanes * 4);
+            memcpy(pt_elem(p->rsp_data, in, j), rsp_data[j], sm->c.lanes * 4);
     }
 }
 
@@ -126,7 +144,7 @@ static int verdict(const sm_t *sm, unsigned g)
  * one is ready too and goes to another execution unit (gpgpu_dual_issue_diff_exec_units). */
 void sm_issue(sm_t *sm, unsigned s)
 {
-    const sched_t *p = &sched_table[sm->c.scheduler];
+    const sched_t *p = &sched_table[sm->policy];
     const design_ops_t *d = sm->d;
     unsigned cand[256], n = p->order(sm, s, cand), issued = 0;
     int saw_ready = 0, saw_sb = 0, saw_bar = 0, saw_design = 0;
@@ -143,7 +161,7 @@ void sm_issue(sm_t *sm, unsigned s)
         while (issued < sm->c.issue_width && (!issued || verdict(sm, g) == R_OK)) {
             const warp_t *w = &sm->w[g];
             unsigned u = sm_unit_of(w->tr->v[w->next].cls);
-            int slot = units >> u & 1 ? -1 : d->slot(sm, s);
+            int slot = units >> u & 1 ? -1 : d->slot(sm, s, g);
             if (slot < 0)
                 break;
             issue_one(sm, s, g, slot);

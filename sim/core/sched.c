@@ -123,8 +123,22 @@ static void two_level_issued(sm_t *sm, unsigned s, unsigned g)
             x->rr_issue = k;
 }
 
-const sched_t sched_table[SCHED_N] = {
+static unsigned prefer_order(sm_t *sm, unsigned s, unsigned *out)
+{
+    const unsigned *age = age_order(sm, s);
+    unsigned n = 0;
+    for (unsigned i = 0; i < sm->sc[s].nby_age; i++)
+        if (sm->d->prefer(sm, age[i]))
+            out[n++] = age[i];
+    for (unsigned i = 0; i < sm->sc[s].nby_age; i++)
+        if (!sm->d->prefer(sm, age[i]))
+            out[n++] = age[i];
+    return n;
+}
+
+const sched_t sched_table[SCHED_N + 1] = {
     [SCHED_LRR] = {"lrr", lrr_order, local_issued},
     [SCHED_GTO] = {"gto", gto_order, local_issued},
     [SCHED_TWO_LEVEL] = {"two_level", two_level_order, two_level_issued},
+    [SCHED_PREFER] = {"ccu_priority", prefer_order, local_issued},
 };

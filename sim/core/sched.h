@@ -6,7 +6,11 @@
  *              core keeps the pool (oldest eligible warps join; a warp waiting on a global
  *              load or at a barrier leaves), unless the design owns it (design_ops_t.own_pool:
  *              its gate keeps warps outside its pool back), in which case every warp is
- *              ordered by the inner policy.
+ *              ordered by the inner policy;
+ *   prefer     the cache-aware order (Malekeh Sec. 5), used instead of the preset's when
+ *              ccu_priority = 1 and the design has a prefer hook: the warps the design prefers
+ *              (data in its caching collectors) first, then the rest, oldest first in each
+ *              class; no candidate limit.
  * A design lists the policies it supports; sm_new rejects the others. */
 #ifndef GPURF_SCHED_H
 #define GPURF_SCHED_H
@@ -20,6 +24,9 @@ typedef struct {
     void (*issued)(sm_t *sm, unsigned s, unsigned g);
 } sched_t;
 
-extern const sched_t sched_table[SCHED_N];
+/* the policy a preset cannot name: chosen by ccu_priority */
+#define SCHED_PREFER SCHED_N
+
+extern const sched_t sched_table[SCHED_N + 1];
 
 #endif

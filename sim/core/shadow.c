@@ -35,7 +35,7 @@ static void value_error(sm_t *sm, const flight_t *fl, unsigned reg, unsigned lan
              fl->in->pc, sm->k->ops[fl->in->op], sm->k->file, fl->in->line, reg, lane, got, want);
 }
 
-void sm_execute(sm_t *sm, unsigned f, const ocu_out_t *o)
+void sm_execute(sm_t *sm, unsigned f, const void *o)
 {
     flight_t *fl = &sm->fl[f];
     warp_t *w = &sm->w[fl->warp];
@@ -49,7 +49,7 @@ void sm_execute(sm_t *sm, unsigned f, const ocu_out_t *o)
         acc[l] = id + l;
     for (unsigned i = 0; i < in->nsrc; i++) {
         unsigned r = in->src[i];
-        const uint32_t *sh = w->shadow + (size_t)r * L, *got = o->disp_data[i];
+        const uint32_t *sh = w->shadow + (size_t)r * L, *got = cu_data(sm->cup.disp_data, o, i);
         const uint32_t check = active & w->defined[r];
         if (!check)
             sm->st.undefined_reads++;

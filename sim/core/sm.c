@@ -91,6 +91,8 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
     sm->c = *cfg;
     sm->o = *o;
     sm->d = o->design->ops;
+    sm->cu_block = sm->d->collector ? sm->d->collector : "ocu";
+    sm->policy = cfg->ccu_priority && sm->d->prefer ? SCHED_PREFER : cfg->scheduler;
     sm->fl_free = ~0u;
     if (!sm->o.rtl_variant)
         sm->o.rtl_variant = "ok";
@@ -105,6 +107,8 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
     sm->ls.where = where;
     sm->ls.where_arg = sm;
     sm_stat_group(sm, &core_stats, (const uint64_t *)&sm->st);
+    if (cu_ports_find(block_find(sm->cu_block)->pt, &sm->cup, err, n))
+        goto fail;
     const unsigned S = cfg->schedulers, ncu = cfg_cus_per_sc(cfg);
     sm->sc = calloc(S, sizeof *sm->sc);
     sm->w = calloc(cfg->warp_slots, sizeof *sm->w);
@@ -139,8 +143,8 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
         if (!x->cu || !x->pool || !x->by_age)
             goto oom;
         for (unsigned c = 0; c < ncu; c++) {
-            snprintf(name, sizeof name, "ocu.sc%u.%u", s, c);
-            if (!(x->cu[c] = sm_make_inst(sm, "ocu", name, err, n)))
+            snprintf(name, sizeof name, "%s.sc%u.%u", sm->cu_block, s, c);
+            if (!(x->cu[c] = sm_make_inst(sm, sm->cu_block, name, err, n)))
                 goto fail;
         }
     }
@@ -199,6 +203,23 @@ const stat_group_t *sm_stat_groups(const sm_t *sm, unsigned *n)
 ls_ctx_t *sm_lockstep(sm_t *sm) { return &sm->ls; }
 int sm_merge_waves(sm_t *sm) { return sm->d->merge_waves ? sm->d->merge_waves(sm) : 0; }
 
+/* an allocation the collector takes at this edge: counted, with the repeated source
+ * registers whose read it saves */
+static void count_alloc(sm_t *sm, const void *in)
+{
+    const cu_ports_t *p = &sm->cup;
+    if (!cu_get(p->alloc_valid, in, 0))
+        return;
+    sm->st.ocu_allocs++;
+    for (unsigned i = 0; i < sm->c.max_srcs; i++)
+        for (unsigned j = 0; j < i && cu_get(p->alloc_src_valid, in, i); j++)
+            if (cu_get(p->alloc_src_valid, in, j) &&
+                cu_get(p->alloc_src, in, j) == cu_get(p->alloc_src, in, i)) {
+                sm->st.ocu_dup_reads_saved++;
+                break;
+            }
+}
+
 static void cycle(sm_t *sm)
 {
     const sm_cfg_t *c = &sm->c;
@@ -225,21 +246,12 @@ static void cycle(sm_t *sm)
             ls_eval(x->cu[k], 1);
         }
         d->back(sm, s);
-        for (unsigned k = 0; k < ncu; k++)
+        for (unsigned k = 0; k < ncu; k++) {
+            count_alloc(sm, x->cu[k]->in);
             ls_tick(x->cu[k]);
+        }
     }
     sm_complete(sm);
-}
-
-/* the collectors' activity counters */
-static void collector_stats(sm_t *sm)
-{
-    for (unsigned s = 0; s < sm->c.schedulers; s++)
-        for (unsigned k = 0; k < cfg_cus_per_sc(&sm->c); k++) {
-            const ocu_state_t *o = sm->sc[s].cu[k]->st;
-            sm->st.ocu_allocs += o->allocs;
-            sm->st.ocu_dup_reads_saved += o->dup_reads_saved;
-        }
 }
 
 int sm_run(sm_t *sm, workload_t *wl, char *err, size_t n)
@@ -276,6 +288,5 @@ int sm_run(sm_t *sm, workload_t *wl, char *err, size_t n)
     }
     if (sm->d->end)
         sm->d->end(sm);
-    collector_stats(sm);
     return 0;
 }

@@ -52,24 +52,17 @@ static void bl_front(sm_t *sm, unsigned s)
     rf_in_t *in = ls_in(b->rf);
     ls_clear_strobes(b->rf);
     unsigned launch = sm_launch_inputs(sm, s, in);
-    for (unsigned k = 0; k < cfg_cus_per_sc(c); k++) {
-        const ocu_out_t *o = x->cu_out[k];
-        for (unsigned j = 0; j < c->max_srcs; j++) {
-            unsigned p = k * c->max_srcs + j;
-            in->rd_valid[p] = o->rd_valid[j];
-            in->rd_warp[p] = o->rd_warp[j];
-            in->rd_reg[p] = o->rd_reg[j];
-        }
-    }
+    for (unsigned k = 0, p = 0; k < cfg_cus_per_sc(c); k++, p += c->max_srcs)
+        sm_cu_requests(sm, s, k, in->rd_valid + p, in->rd_warp + p, in->rd_reg + p);
     sm_writeback_inputs(sm, s, in);
     b->out = ls_eval(b->rf, 1);
     sm_launch_done(sm, s, launch);
 }
 
-static void bl_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
+static void bl_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
 {
     const rf_out_t *ro = ((bl_sc_t *)sm->sc[s].dpriv)->out;
-    sm_cu_inputs(sm, ocu_in, SM_CU_PORTS(sm, k, ro, rd_gnt, rsp_valid, rsp_data));
+    sm_cu_inputs(sm, cu_in, SM_CU_PORTS(sm, k, ro, rd_gnt, rsp_valid, rsp_data));
 }
 
 static void bl_back(sm_t *sm, unsigned s)

@@ -42,6 +42,9 @@ typedef struct {
     int own_pool;
     const void *variant;      /* the design's variant parameters (one implementation, several
                                  registry entries) */
+    /* the block in the collector slots (instances <block>.sc<s>.<k>): NULL for ocu, else one
+     * with the ocu's collector ports (core/collector.h), such as ccu */
+    const char *collector;
     /* statistics lists the design counts, NULL-terminated; filled by stats() below */
     const stat_list_t *const *stats;
 
@@ -72,12 +75,17 @@ typedef struct {
     /* step 4: the core found warp g ready (scoreboard clear): R_OK, or R_DESIGN when the
      * design holds it back (counted in the design's stall counter, sm_set_stall_counter) */
     int (*gate)(const sm_t *sm, unsigned g);
-    /* step 4: a free issue slot of sub-core s (a collector, a lookup entry ...) or -1; then
-     * issue(flight) takes it for the instruction the core has just recorded in flight */
-    int (*slot)(const sm_t *sm, unsigned s);
+    /* step 4: the cache-aware issue order (preset key ccu_priority = 1, sched.h): whether
+     * warp g goes in the first class (it has data in the design's collectors); NULL: the
+     * design has no such order and the preset's scheduler is used */
+    int (*prefer)(const sm_t *sm, unsigned g);
+    /* step 4: a free issue slot of sub-core s for warp g (a collector, a lookup entry ...) or
+     * -1 (issue stalls this cycle); then issue(flight) takes it for the instruction the core
+     * has just recorded in flight */
+    int (*slot)(const sm_t *sm, unsigned s, unsigned g);
     void (*issue)(sm_t *sm, unsigned s, int slot, unsigned flight);
-    /* step 5: grants and read data of collector k (an ocu_in_t) */
-    void (*collector_inputs)(sm_t *sm, unsigned s, unsigned k, void *ocu_in);
+    /* step 5: grants and read data of collector k (its in struct, core/collector.h) */
+    void (*collector_inputs)(sm_t *sm, unsigned s, unsigned k, void *cu_in);
     void (*back)(sm_t *sm, unsigned s);
     /* after the last kernel: add the blocks' activity counters to the statistics */
     void (*end)(sm_t *sm);

@@ -44,12 +44,13 @@ static int id_init(sm_t *sm, char *err, size_t n)
 static void id_front(sm_t *sm, unsigned s) { sm_launch_done(sm, s, sm_launch_inputs(sm, s, NULL)); }
 
 /* the grant is the request itself: no bank conflicts */
-static void id_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
+static void id_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
 {
     const id_sc_t *x = sm->sc[s].dpriv;
-    const ocu_out_t *o = sm->sc[s].cu_out[k];
+    uint32_t v[OCU_MAX_SRCS], w[OCU_MAX_SRCS], r[OCU_MAX_SRCS];
+    sm_cu_requests(sm, s, k, v, w, r);
     const size_t p = (size_t)k * sm->c.max_srcs;
-    sm_cu_inputs(sm, ocu_in, o->rd_valid, x->rsp_valid + p, (const uint32_t(*)[GPURF_MAX_LANES])(x->rsp + p));
+    sm_cu_inputs(sm, cu_in, v, x->rsp_valid + p, (const uint32_t(*)[GPURF_MAX_LANES])(x->rsp + p));
 }
 
 /* this cycle's reads answered next cycle; the write-back queue's head written now */
@@ -59,13 +60,12 @@ static void id_back(sm_t *sm, unsigned s)
     id_sc_t *x = sm->sc[s].dpriv;
     const size_t row = (size_t)c->arch_regs * c->lanes;
     for (unsigned k = 0; k < cfg_cus_per_sc(c); k++) {
-        const ocu_out_t *o = sm->sc[s].cu_out[k];
+        uint32_t w[OCU_MAX_SRCS], r[OCU_MAX_SRCS];
+        sm_cu_requests(sm, s, k, x->rsp_valid + k * c->max_srcs, w, r);
         for (unsigned j = 0; j < c->max_srcs; j++) {
             unsigned p = k * c->max_srcs + j;
-            x->rsp_valid[p] = o->rd_valid[j];
-            if (o->rd_valid[j]) {
-                memcpy(x->rsp[p], x->mem + o->rd_warp[j] * row + (size_t)o->rd_reg[j] * c->lanes,
-                       c->lanes * 4);
+            if (x->rsp_valid[p]) {
+                memcpy(x->rsp[p], x->mem + w[j] * row + (size_t)r[j] * c->lanes, c->lanes * 4);
                 sm->st.rf_reads++;
             }
         }

@@ -25,7 +25,6 @@ static int to_cache(const sm_t *sm, const warp_t *w, unsigned reg)
 void ltrf_front(sm_t *sm, unsigned s)
 {
     const sm_cfg_t *c = &sm->c;
-    subcore_t *x = &sm->sc[s];
     ltrf_sc_t *e = SC(sm, s);
     const unsigned L = c->lanes;
     e->dead_used = 0;
@@ -44,15 +43,8 @@ void ltrf_front(sm_t *sm, unsigned s)
     /* the cache: collector reads, result writes of active warps, fills, one eviction */
     rfc_in_t *ci = ls_in(e->rfc);
     ls_clear_strobes(e->rfc);
-    for (unsigned k = 0; k < cfg_cus_per_sc(c); k++) {
-        const ocu_out_t *o = x->cu_out[k];
-        for (unsigned j = 0; j < c->max_srcs; j++) {
-            unsigned p = k * c->max_srcs + j;
-            ci->rd_valid[p] = o->rd_valid[j];
-            ci->rd_row[p] = o->rd_warp[j];
-            ci->rd_bank[p] = o->rd_reg[j];
-        }
-    }
+    for (unsigned k = 0, p = 0; k < cfg_cus_per_sc(c); k++, p += c->max_srcs)
+        sm_cu_requests(sm, s, k, ci->rd_valid + p, ci->rd_row + p, ci->rd_bank + p);
     e->res_ports = sm_writeback_offered(sm, s);
     for (unsigned p = 0; p < e->res_ports; p++) {
         const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];

@@ -20,8 +20,9 @@ unsigned ltrf_lk_order(const ltrf_sc_t *e, unsigned *ord)
 }
 
 /* an issue slot is a free lookup-stage entry */
-int ltrf_slot(const sm_t *sm, unsigned s)
+int ltrf_slot(const sm_t *sm, unsigned s, unsigned g)
 {
+    (void)g;
     const ltrf_sc_t *e = SC(sm, s);
     for (unsigned i = 0; i < LK_MAX; i++)
         if (!e->lk[i].valid)
@@ -100,18 +101,19 @@ static int lookup_alloc(sm_t *sm, unsigned s, lookup_t *lk)
     for (unsigned j = 0; j < lk->n; j++)
         if (!lk->hit[j])
             return 0;
-    int cu = sm_cu_free(sm, s);
+    flight_t *fl = &sm->fl[lk->flight];
+    int cu = sm_cu_free(sm, s, fl->warp);
     if (cu < 0)
         return -1;
-    flight_t *fl = &sm->fl[lk->flight];
     const inst_t *in = fl->in;
-    ocu_in_t *ci = ls_in(sm->sc[s].cu[cu]);
-    ci->alloc_valid = 1;
-    ci->alloc_warp = lw(sm, &sm->w[fl->warp])->row;
-    ci->alloc_info = lk->flight;
+    const cu_ports_t *p = &sm->cup;
+    void *ci = ls_in(sm->sc[s].cu[cu]);
+    cu_set(p->alloc_valid, ci, 0, 1);
+    cu_set(p->alloc_warp, ci, 0, lw(sm, &sm->w[fl->warp])->row);
+    cu_set(p->alloc_info, ci, 0, lk->flight);
     for (unsigned i = 0; i < sm->c.max_srcs; i++) {
-        ci->alloc_src_valid[i] = i < in->nsrc;
-        ci->alloc_src[i] = i < in->nsrc ? lk->bank[lk_index(lk, in->src[i])] : 0;
+        cu_set(p->alloc_src_valid, ci, i, i < in->nsrc);
+        cu_set(p->alloc_src, ci, i, i < in->nsrc ? lk->bank[lk_index(lk, in->src[i])] : 0);
     }
     lk->valid = 0;
     return 1;
