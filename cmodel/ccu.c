@@ -207,6 +207,12 @@ void ccu_tick(ccu_state_t *s, const ccu_in_t *in)
                     s->rdy[t] = 1;
         }
     writes(s, in);
+    if (in->rel_valid && s->owned && in->rel_warp == s->warp) {
+        s->owned = 0;
+        memset(s->valid, 0, sizeof s->valid);
+        memset(s->near, 0, sizeof s->near);
+        s->releases++;
+    }
     if (dispatch) {
         s->dispatches++;
         memset(s->lock, 0, sizeof s->lock);

@@ -11,6 +11,7 @@
  * slot s is ready, zero before. Additionally:
  *   wr_valid/warp/reg/near/data[p]  port D: result writes of the sub-core's write-back ports
  *                (the register file is always written; these only decide what the CCU keeps)
+ *   rel_valid/warp  warp slot rel_warp took a new warp: a CCU the old warp owned is released
  *   r_valid/warp/near  port R: a warp owns the CCU, and whether a valid entry is near
  *   ct_* , lfsr  observation: the CT fields and the victim LFSR, for lockstep and waves
  *
@@ -21,12 +22,14 @@
  *     updates the entry, near; a miss takes a victim, near, unlocked); any other write that
  *     hits invalidates the entry (else a later hit would read a stale value). Writes of
  *     another warp leave the CCU alone;
- *  3. dispatch (busy, every slot ready, disp_ready): locks clear, the unit frees;
- *  4. allocation (alloc_valid when free or dispatching): a different warp flushes the CT
+ *  3. release (rel_valid, rel_warp the owner): the CCU is owned by no warp, every entry
+ *     invalid and far (a warp launched into the slot must not see the old one's registers);
+ *  4. dispatch (busy, every slot ready, disp_ready): locks clear, the unit frees;
+ *  5. allocation (alloc_valid when free or dispatching): a different warp flushes the CT
  *     (a flush beats the old warp's writes of the same edge); then, source slot by slot: look
  *     the register up (hit: ready), else take a victim (miss: requested); lock it; its near
  *     bit is the hint (ORed for a repeated register); touch its LRU rank; set the OCT;
- *  5. the LFSR steps (x^16 + x^14 + x^13 + x^11 + 1, from the seed at reset).
+ *  6. the LFSR steps (x^16 + x^14 + x^13 + x^11 + 1, from the seed at reset).
  * Victim: the lowest invalid unlocked entry; else the first unlocked far entry at or after
  * lfsr % Slots (cyclically); else the unlocked entry with the largest LRU rank. Never a
  * locked entry (Slots >= MaxSrcs guarantees one). LRU ranks are a permutation, 0 = most
@@ -88,7 +91,7 @@ typedef struct {
     uint8_t sv[CCU_MAX_SRCS], idx[CCU_MAX_SRCS], pend[CCU_MAX_SRCS], rdy[CCU_MAX_SRCS];
     uint16_t lfsr;
     /* activity counters */
-    uint64_t allocs, dispatches, hits, misses, dup_reads_saved, flushes;
+    uint64_t allocs, dispatches, hits, misses, dup_reads_saved, flushes, releases;
     uint64_t wr_kept, wr_dropped_far, wr_dropped_port, wr_invalidated;
 } ccu_state_t;
 

@@ -9,6 +9,7 @@
 #include "cmodel/sthld.h"
 #include "cmodel/wcb.h"
 #include <string.h>
+#include <strings.h>
 
 /* the generic adapters of the C model X */
 #define BLOCK_FUNCS(X, PARAMS)                                                                     \
@@ -71,7 +72,7 @@ BLOCK_DESC(aau_off, aau, aau_off_cfg_from_sm, AAU_BIAS)
 BLOCK_GLUE(wcb, WCB_PARAMS, "init_valid=0.01,deact_valid=0.05")
 BLOCK_GLUE(rfc, RFC_PARAMS, "")
 /* writes mostly of the owning warp, so that they hit, allocate and invalidate entries */
-BLOCK_GLUE(ccu, CCU_PARAMS, "alloc_valid=0.4,disp_ready=0.6")
+BLOCK_GLUE(ccu, CCU_PARAMS, "alloc_valid=0.4,disp_ready=0.6,rel_valid=0.05")
 BLOCK_GLUE(sthld, STHLD_PARAMS, "")
 /* CCUs mostly free and holding near values, so that the STHLD wait is exercised */
 BLOCK_GLUE(ccu_alloc, CCU_ALLOC_PARAMS, "ccu_busy=0.3,ccu_valid=0.8,ccu_near=0.7")
@@ -125,4 +126,18 @@ int block_params_differ(const block_desc_t *bd, const sm_cfg_t *a, const sm_cfg_
             return 1;
         }
     return 0;
+}
+
+const block_desc_t *block_of_fault(const char *v)
+{
+    const block_desc_t *best = NULL;
+    if (strncmp(v, "FAULT_", 6))
+        return NULL;
+    for (const block_desc_t *const *b = block_list; *b; b++) {
+        size_t n = strlen((*b)->name);
+        if (!strncasecmp(v + 6, (*b)->name, n) && v[6 + n] == '_' &&
+            (!best || n > strlen(best->name)))
+            best = *b;
+    }
+    return best;
 }

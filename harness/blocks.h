@@ -31,6 +31,9 @@ const block_desc_t *block_find(const char *name);
  * "Name=a (b)", or 0 when they all agree */
 int block_params_differ(const block_desc_t *bd, const sm_cfg_t *a, const sm_cfg_t *b,
                         char *what, size_t n);
+/* the block a FAULT_<BLOCK>_* variant belongs to (the longest block name that matches), or
+ * NULL */
+const block_desc_t *block_of_fault(const char *variant);
 /* the block's RTL files: rtl/<module>.v, then its dependencies, space separated */
 void block_rtl_files(const block_desc_t *bd, FILE *f);
 extern const block_desc_t *const block_list[];

@@ -3,7 +3,8 @@
 // owning warp's registers: valid, tag, lock, near bit, true-LRU rank and data per entry; the
 // operand collector table (OCT) points each source slot at an entry. One edge: responses
 // fill, then the owning warp's writes (the first DPorts near writes kept, other hits
-// invalidated), then dispatch clears the locks, then an allocation flushes on a new warp and
+// invalidated), then a release of the owning warp's slot empties the CCU, then dispatch
+// clears the locks, then an allocation flushes on a new warp and
 // looks up, allocates, locks, marks and touches each source in slot order; the victim LFSR
 // (x^16+x^14+x^13+x^11+1) steps every edge. Contract identical to cmodel/ccu.h.
 // Build-time fault variants for harness self-tests: FAULT_CCU_LOCKED_VICTIM (the far and LRU
@@ -37,6 +38,8 @@ module ccu #(
     input  wire [WbPorts*RegBits-1:0]    wr_reg_i,
     input  wire [WbPorts-1:0]            wr_near_i,
     input  wire [WbPorts*DataBits-1:0]   wr_data_i,
+    input  wire                          rel_valid_i,
+    input  wire [WarpBits-1:0]           rel_warp_i,
     output wire                          busy_o,
     output reg  [MaxSrcs-1:0]            rd_valid_o,
     output reg  [MaxSrcs*WarpBits-1:0]   rd_warp_o,
@@ -256,12 +259,18 @@ module ccu #(
 `endif
         end
       end
-    // 3. dispatch
+    // 3. release
+    if (rel_valid_i && owned_q && rel_warp_i == warp_q) begin
+      owned_d = 1'b0;
+      valid_d = {Slots{1'b0}};
+      near_d  = {Slots{1'b0}};
+    end
+    // 4. dispatch
     if (dispatch) begin
       lock_d = {Slots{1'b0}};
       busy_d = 1'b0;
     end
-    // 4. allocation
+    // 5. allocation
     if (alloc_valid_i && !busy_d) begin
 `ifndef FAULT_CCU_NO_FLUSH
       if (!owned_q || alloc_warp_i != warp_q) begin

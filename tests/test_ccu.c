@@ -237,6 +237,36 @@ static void flush_beats_write(void **st)
 }
 
 /* the LFSR steps every edge from its seed and never reaches zero */
+/* a release of the owner's slot empties the CCU (the next warp in the slot misses); a release
+ * of another slot leaves it alone */
+static void release_of_slot(void **st)
+{
+    (void)st;
+    setup(4, 1, 1);
+    const unsigned r[2] = {5, 6}, h[2] = {1, 1};
+    run(2, 2, r, h);
+    in.rel_valid = 1;
+    in.rel_warp = 3;
+    step();
+    ccu_out_t o = peek();
+    assert_int_equal(o.r_valid, 1);
+    assert_int_equal(o.r_near, 1);
+    assert_true(entry_of(5) >= 0);
+    in.rel_valid = 1;
+    in.rel_warp = 2;
+    step();
+    o = peek();
+    assert_int_equal(o.r_valid, 0);
+    assert_int_equal(o.r_near, 0);
+    assert_int_equal(entry_of(5), -1);
+    assert_int_equal(entry_of(6), -1);
+    assert_int_equal(s.releases, 1);
+    uint64_t misses = s.misses, flushes = s.flushes;
+    run(2, 2, r, h);
+    assert_int_equal(s.misses, misses + 2);
+    assert_int_equal(s.flushes, flushes);
+}
+
 static void lfsr_steps(void **st)
 {
     (void)st;
@@ -271,6 +301,7 @@ int main(void)
         cmocka_unit_test(flush_on_new_warp),   cmocka_unit_test(lock_near_lru),
         cmocka_unit_test(victim_order),        cmocka_unit_test(write_policy),
         cmocka_unit_test(flush_beats_write),   cmocka_unit_test(lfsr_steps),
+        cmocka_unit_test(release_of_slot),
         cmocka_unit_test(bad_config),
     };
     return cmocka_run_group_tests(t, NULL, NULL);

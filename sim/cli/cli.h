@@ -11,7 +11,8 @@
 /* the command line as parsed */
 typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
-        *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault, *regs, *arch;
+        *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault, *regs, *arch,
+        *sthld_log;
     opclass_t ovr[MAX_SETS];
     unsigned novr;
     const char *bias[MAX_SETS];

@@ -40,6 +40,7 @@ static int usage(void)
             "usage: gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P]\n"
             "                   [--set key=value]... [--latency-x F] [--json FILE] [--synth build/synth/P.json]\n"
             "                   [--regs N] [--arch smXY] [--opcode-class OPCODE=CLASS]...\n"
+            "                   [--sthld-log FILE]\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
             "                   [--pass-fault partial_write_kills]\n"
@@ -54,6 +55,29 @@ static int usage(void)
             "       gpurf models\n"
             "       gpurf designs [--names]\n");
     return 2;
+}
+
+/* every block --blocks names is one the design instantiates */
+static int check_blocks(const design_t *d, const char *list)
+{
+    if (!strcmp(list, "all"))
+        return 0;
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        int found = 0;
+        for (const char *q = d->blocks; *q;) {
+            size_t m = strcspn(q, " ");
+            found |= m == n && !strncmp(p, q, n);
+            q += m + (q[m] == ' ');
+        }
+        if (!found) {
+            fprintf(stderr, "gpurf: --blocks: design '%s' has no block '%.*s' (its blocks: %s)\n",
+                    d->name, (int)n, p, d->blocks);
+            return -1;
+        }
+        p += n + (p[n] == ',');
+    }
+    return 0;
 }
 
 static int parse(int argc, char **argv, args_t *a)
@@ -101,6 +125,7 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--pass-fault", pass_fault)
         OPT("--regs", regs)
         OPT("--arch", arch)
+        OPT("--sthld-log", sthld_log)
 #undef OPT
         if (!strcmp(o, "--opcode-class") && v) {
             const char *eq = strchr(v, '=');
@@ -292,6 +317,7 @@ static int cmd_sim(const args_t *a, int cosim)
         return 2;
     }
     o.history = a->history;
+    o.sthld_log = a->sthld_log;
     if (a->pass_fault && strcmp(a->pass_fault, "partial_write_kills")) {
         fprintf(stderr, "gpurf: --pass-fault: unknown fault '%s' (partial_write_kills)\n",
                 a->pass_fault);
@@ -300,6 +326,8 @@ static int cmd_sim(const args_t *a, int cosim)
     o.pass_fault = a->pass_fault ? LV_PARTIAL_KILLS : LV_EXACT;
     o.wave_dir = a->waves ? a->waves : "waves";
     if (cosim) {
+        if (check_blocks(o.design, a->blocks))
+            return 2;
         o.rtl_blocks = a->blocks;
         o.rtl_variant = a->variant;
         o.rtl_preset = a->preset;

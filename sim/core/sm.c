@@ -3,7 +3,6 @@
 #include "sched.h"
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 static int wants_rtl(const sm_opts_t *o, const char *block)
 {
@@ -28,8 +27,7 @@ ls_inst_t *sm_make_inst(sm_t *sm, const char *block, const char *name, char *err
     if (wants_rtl(&sm->o, block)) {
         /* a FAULT_<BLOCK>_* variant replaces only that block's RTL */
         const char *v = sm->o.rtl_variant;
-        size_t bl = strlen(block);
-        int mine = !strncmp(v, "FAULT_", 6) && !strncasecmp(v + 6, block, bl) && v[6 + bl] == '_';
+        int mine = block_of_fault(v) == block_find(block);
         rtl = rtl_find(block, sm->o.rtl_preset, mine ? v : "ok");
         if (!rtl) {
             snprintf(err, n, "no RTL model of block '%s' built for preset '%s' variant '%s' "

@@ -1,0 +1,89 @@
+/* Design `malekeh` (Malekeh, MICRO 2023: ../shared/papers/004): caching collector units.
+ *
+ * Per sub-core: the banked main register file (block rf, unchanged), collectors/schedulers
+ * caching collector units in the collector slots (block ccu, instances ccu.sc<s>.<k>, Sec.
+ * 3.2) and one CCU allocator (block ccu_alloc, ccu_alloc.sc<s>, Sec. 6); per SM one adaptive
+ * STHLD (block sthld, Sec. 7).
+ *  - Issue (Sec. 5): with ccu_priority = 1 the core's cache-aware order (warps owning a CCU
+ *    first, oldest first in each class); the scheduler's pick asks the allocator for a CCU:
+ *    a grant takes that CCU, any stall (own CCU busy, STHLD wait, none free) stalls issue of
+ *    the sub-core this cycle.
+ *  - Operands: a CCU looks every source up in its cache table; misses read the rf's banks
+ *    through the same read ports as ocu (rd_* / rd_gnt / rsp_*). The source and destination
+ *    near bits are the compiler's reuse-distance hints (sim/pass/reuse.h; reuse_src oracle,
+ *    static or none; near iff distance <= rthld).
+ *  - Writes (Sec. 4.2): every result is written into the rf's banks; in the cycle the rf
+ *    grants the bank write, the CCUs of the sub-core see it on port D (near = the
+ *    destination's hint). A write under a partial active mask is passed as far: the rf
+ *    writes only the active lanes, so a CCU copy of the whole register could not be built
+ *    from it (a hit entry is invalidated).
+ *  - A warp slot that takes a new warp releases the old warp's CCU (port rel).
+ *  - STHLD: the SM's instructions per cycle feed the sthld block; its threshold is every
+ *    allocator's input. --sthld-log writes one line per interval. */
+#ifndef GPURF_MALEKEH_INT_H
+#define GPURF_MALEKEH_INT_H
+#include "cmodel/ccu.h"
+#include "cmodel/ccu_alloc.h"
+#include "cmodel/sthld.h"
+#include "core/core.h"
+#include "design/mainrf.h"
+#include "pass/reuse.h"
+
+#define MALEKEH_STATS(S)                                                                           \
+    S(ccu_hits, "source registers found in the warp's CCU (one per distinct register)")        \
+    S(ccu_misses, "source registers read from the main register file's banks")                 \
+    S(ccu_wr_kept, "results kept in a CCU (near, within the D ports)")                         \
+    S(ccu_wr_dropped_far, "results of a CCU's warp not kept: far (or written under a partial mask)") \
+    S(ccu_wr_dropped_port, "near results not kept: the D ports were taken")                    \
+    S(ccu_wr_no_ccu, "results of a warp owning no CCU (main register file only)")             \
+    S(ccu_wr_partial, "results written under a partial active mask (passed as far)")           \
+    S(ccu_wr_invalidated, "CCU entries invalidated by a result not kept")                      \
+    S(ccu_flushes, "CCU cache tables flushed by an allocation to another warp")                \
+    S(ccu_releases, "CCUs released by a new warp in their warp's slot")                        \
+    S(ccu_alloc_own, "allocations to the warp's own CCU")                                      \
+    S(ccu_alloc_empty, "allocations of an empty CCU")                                          \
+    S(ccu_alloc_far, "allocations of a CCU holding only far values")                           \
+    S(ccu_alloc_near, "allocations of a CCU holding near values, after STHLD cycles")          \
+    S(stall_sthld, "scheduler-cycles waiting for STHLD before replacing a CCU with near values") \
+    S(stall_ccu_busy, "scheduler-cycles the picked warp's own CCU was busy")                   \
+    S(stall_ccu_full, "scheduler-cycles with no free CCU for the picked warp")                 \
+    S(sthld_final, "STHLD at the end of the run")                                              \
+    S(sthld_state, "STHLD state machine's state at the end of the run (1..6)")                 \
+    S(sthld_intervals, "STHLD intervals completed")
+
+STATS_STRUCT(malekeh_stats_t, MALEKEH_STATS);
+
+/* near bits of one dynamic instruction: source i at bit i, destination d at bit 16 + d */
+typedef uint32_t mk_hint_t;
+#define MK_DST_BIT 16
+
+typedef struct {
+    ls_inst_t *rf, *alloc;
+    const rf_out_t *rfo;
+    const ccu_alloc_out_t *ao;
+    int granted;                  /* the allocator granted a CCU this cycle */
+    unsigned rel_warp;            /* a warp slot took a new warp this cycle (rel) */
+    int rel;
+} mk_sc_t;
+
+typedef struct {
+    malekeh_stats_t st;
+    mainrf_stats_t rst;
+    mk_sc_t *sc;
+    ls_inst_t *sthld;
+    const sthld_out_t *so;
+    uint64_t insts_seen;          /* instructions executed as of the last cycle */
+    mk_hint_t **hint;             /* per warp slot: per dynamic instruction */
+    uint32_t *hint_cap;
+    reuse_static_t rs;            /* reuse_src = static: the kernel's distances */
+    prog_t prog;
+    int have_prog;
+    FILE *log;                    /* --sthld-log */
+} mk_t;
+
+/* hints.c: the near bits of warp g's stream (launch) and the kernel's static pass */
+int mk_hints_kernel(sm_t *sm, mk_t *m, kernel_t *k);
+int mk_hints_warp(sm_t *sm, mk_t *m, unsigned g);
+void mk_hints_free(sm_t *sm, mk_t *m);
+
+#endif
