@@ -383,6 +383,7 @@ for f in FAULT_WCB_DEACT_KEEPS_VALID FAULT_AAU_SAME_CYCLE FAULT_AAU_RELALL_KEEPS
 done
 
 . tests/run_traces.sh
+. tests/run_malekeh.sh
 
 echo "== block-level random lockstep (gpurf blocksim: every input field random each cycle)"
 for p in small pascal; do for b in $BLOCKS; do for sd in 1 2; do

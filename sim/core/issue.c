@@ -168,6 +168,8 @@ void sm_issue(sm_t *sm, unsigned s)
             units |= 1u << u;
             issued++;
         }
+        if (!issued && d->slot_per_warp) /* no slot for this warp; the next may find one */
+            continue;
         if (!issued)
             break;
         p->issued(sm, s, g);

@@ -83,6 +83,10 @@ typedef struct {
      * -1 (issue stalls this cycle); then issue(flight) takes it for the instruction the core
      * has just recorded in flight */
     int (*slot)(const sm_t *sm, unsigned s, unsigned g);
+    /* slot's answer depends on the warp: after a refusal the core asks for the next ready
+     * warp of the order (GPGPU-Sim's scheduler passes over a warp whose unit is busy);
+     * otherwise a refusal ends the sub-core's issue for the cycle */
+    int slot_per_warp;
     void (*issue)(sm_t *sm, unsigned s, int slot, unsigned flight);
     /* step 5: grants and read data of collector k (its in struct, core/collector.h) */
     void (*collector_inputs)(sm_t *sm, unsigned s, unsigned k, void *cu_in);

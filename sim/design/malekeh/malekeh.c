@@ -118,6 +118,8 @@ static void mk_allocate(sm_t *sm, unsigned s)
     ai->req_valid = 0;
     ai->req_warp = 0;
     ai->sthld = MK(sm)->so->sthld;
+    x->nasked = 0;
+    x->sthld_asked = 0;
     x->ao = ls_eval(x->alloc, 0);
 }
 
@@ -137,7 +139,13 @@ static int mk_slot(const sm_t *sm, unsigned s, unsigned g)
     ai->req_valid = 1;
     ai->req_warp = sm->w[g].local;
     x->ao = ls_eval(x->alloc, 0);
-    return x->ao->grant_valid ? (int)x->ao->grant_ccu : -1;
+    if (x->ao->grant_valid)
+        return (int)x->ao->grant_ccu;
+    if (!x->nasked++ || (x->ao->stall == CCU_STALL_STHLD && !x->sthld_asked)) {
+        x->sthld_asked |= x->ao->stall == CCU_STALL_STHLD;
+        x->sthld_warp = ai->req_warp;
+    }
+    return -1;
 }
 
 static void mk_issue(sm_t *sm, unsigned s, int slot, unsigned f)
@@ -210,6 +218,8 @@ static void mk_back(sm_t *sm, unsigned s)
     count_writes(sm, s);
     sm_writeback_done(sm, s, x->rfo->wr_gnt);
     ls_tick(x->rf);
+    if (!x->granted && x->nasked)
+        ((ccu_alloc_in_t *)ls_in(x->alloc))->req_warp = x->sthld_warp;
     x->ao = ls_eval(x->alloc, 1);
     ls_tick(x->alloc);
     x->rel = 0;
@@ -260,6 +270,7 @@ const design_ops_t design_malekeh = {
     .allocate = mk_allocate,
     .prefer = mk_prefer,
     .slot = mk_slot,
+    .slot_per_warp = 1,
     .issue = mk_issue,
     .collector_inputs = mk_collector_inputs,
     .back = mk_back,

@@ -6,8 +6,11 @@
  * STHLD (block sthld, Sec. 7).
  *  - Issue (Sec. 5): with ccu_priority = 1 the core's cache-aware order (warps owning a CCU
  *    first, oldest first in each class); the scheduler's pick asks the allocator for a CCU:
- *    a grant takes that CCU, any stall (own CCU busy, STHLD wait, none free) stalls issue of
- *    the sub-core this cycle.
+ *    a grant takes that CCU; a refusal (own CCU busy, STHLD wait, none free) passes to the
+ *    next warp in the order, as GPGPU-Sim's scheduler passes over a warp whose next
+ *    instruction finds no free unit. The allocator takes one request per edge: the granted
+ *    warp's, else the first warp refused for STHLD (its counter counts the cycle), else the
+ *    first refused.
  *  - Operands: a CCU looks every source up in its cache table; misses read the rf's banks
  *    through the same read ports as ocu (rd_* / rd_gnt / rsp_*). The source and destination
  *    near bits are the compiler's reuse-distance hints (sim/pass/reuse.h; reuse_src oracle,
@@ -62,6 +65,8 @@ typedef struct {
     const rf_out_t *rfo;
     const ccu_alloc_out_t *ao;
     int granted;                  /* the allocator granted a CCU this cycle */
+    unsigned nasked, sthld_warp;  /* warps refused this cycle; the first refused for STHLD */
+    int sthld_asked;
     unsigned rel_warp;            /* a warp slot took a new warp this cycle (rel) */
     int rel;
 } mk_sc_t;

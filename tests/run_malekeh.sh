@@ -1,0 +1,69 @@
+# Sourced by tests/run.sh (its helpers run/ok/bad/json_num, $A $G $B $T): design malekeh.
+# Values never differ from the shadow; RF reads saved equal CCU hits; lockstep of every block
+# C- and RTL-driven; each knob changes what it should; faults caught in the SM; bad input.
+
+echo "== malekeh: caching collector units (value check, reads saved = hits, knobs)"
+MG=seed=3,blocks=6,warps=8,regs=24,gmem=20,loops=6
+mk() { # NAME ARGS...: a malekeh run into $B/mk.NAME.json
+  local n=$1; shift; $G sim --design malekeh --preset small --gen $MG --json $B/mk.$n.json "$@" > /dev/null 2>&1; }
+st() { jq ".stats.$2" $B/mk.$1.json; }
+run "malekeh small, sanitized" 0 $A sim --design malekeh --preset small --gen $MG --json $B/mk.def.json
+$G sim --design baseline --preset small --gen $MG --json $B/mk.base.json > /dev/null 2>&1
+[ "$(st def value_errors)" = 0 ] && [ "$(st def operands_checked)" -gt 0 ] && ok "malekeh: $(st def operands_checked) operands checked, none differs" || bad "malekeh value check"
+[ "$(( $(st def ccu_hits) + $(st def rf_reads) ))" = "$(st base rf_reads)" ] && [ "$(st def ccu_misses)" = "$(st def rf_reads)" ] &&
+  ok "RF reads saved = CCU hits ($(st def ccu_hits)); misses = RF reads ($(st def rf_reads))" || bad "reads saved != hits"
+for t in matrixmul vectoradd; do
+  run "malekeh $t/pascal, sanitized" 0 $A sim --design malekeh --preset pascal --trace $T/$t-sm61/kernelslist.g --json $B/mk.$t.json
+  [ "$(st $t value_errors)" = 0 ] && [ "$(st $t ccu_hits)" -gt 0 ] && ok "malekeh $t/pascal: values exact, $(st $t ccu_hits) hits" || bad "malekeh $t/pascal"
+done
+for r in static none; do mk $r --set reuse_src=$r; done
+[ "$(st none ccu_wr_kept)" = 0 ] && [ "$(st none ccu_alloc_near)" = 0 ] && [ "$(st def ccu_wr_kept)" -gt 0 ] &&
+  ok "reuse_src none: every operand far, no result kept, no near CCU (oracle keeps $(st def ccu_wr_kept))" || bad "reuse_src none"
+[ "$(st static value_errors)" = 0 ] && [ "$(st static ccu_wr_kept)" -gt 0 ] && [ "$(st static ccu_hits)" != "$(st none ccu_hits)" ] &&
+  ok "reuse_src static: hints from the recovered CFG ($(st static ccu_hits) hits, none $(st none ccu_hits))" || bad "reuse_src static"
+mk r1 --set rthld=1; mk r100 --set rthld=100
+[ "$(st r1 ccu_wr_kept)" -lt "$(st def ccu_wr_kept)" ] && [ "$(st def ccu_wr_kept)" -le "$(st r100 ccu_wr_kept)" ] &&
+  ok "rthld 1 / 10 / 100: results kept $(st r1 ccu_wr_kept) < $(st def ccu_wr_kept) <= $(st r100 ccu_wr_kept)" || bad "rthld"
+mk s4 --set ccu_slots=6; mk s16 --set ccu_slots=16
+[ "$(st s4 ccu_hits)" -lt "$(st s16 ccu_hits)" ] && ok "ccu_slots 6 -> 16: hits $(st s4 ccu_hits) -> $(st s16 ccu_hits)" || bad "ccu_slots"
+mk f0 --set sthld_mode=fixed --set sthld_init=0; mk f64 --set sthld_mode=fixed --set sthld_init=64
+[ "$(st f0 stall_sthld)" = 0 ] && [ "$(st f64 stall_sthld)" -gt 0 ] && [ "$(st f64 sthld_final)" = 64 ] &&
+  [ "$(st f64 ccu_alloc_near)" -lt "$(st f0 ccu_alloc_near)" ] &&
+  ok "fixed STHLD 0 never waits; 64 waits $(st f64 stall_sthld) cycles and replaces fewer near CCUs" || bad "fixed sthld"
+[ "$(st def sthld_intervals)" -gt 10 ] && ok "adaptive STHLD: $(st def sthld_intervals) intervals, ends at $(st def sthld_final) in state $(st def sthld_state)" || bad "sthld intervals"
+mk p0 --set ccu_priority=0
+[ "$(st p0 cycles)" != "$(st def cycles)" ] && ok "ccu_priority 0 keeps the preset's scheduler: $(st p0 cycles) cycles, cache-aware $(st def cycles)" || bad "ccu_priority has no effect"
+mk d1 --set wb_ports=2; mk d2 --set wb_ports=2 --set ccu_dports=2
+[ "$(st d1 ccu_wr_dropped_port)" -gt 0 ] && [ "$(st d2 ccu_wr_dropped_port)" = 0 ] && [ "$(st d2 value_errors)" = 0 ] &&
+  ok "ccu_dports 1 -> 2 (2 write ports): near writes dropped for the port $(st d1 ccu_wr_dropped_port) -> 0" || bad "ccu_dports"
+run "--sthld-log" 0 $G sim --design malekeh --preset small --gen $MG --sthld-log $B/mk.log
+[ "$(grep -vc '^#' $B/mk.log)" = "$(st def sthld_intervals)" ] && ok "--sthld-log: one line per interval ($(grep -vc '^#' $B/mk.log))" || bad "sthld log lines"
+run "directed near/far stream" 0 $G sim --design malekeh --preset small --trace tests/streams/near_far.txt --json $B/mk.nf.json
+[ "$(st nf value_errors)" = 0 ] && [ "$(st nf ccu_wr_invalidated)" -ge 1 ] && [ "$(st nf ccu_hits)" -ge 1 ] &&
+  ok "near read hits, far write invalidates the copy, the later read sees the new value" || bad "near/far stream" "$(cat $B/mk.nf.json | jq -c .stats)"
+
+echo "== malekeh: lockstep of rf, ccu, ccu_alloc, sthld; faults in the SM"
+for p in small pascal; do
+  run "cosim malekeh/$p --blocks all" 0 $G cosim --design malekeh --preset $p --gen seed=2,blocks=3 --blocks all
+  [ "$(echo "$out" | grep -cE '^  (rf|ccu|ccu_alloc|sthld) +[0-9]+ instances .* 0 mismatches  PASS$')" = 4 ] &&
+    ok "malekeh/$p: rf, ccu, ccu_alloc, sthld compared, 0 mismatches" || bad "malekeh/$p lockstep table" "$out"
+done
+for t in matrixmul vectoradd; do for dr in c rtl; do
+  $G cosim --design malekeh --preset pascal --trace $T/$t-sm61/kernelslist.g --blocks all --drive $dr --json $B/mk.cs.$dr.json > /dev/null 2>&1
+done
+  [ -n "$(json_num $B/mk.cs.c.json cycles)" ] && [ "$(json_num $B/mk.cs.c.json cycles)" = "$(json_num $B/mk.cs.rtl.json cycles)" ] &&
+    [ "$(json_num $B/mk.cs.rtl.json mismatches)" = 0 ] &&
+    ok "malekeh $t: C- and RTL-driven cosim agree ($(json_num $B/mk.cs.c.json cycles) cycles)" || bad "malekeh $t cosim drive c/rtl"
+done
+for f in $FAULTS_ccu $FAULTS_ccu_alloc $FAULTS_sthld; do
+  run "$f detected in the malekeh design" 1 $G cosim --design malekeh --preset small --gen seed=2,blocks=3 --blocks all --variant $f
+  c=$(echo "$out" | sed -n 's/^LOCKSTEP MISMATCH at cycle \([0-9]*\) in \([^ ]*\).*/\1 \2/p')
+  [ -n "$c" ] && ok "$f caught at cycle ${c% *} in ${c#* }" || bad "$f: no mismatch report" "$out"
+done
+run "far write leaving a stale copy (directed stream)" 1 $G cosim --design malekeh --preset small --trace tests/streams/near_far.txt --blocks ccu --variant FAULT_CCU_FAR_STALE
+run "--blocks ccu with a design without CCUs" 2 $G cosim --design baseline --preset small --gen seed=1 --blocks ccu
+echo "$out" | grep -q "design 'baseline' has no block 'ccu'" && ok "--blocks: the error names the design and the block" || bad "--blocks message" "$out"
+for kv in reuse_src=dynamic ccu_priority=2; do
+  run "bad $kv" 2 $G sim --design malekeh --preset small --gen seed=1 --set $kv
+  echo "$out" | grep -q "field '${kv%=*}'" && ok "bad $kv: names the field" || bad "bad $kv message" "$out"
+done
