@@ -59,6 +59,9 @@ typedef struct {
     unsigned rf_cache_wports;  /* main-RF write ports that only register-cache write-backs use,
                                   beside the wb_ports result ports (LTRF Sec. 4.2: each cache
                                   bank's write-back crossbar port reaches the main RF banks) */
+    /* register-file dynamic energy per event, fJ (sim/core/energy.h) */
+    unsigned e_bank_read_fj, e_bank_write_fj, e_arbiter_fj, e_xbar_fj, e_collector_fj,
+        e_ccu_tag_fj, e_rfc_access_fj;
     unsigned lat_alu, lat_sfu, lat_shmem, lat_branch;
     /* memory hierarchy (sim/mem/mem.h) */
     unsigned l1_size, l1_assoc, l1_line, l1_sector; /* bytes, ways, bytes, bytes */

@@ -253,7 +253,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
         fprintf(stderr, "gpurf: %s\n", err);
     if (print) {
         report_t r = {a->cmd, o->design->name, c->name, a->trace ? a->trace : a->gen,
-                      NULL, 0, stats_ipc(sm_stats(sm)), ls, o->rtl_blocks != NULL, syn, &w};
+                      NULL, 0, stats_ipc(sm_stats(sm)), ls, o->rtl_blocks != NULL, syn, &w, c};
         r.groups = sm_stat_groups(sm, &r.ngroups);
         report_text(&r, stdout);
         if (o->rtl_blocks && !rc)

@@ -1,5 +1,6 @@
 /* Run report: statistics and lockstep verdicts as text and as JSON (jansson). */
 #include "report.h"
+#include "core/energy.h"
 #include "stream/isa.h"
 #include <sys/resource.h>
 #include <jansson.h>
@@ -117,6 +118,10 @@ void report_text(const report_t *r, FILE *f)
     }
     fprintf(f, "statistics:\n");
     stats_print_text(r->groups, r->ngroups, r->ipc, f);
+    rf_energy_t e;
+    energy_of_run(r->cfg, r->groups, r->ngroups, &e);
+    fprintf(f, "register-file dynamic energy (pJ): banks %.1f, arbiter %.1f, crossbar %.1f, "
+               "collectors %.1f, total %.1f\n", e.banks, e.arbiter, e.crossbar, e.collectors, e.total);
     if (r->syn)
         synth_text(r, f);
 }
@@ -134,6 +139,14 @@ int report_json(const report_t *r, const char *path)
                                 json_integer((json_int_t)r->groups[k].v[i]));
     json_object_set_new(st, "ipc", json_real(r->ipc));
     json_object_set_new(o, "stats", st);
+    rf_energy_t e;
+    energy_of_run(r->cfg, r->groups, r->ngroups, &e);
+    json_t *en = json_object();
+#define X(p) json_object_set_new(en, #p, json_real(e.p));
+    ENERGY_PARTS(X)
+#undef X
+    json_object_set_new(en, "total", json_real(e.total));
+    json_object_set_new(o, "energy_pj", en);
     json_object_set_new(o, "peak_rss_kb", json_integer(peak_rss_kb()));
     json_t *ks = json_array();
     for (unsigned i = 0; r->w && i < r->w->n; i++) {

@@ -16,6 +16,7 @@ typedef struct {
     int cosim;              /* print the lockstep verdicts */
     const synth_sum_t *syn; /* area/timing estimates per block, or NULL */
     const workload_t *w;    /* the kernels as run (architecture, registers, blocks) */
+    const sm_cfg_t *cfg;    /* the run's parameters (per-event energies) */
 } report_t;
 
 typedef struct {

@@ -77,6 +77,7 @@ void sm_dispatch(sm_t *sm, unsigned s)
         if (d->dispatched)
             d->dispatched(sm, s, f);
         sm->st.instructions++;
+        sm->st.cu_operands += in->nsrc;
         sm->st.ur_reads += in->nusrc;
         sm->st.ur_writes += in->nudst;
         flight_t *fl = &sm->fl[f];

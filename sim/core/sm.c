@@ -201,11 +201,13 @@ const stat_group_t *sm_stat_groups(const sm_t *sm, unsigned *n)
 ls_ctx_t *sm_lockstep(sm_t *sm) { return &sm->ls; }
 int sm_merge_waves(sm_t *sm) { return sm->d->merge_waves ? sm->d->merge_waves(sm) : 0; }
 
-/* an allocation the collector takes at this edge: counted, with the repeated source
- * registers whose read it saves */
-static void count_alloc(sm_t *sm, const void *in)
+/* the responses a collector takes at this edge; an allocation it takes, counted with the
+ * repeated source registers whose read it saves */
+static void count_collector(sm_t *sm, const void *in)
 {
     const cu_ports_t *p = &sm->cup;
+    for (unsigned i = 0; i < sm->c.max_srcs; i++)
+        sm->st.cu_fills += cu_get(p->rsp_valid, in, i);
     if (!cu_get(p->alloc_valid, in, 0))
         return;
     sm->st.ocu_allocs++;
@@ -245,7 +247,7 @@ static void cycle(sm_t *sm)
         }
         d->back(sm, s);
         for (unsigned k = 0; k < ncu; k++) {
-            count_alloc(sm, x->cu[k]->in);
+            count_collector(sm, x->cu[k]->in);
             ls_tick(x->cu[k]);
         }
     }

@@ -46,6 +46,8 @@ typedef struct {
     S(ur_writes, "uniform register writes")                                                    \
     S(ocu_allocs, "collector unit allocations")                                                \
     S(ocu_dup_reads_saved, "source reads saved by reading a repeated register once")           \
+    S(cu_fills, "register values written into collectors by read responses")                  \
+    S(cu_operands, "source operands read out of collectors at dispatch")                       \
     S(operands_checked, "operands checked against the functional shadow")                      \
     S(undefined_reads, "reads with no active lane written by the warp (not checked)")        \
     S(value_errors, "operands that differ from the functional shadow")
