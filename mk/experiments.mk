@@ -5,3 +5,8 @@ EXP_OUT ?= $(BUILD)/experiments
 experiments: $(BUILD)/gpurf
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments.sh
 .PHONY: experiments
+# make experiments-malekeh: Malekeh's Figs. 3, 6-8 and Sec. 9.4 metrics and sweeps on presets
+# turing and pascal; $(EXP_OUT)/malekeh.md and malekeh.png. QUICK=1: small kernels, few points.
+experiments-malekeh: $(BUILD)/gpurf
+	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_malekeh.sh
+.PHONY: experiments-malekeh

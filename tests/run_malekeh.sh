@@ -67,3 +67,13 @@ for kv in reuse_src=dynamic ccu_priority=2; do
   run "bad $kv" 2 $G sim --design malekeh --preset small --gen seed=1 --set $kv
   echo "$out" | grep -q "field '${kv%=*}'" && ok "bad $kv: names the field" || bad "bad $kv message" "$out"
 done
+
+echo "== make experiments-malekeh QUICK=1"
+run "experiments-malekeh pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-malekeh QUICK=1 EXP_OUT=$B/exp_m
+[ -s $B/exp_m/malekeh.png ] && grep -qE "^\| hi \| turing \| [-+][0-9.]+ % \| [-+][0-9.]+ % \| .* \| 0\.[0-9]+ \| 0\.[0-9]+ \| [-+][0-9.]+ % \|" $B/exp_m/malekeh.md &&
+  ok "experiments-malekeh writes the table (IPC, hit ratio, reads saved, energy) and the plot" || bad "experiments-malekeh output" "$out"
+h=$(jq '.stats.ccu_hits' $B/exp_m/json_malekeh/hi.turing.mk.json); m=$(jq '.stats.ccu_misses' $B/exp_m/json_malekeh/hi.turing.mk.json)
+r0=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/hi.turing.base.json); r1=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/hi.turing.mk.json)
+[ $((r0 - r1)) = "$h" ] && [ "$r1" = "$m" ] && ok "turing: RF reads saved against the baseline ($((r0 - r1))) = CCU hits" || bad "reads saved $((r0 - r1)) != hits $h"
+e0=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/hi.turing.base.json); e1=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/hi.turing.mk.json)
+awk -v a=$e0 -v b=$e1 'BEGIN { exit !(b < a) }' && ok "RF bank energy falls with the reads saved ($e0 -> $e1 pJ)" || bad "bank energy $e0 -> $e1"
