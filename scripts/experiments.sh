@@ -17,6 +17,7 @@ OUT=${OUT:-$B/experiments}
 T=${TRACES:-../shared/traces}
 J=${JOBS:-$(nproc)}
 QUICK=${QUICK:-0}
+. scripts/exp_run.sh
 mkdir -p "$OUT/json"
 rm -f "$OUT"/json/*.json "$OUT/runs.txt"
 
@@ -62,16 +63,8 @@ runs() {
     done
   done
 }
-stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}"; done; }
 runs > "$OUT/runs.txt"
-echo "experiments: $(wc -l < "$OUT/runs.txt") runs of $G on $J cores, JSON in $OUT/json"
-export G OUT
-while read -r id preset design extra; do
-  echo "$id|$preset|$design|$(stream_of "${id%%.*}") $extra"
-done < "$OUT/runs.txt" | xargs -P "$J" -I{} bash -c '
-  IFS="|" read -r id preset design args <<< "{}"
-  if ! $G sim --design $design --preset $preset $args --json $OUT/json/$id.json > $OUT/json/$id.log 2>&1; then
-    echo "experiments: run $id failed:"; tail -5 $OUT/json/$id.log; exit 255; fi'
+exp_run "$OUT/runs.txt" "$OUT/json" experiments
 
 val() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$OUT/json/$1.json" | head -1; }
 ipc() { val "$1" ipc; }

@@ -15,6 +15,7 @@ T=${TRACES:-../shared/traces}
 J=${JOBS:-$(nproc)}
 QUICK=${QUICK:-0}
 JD=$OUT/json_malekeh
+. scripts/exp_run.sh
 mkdir -p "$JD"
 rm -f "$JD"/*.json "$JD"/*.log
 if [ "$QUICK" = 1 ]; then
@@ -65,16 +66,8 @@ runs() {
   done
   echo "two.turing.mk turing $MK --set sthld_interval=$TWO_IV --sthld-log $JD/two.sthld.log"
 }
-stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}"; done; }
 runs > "$JD/runs.txt"
-echo "experiments-malekeh: $(wc -l < "$JD/runs.txt") runs of $G on $J cores, JSON in $JD"
-export G JD
-while read -r id preset design extra; do
-  echo "$id|$preset|$design|$(stream_of "${id%%.*}") $extra"
-done < "$JD/runs.txt" | xargs -P "$J" -I{} bash -c '
-  IFS="|" read -r id preset design args <<< "{}"
-  if ! $G sim --design $design --preset $preset $args --json $JD/$id.json > $JD/$id.log 2>&1; then
-    echo "experiments-malekeh: run $id failed:"; tail -5 $JD/$id.log; exit 255; fi'
+exp_run "$JD/runs.txt" "$JD" experiments-malekeh
 
 val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b ? a / b : 0 }'; }
