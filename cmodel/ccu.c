@@ -62,13 +62,10 @@ unsigned ccu_victim(const ccu_state_t *s)
         if (!s->lock[e] && !s->near[e])
             return e;
     }
-    unsigned best = 0;
-    int found = 0;
+    unsigned best = n;
     for (unsigned e = 0; e < n; e++)
-        if (!s->lock[e] && (!found || s->lru[e] > s->lru[best])) {
+        if (!s->lock[e] && (best == n || s->lru[e] > s->lru[best]))
             best = e;
-            found = 1;
-        }
     return best;
 }
 
@@ -121,10 +118,11 @@ static void writes(ccu_state_t *s, const ccu_in_t *in)
         if (!in->wr_valid[p] || !s->owned || in->wr_warp[p] != s->warp)
             continue;
         int e = lookup(s, in->wr_reg[p]);
-        if (in->wr_near[p] && kept < s->c.dports) {
+        const unsigned v = e < 0 ? ccu_victim(s) : 0;
+        if (in->wr_near[p] && kept < s->c.dports && (e >= 0 || v < s->c.slots)) {
             kept++;
             if (e < 0) {
-                e = (int)ccu_victim(s);
+                e = (int)v;
                 s->valid[e] = 1;
                 s->tag[e] = in->wr_reg[p];
                 s->lock[e] = 0;
@@ -135,7 +133,9 @@ static void writes(ccu_state_t *s, const ccu_in_t *in)
             s->wr_kept++;
             continue;
         }
-        if (in->wr_near[p])
+        if (in->wr_near[p] && kept < s->c.dports)
+            s->wr_dropped_locked++;
+        else if (in->wr_near[p])
             s->wr_dropped_port++;
         else
             s->wr_dropped_far++;

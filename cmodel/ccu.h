@@ -19,9 +19,10 @@
  *  1. responses: rd_gnt drops a slot's request; rsp_data[s] fills CT entry OCT[s] and readies
  *     every slot pointing at it;
  *  2. writes of the owning warp, in port order: the first Dports near writes are kept (a hit
- *     updates the entry, near; a miss takes a victim, near, unlocked); any other write that
- *     hits invalidates the entry (else a later hit would read a stale value). Writes of
- *     another warp leave the CCU alone;
+ *     updates the entry, near; a miss takes a victim, near, unlocked; a miss with every entry
+ *     locked, possible only when Slots = MaxSrcs, is not kept and takes no D port); any other
+ *     write that hits invalidates the entry (else a later hit would read a stale value).
+ *     Writes of another warp leave the CCU alone;
  *  3. release (rel_valid, rel_warp the owner): the CCU is owned by no warp, every entry
  *     invalid and far (a warp launched into the slot must not see the old one's registers);
  *  4. dispatch (busy, every slot ready, disp_ready): locks clear, the unit frees;
@@ -92,7 +93,7 @@ typedef struct {
     uint16_t lfsr;
     /* activity counters */
     uint64_t allocs, dispatches, hits, misses, dup_reads_saved, flushes, releases;
-    uint64_t wr_kept, wr_dropped_far, wr_dropped_port, wr_invalidated;
+    uint64_t wr_kept, wr_dropped_far, wr_dropped_port, wr_dropped_locked, wr_invalidated;
 } ccu_state_t;
 
 extern const pt_table_t ccu_port_table;
@@ -103,7 +104,8 @@ int ccu_init(ccu_state_t *s, const ccu_cfg_t *c);
 void ccu_free(ccu_state_t *s);
 void ccu_eval(ccu_state_t *s, const ccu_in_t *in, ccu_out_t *out);
 void ccu_tick(ccu_state_t *s, const ccu_in_t *in);
-/* the entry the next victim selection picks (for tests and views) */
+/* the entry the next victim selection picks (for tests and views); Slots when every entry is
+ * locked */
 unsigned ccu_victim(const ccu_state_t *s);
 
 #endif

@@ -32,3 +32,8 @@ AREA_PRESET ?= pascal
 area: $(BUILD)/gpurf $(SYNTH_DIR)/$(AREA_PRESET).json
 	$(BUILD)/gpurf area --preset $(AREA_PRESET) --synth $(SYNTH_DIR)/$(AREA_PRESET).json
 .PHONY: area
+
+# make formal: the RTL properties of formal/blocks.txt proved by k-induction (formal/run.sh)
+formal: $(BUILD)/gpurf-params
+	bash formal/run.sh $(BUILD)
+.PHONY: formal

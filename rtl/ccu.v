@@ -10,7 +10,13 @@
 // Build-time fault variants for harness self-tests: FAULT_CCU_LOCKED_VICTIM (the far and LRU
 // searches ignore locks), FAULT_CCU_LRU_STUCK (a touch leaves the other ranks alone),
 // FAULT_CCU_NO_FLUSH (a new warp keeps the old warp's entries), FAULT_CCU_FAR_STALE (a write
-// that is not kept leaves a hit entry valid).
+// that is not kept leaves a hit entry valid), FAULT_CCU_DUP_WRITE (a kept write takes a victim
+// without looking the register up: two entries may hold one register).
+// A kept write that misses needs an unlocked victim; with every entry locked (Slots = MaxSrcs
+// and as many distinct sources) it is not kept.
+// Properties (`ifdef FORMAL, make formal): the victim of an allocation or a kept write is never
+// a locked entry; no two valid entries hold one register; (invariant) the locked entries are
+// exactly those the held instruction's sources point at.
 module ccu #(
     parameter Lanes    = 32,
     parameter MaxSrcs  = 6,
@@ -216,6 +222,9 @@ module ccu #(
     idx_d   = idx_q;
     fresh   = {Slots{1'b0}};
     kept    = 0;
+`ifdef FORMAL
+    f_vlocked = 1'b0;
+`endif
     lreg    = {RegBits{1'b0}};
     lidx    = {IdxBits{1'b0}};
     lhit    = 1'b0;
@@ -238,12 +247,19 @@ module ccu #(
     for (p = 0; p < WbPorts; p = p + 1)
       if (wr_valid_i[p] && owned_q && wr_warp_i[p*WarpBits +: WarpBits] == warp_q) begin
         lreg = wr_reg_i[p*RegBits +: RegBits];
+`ifdef FAULT_CCU_DUP_WRITE
+        lhit = 1'b0;
+`else
         lookup;
-        if (wr_near_i[p] && kept < DPorts) begin
+`endif
+        if (!lhit) pick_victim;
+        if (wr_near_i[p] && kept < DPorts && (lhit || vfound)) begin
           kept = kept + 1;
           if (!lhit) begin
-            pick_victim;
             lidx = victim;
+`ifdef FORMAL
+            f_vlocked = f_vlocked | lock_d[lidx];
+`endif
             valid_d[lidx] = 1'b1;
             tag_d[lidx*RegBits +: RegBits] = lreg;
             lock_d[lidx] = 1'b0;
@@ -298,6 +314,9 @@ module ccu #(
             else begin
               pick_victim;
               lidx = victim;
+`ifdef FORMAL
+              f_vlocked = f_vlocked | lock_d[lidx] | !vfound;
+`endif
               valid_d[lidx] = 1'b1;
               tag_d[lidx*RegBits +: RegBits] = lreg;
               fresh[lidx] = 1'b1;
@@ -350,4 +369,26 @@ module ccu #(
 
   // data: not reset (a slot is written before it is read)
   always @(posedge clk_i) data_q <= data_d;
+
+`ifdef FORMAL
+  reg f_vlocked;             // this edge's allocation or kept write took a locked entry
+  reg f_init = 1'b0;         // past the first (reset) cycle
+  reg [Slots-1:0] f_oct;     // the entries the collector table points at
+  integer fa, fb;
+  always @* begin
+    f_oct = {Slots{1'b0}};
+    for (fa = 0; fa < MaxSrcs; fa = fa + 1)
+      if (sv_q[fa]) f_oct[idx_q[fa*IdxBits +: IdxBits]] = 1'b1;
+  end
+  // the induction invariant: exactly the entries of the held instruction are locked
+  always @* if (f_init) assert(lock_q == (busy_q ? f_oct : {Slots{1'b0}}));
+  always @(posedge clk_i) f_init <= 1'b1;
+  always @* if (!f_init) assume(!rst_ni);
+  always @* if (f_init && rst_ni) assert(!f_vlocked);
+  always @* if (f_init)
+    for (fa = 0; fa < Slots; fa = fa + 1)
+      for (fb = fa + 1; fb < Slots; fb = fb + 1)
+        assert(!(valid_q[fa] && valid_q[fb] &&
+                 tag_q[fa*RegBits +: RegBits] == tag_q[fb*RegBits +: RegBits]));
+`endif
 endmodule

@@ -7,7 +7,11 @@
 // data. Contract identical to cmodel/ccu_alloc.h.
 // Build-time fault variants: FAULT_CCU_ALLOC_BUSY_GRANT (the own CCU is granted while busy),
 // FAULT_CCU_ALLOC_NO_WAIT (near CCUs are replaced without waiting for STHLD),
-// FAULT_CCU_ALLOC_COUNTER_KEPT (a grant leaves the counter running).
+// FAULT_CCU_ALLOC_COUNTER_KEPT (a grant leaves the counter running), FAULT_CCU_ALLOC_SECOND_CCU
+// (a warp whose own CCU is busy is granted the least recently granted free one: it would own
+// two).
+// Property (`ifdef FORMAL, make formal): when no two CCUs are owned by one warp (the SM keeps
+// that), a warp that owns a CCU is granted only that one: no warp is granted two CCUs.
 module ccu_alloc #(
     parameter NumCcus   = 2,
     parameter NumWarps  = 16,
@@ -87,6 +91,14 @@ module ccu_alloc #(
           grant_valid_o = 1'b1;
           grant_ccu_o   = own;
         end
+`ifdef FAULT_CCU_ALLOC_SECOND_CCU
+        if (ccu_busy_i[own] && any_free) begin
+          stall_o       = 2'd0;
+          grant_valid_o = 1'b1;
+          grant_ccu_o   = near_c;
+          grant_class_o = 2'd3;
+        end
+`endif
 `endif
       end else if (!any_free) stall_o = 2'd3;
       else if (empty_f) begin
@@ -130,4 +142,17 @@ module ccu_alloc #(
     end else if (stall_o == 2'd2 && counter_q != {SthldBits{1'b1}})
       counter_q <= counter_q + 1'b1;
   end
+
+`ifdef FORMAL
+  integer fa, fb;
+  always @* begin
+    for (fa = 0; fa < NumCcus; fa = fa + 1)
+      for (fb = fa + 1; fb < NumCcus; fb = fb + 1)
+        assume(!(ccu_valid_i[fa] && ccu_valid_i[fb] &&
+                 ccu_warp_i[fa*WarpBits +: WarpBits] == ccu_warp_i[fb*WarpBits +: WarpBits]));
+    for (fa = 0; fa < NumCcus; fa = fa + 1)
+      if (grant_valid_o && ccu_valid_i[fa] && ccu_warp_i[fa*WarpBits +: WarpBits] == req_warp_i)
+        assert(grant_ccu_o == fa[CcuBits-1:0]);
+  end
+`endif
 endmodule

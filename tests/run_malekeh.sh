@@ -77,3 +77,11 @@ r0=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/hi.turing.base.json); r1=$(jq '.
 [ $((r0 - r1)) = "$h" ] && [ "$r1" = "$m" ] && ok "turing: RF reads saved against the baseline ($((r0 - r1))) = CCU hits" || bad "reads saved $((r0 - r1)) != hits $h"
 e0=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/hi.turing.base.json); e1=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/hi.turing.mk.json)
 awk -v a=$e0 -v b=$e1 'BEGIN { exit !(b < a) }' && ok "RF bank energy falls with the reads saved ($e0 -> $e1 pJ)" || bad "bank energy $e0 -> $e1"
+
+echo "== make formal: ccu and ccu_alloc properties by k-induction; faulty variants fail them"
+run "make formal" 0 make -s BUILD=$B formal
+for b in ccu ccu_alloc; do echo "$out" | grep -q "^formal: $b proved by [0-9]*-induction" && ok "formal: $b proved" || bad "formal: $b" "$out"; done
+n=$(echo "$out" | grep -c "fails as it must: a counterexample in cycle [0-9]")
+[ "$n" = 3 ] && ok "formal: FAULT_CCU_LOCKED_VICTIM, FAULT_CCU_DUP_WRITE, FAULT_CCU_ALLOC_SECOND_CCU each fail a proof" || bad "formal faults: $n of 3" "$out"
+mk full --set ccu_slots=6
+[ "$(st full value_errors)" = 0 ] && ok "ccu_slots = max_srcs: values exact ($(st full ccu_wr_dropped_locked) near writes found every entry locked)" || bad "ccu_slots = max_srcs"

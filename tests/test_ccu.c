@@ -267,6 +267,32 @@ static void release_of_slot(void **st)
     assert_int_equal(s.flushes, flushes);
 }
 
+/* Slots = MaxSrcs with every entry locked by the instruction: a near write that misses has no
+ * victim; it is not kept and the locked entries keep their registers */
+static void write_with_every_entry_locked(void **st)
+{
+    (void)st;
+    setup(3, 1, 1);
+    in.alloc_valid = 1;
+    in.alloc_warp = 1;
+    for (unsigned i = 0; i < 3; i++) {
+        in.alloc_src_valid[i] = 1;
+        in.alloc_src[i] = 10 + i;
+    }
+    step();
+    assert_int_equal(ccu_victim(&s), 3);
+    in.wr_valid[0] = 1;
+    in.wr_warp[0] = 1;
+    in.wr_reg[0] = 20;
+    in.wr_near[0] = 1;
+    step();
+    assert_int_equal(s.wr_kept, 0);
+    assert_int_equal(s.wr_dropped_locked, 1);
+    for (unsigned r = 10; r < 13; r++)
+        assert_true(entry_of(r) >= 0);
+    assert_int_equal(entry_of(20), -1);
+}
+
 static void lfsr_steps(void **st)
 {
     (void)st;
@@ -302,6 +328,7 @@ int main(void)
         cmocka_unit_test(victim_order),        cmocka_unit_test(write_policy),
         cmocka_unit_test(flush_beats_write),   cmocka_unit_test(lfsr_steps),
         cmocka_unit_test(release_of_slot),
+        cmocka_unit_test(write_with_every_entry_locked),
         cmocka_unit_test(bad_config),
     };
     return cmocka_run_group_tests(t, NULL, NULL);
