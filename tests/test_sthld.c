@@ -97,6 +97,51 @@ static void small_or_large(void **st)
     assert_int_equal(s.large, 1);
 }
 
+/* instructions per interval of a synthetic Fig. 3b curve: flat at `level` up to the knee k,
+ * then falling steeply (to 0 at k + 16) */
+static unsigned curve(unsigned sthld, unsigned level, unsigned k)
+{
+    if (sthld <= k)
+        return level;
+    return sthld >= k + 16 ? 0 : level * (k + 16 - sthld) / 16;
+}
+
+/* intervals of the curve until the machine rests in state 6 for two intervals; returns how
+ * many it took */
+static unsigned settle(unsigned level, unsigned k, unsigned limit)
+{
+    unsigned n = 0, rest = 0;
+    while (rest < 2 && n < limit) {
+        interval(curve(s.sthld, level, k));
+        n++;
+        rest = s.state == 6 ? rest + 1 : 0;
+    }
+    return n;
+}
+
+#define NEAR_KNEE(k)                                                                                   do {                                                                                                   assert_int_equal(s.state, 6);                                                                      assert_true(s.sthld <= (k) && s.sthld + 2 * 4 >= (k));                                         } while (0)
+
+/* Fig. 5: from 0 the machine climbs the flat region and settles at most 2 steps below the
+ * knee; when the curve changes to a wider flat region (Fig. 5c) or a narrower one whose slope
+ * holds the current STHLD (Fig. 5d), at another IPC level, it settles again near the new knee
+ * within |dK| / step + 8 intervals */
+static void knee_curves(void **st)
+{
+    (void)st;
+    sthld_cfg_t c = {.interval = 4, .large_pct = 10, .init = 0, .step = 4, .spec = 16,
+                     .max = 255, .bits = 8, .fixed = 0};
+    sthld_cfg_derive(&c);
+    assert_int_equal(sthld_init(&s, &c), 0);
+    settle(1000, 40, 40 / 4 + 8);
+    NEAR_KNEE(40);
+    unsigned from = s.sthld;
+    assert_true(settle(600, 80, (80 - from) / 4 + 8) <= (80 - from) / 4 + 8);
+    NEAR_KNEE(80);
+    from = s.sthld;
+    assert_true(settle(800, 68, (from - 68) / 4 + 8) <= (from - 68) / 4 + 8);
+    NEAR_KNEE(68);
+}
+
 /* fixed mode keeps STHLD at its initial value */
 static void fixed_mode(void **st)
 {
@@ -110,6 +155,7 @@ static void fixed_mode(void **st)
 int main(void)
 {
     const struct CMUnitTest t[] = {cmocka_unit_test(transitions), cmocka_unit_test(saturation),
-                                   cmocka_unit_test(small_or_large), cmocka_unit_test(fixed_mode)};
+                                   cmocka_unit_test(small_or_large), cmocka_unit_test(fixed_mode),
+                                   cmocka_unit_test(knee_curves)};
     return cmocka_run_group_tests(t, NULL, NULL);
 }
