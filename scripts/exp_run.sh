@@ -2,6 +2,13 @@
 # extra-args...") in parallel, the stream of workload ${id%%.*} from the WL array
 # ("name|stream args"), JSON and log per run in a directory.
 # usage: exp_run RUNS_FILE JSON_DIR LABEL   (uses $G, $J, WL)
+# The environment both scripts read: BUILD, OUT, TRACES, JOBS, QUICK.
+B=${BUILD:-build}
+G=$B/gpurf
+OUT=${OUT:-$B/experiments}
+T=${TRACES:-../shared/traces}
+J=${JOBS:-$(nproc)}
+QUICK=${QUICK:-0}
 exp_stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}"; done; }
 exp_run() {
   local runs=$1 dir=$2 label=$3

@@ -11,12 +11,6 @@
 # Writes $OUT/results.md (tables, the paper's values beside ours), $OUT/*.png (gnuplot) and the
 # JSON of every run under $OUT/json. QUICK=1 runs one small kernel over fewer points (tests).
 set -eu
-B=${BUILD:-build}
-G=$B/gpurf
-OUT=${OUT:-$B/experiments}
-T=${TRACES:-../shared/traces}
-J=${JOBS:-$(nproc)}
-QUICK=${QUICK:-0}
 . scripts/exp_run.sh
 mkdir -p "$OUT/json"
 rm -f "$OUT"/json/*.json "$OUT/runs.txt"

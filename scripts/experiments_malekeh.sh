@@ -8,14 +8,8 @@
 # Writes $OUT/malekeh.md (the paper's values beside ours), $OUT/malekeh.png (gnuplot) and the
 # JSON of every run under $OUT/json_malekeh. QUICK=1: one small kernel per class, few points.
 set -eu
-B=${BUILD:-build}
-G=$B/gpurf
-OUT=${OUT:-$B/experiments}
-T=${TRACES:-../shared/traces}
-J=${JOBS:-$(nproc)}
-QUICK=${QUICK:-0}
-JD=$OUT/json_malekeh
 . scripts/exp_run.sh
+JD=$OUT/json_malekeh
 mkdir -p "$JD"
 rm -f "$JD"/*.json "$JD"/*.log
 if [ "$QUICK" = 1 ]; then
