@@ -423,7 +423,7 @@ view_ok() { local v=${2%.fst}.gtkw want got
   want=$(grep -c '^TOP\.' "$v" 2>/dev/null)
   got=$(timeout 120 xvfb-run -a gtkwave -S tests/gtkwave_signals.tcl "$2" "$v" 2>/dev/null | sed -n 's/^DISPLAYED: //p' | wc -w)
   [ "${want:-0}" -gt 0 ] && [ "$got" = "$want" ] && ok "$1: gtkwave shows all $want signals" || bad "$1: gtkwave shows $got of ${want:-0} signals"; }
-for b in rf ocu; do
+for b in rf ocu ccu; do
   run "make waves BLOCK=$b" 0 make -s BUILD=$B waves BLOCK=$b
   f=$(echo "$out" | sed -n 's/^  gtkwave \([^ ]*\.fst\) .*/\1/p')
   [ -n "$f" ] && view_ok "$b view (small)" "$f" || bad "make waves BLOCK=$b printed no gtkwave command" "$out"
