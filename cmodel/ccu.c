@@ -25,6 +25,7 @@ void ccu_cfg_from_sm(const sm_cfg_t *sm, ccu_cfg_t *c)
     c->wb_ports = sm->wb_ports;
     c->dports = sm->ccu_dports;
     c->lfsr_seed = sm->ccu_lfsr_seed;
+    c->near_bits = sm->reuse_bits;
     ccu_cfg_derive(c);
 }
 
@@ -35,6 +36,7 @@ int ccu_init(ccu_state_t *s, const ccu_cfg_t *c)
     gpurf_lru_reset(s->lru, c->slots < CCU_MAX_SLOTS ? c->slots : CCU_MAX_SLOTS);
     s->lfsr = (uint16_t)c->lfsr_seed;
     return c->max_srcs <= CCU_MAX_SRCS && c->slots <= CCU_MAX_SLOTS && c->slots >= c->max_srcs &&
+                   c->near_bits >= 1 && c->near_bits <= 8 &&
                    c->wb_ports <= CCU_MAX_WB && c->dports >= 1 && c->lanes <= GPURF_MAX_LANES &&
                    (c->lfsr_seed & 0xffff)
                ? 0
@@ -57,14 +59,18 @@ unsigned ccu_victim(const ccu_state_t *s)
     for (unsigned e = 0; e < n; e++)
         if (!s->valid[e] && !s->lock[e])
             return e;
-    for (unsigned k = 0, start = s->lfsr % n; k < n; k++) {
-        unsigned e = (start + k) % n;
-        if (!s->lock[e] && !s->near[e])
-            return e;
-    }
+    if (s->c.near_bits == 1)
+        for (unsigned k = 0, start = s->lfsr % n; k < n; k++) {
+            unsigned e = (start + k) % n;
+            if (!s->lock[e] && !s->near[e])
+                return e;
+        }
+    /* binary: the LRU unlocked entry; precise: the farthest (smallest closeness), then LRU */
     unsigned best = n;
     for (unsigned e = 0; e < n; e++)
-        if (!s->lock[e] && (best == n || s->lru[e] > s->lru[best]))
+        if (!s->lock[e] &&
+            (best == n || s->near[e] < s->near[best] ||
+             (s->near[e] == s->near[best] && s->lru[e] > s->lru[best])))
             best = e;
     return best;
 }
@@ -127,7 +133,7 @@ static void writes(ccu_state_t *s, const ccu_in_t *in)
                 s->tag[e] = in->wr_reg[p];
                 s->lock[e] = 0;
             }
-            s->near[e] = 1;
+            s->near[e] = (uint8_t)in->wr_near[p];
             memcpy(s->data[e], in->wr_data[p], s->c.lanes * sizeof(uint32_t));
             touch(s, (unsigned)e);
             s->wr_kept++;
@@ -167,7 +173,8 @@ static void allocate(ccu_state_t *s, const ccu_in_t *in)
             continue;
         int e = lookup(s, in->alloc_src[i]);
         if (e >= 0 && s->lock[e]) { /* a register an earlier slot named */
-            s->near[e] |= (uint8_t)in->alloc_near[i];
+            if (in->alloc_near[i] > s->near[e])
+                s->near[e] = (uint8_t)in->alloc_near[i];
             s->rdy[i] = !fresh[e];
             s->dup_reads_saved += fresh[e];
         } else {

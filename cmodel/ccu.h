@@ -31,8 +31,14 @@
  *     the register up (hit: ready), else take a victim (miss: requested); lock it; its near
  *     bit is the hint (ORed for a repeated register); touch its LRU rank; set the OCT;
  *  6. the LFSR steps (x^16 + x^14 + x^13 + x^11 + 1, from the seed at reset).
- * Victim: the lowest invalid unlocked entry; else the first unlocked far entry at or after
- * lfsr % Slots (cyclically); else the unlocked entry with the largest LRU rank. Never a
+ * Hints (alloc_near, wr_near, the CT's near field) are NearBits wide: a closeness, 0 = far,
+ * larger = reused sooner (NearBits = 1: the paper's near bit; > 1: its "precise" variant, a
+ * saturating reuse distance). A repeated register keeps the largest; a write is near when
+ * its closeness is not 0.
+ * Victim: the lowest invalid unlocked entry; else, NearBits = 1, the first unlocked far entry
+ * at or after lfsr % Slots (cyclically), else the unlocked entry with the largest LRU rank;
+ * NearBits > 1, the unlocked entry of the smallest closeness, the largest LRU rank among
+ * equals. Never a
  * locked entry (Slots >= MaxSrcs guarantees one). LRU ranks are a permutation, 0 = most
  * recently used; touching entry e moves every rank below e's up by one and e's to 0; reset
  * gives entry i rank i; a flush or invalidation keeps ranks. In the SM no write hits a locked
@@ -55,7 +61,8 @@
     P(Slots, slots)                                                                                \
     P(WbPorts, wb_ports)                                                                           \
     P(DPorts, dports)                                                                              \
-    P(LfsrSeed, lfsr_seed)
+    P(LfsrSeed, lfsr_seed)                                                                         \
+    P(NearBits, near_bits)
 
 typedef struct {
 #define P(V, f) unsigned f;

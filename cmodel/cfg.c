@@ -56,6 +56,7 @@ static const field_t fields[] = {
     F(sthld_max, 0, 1u << 16),
     F(sthld_bits, 1, 16),
     F(rthld, 1, 65534),
+    F(reuse_bits, 1, 8),
     {"reuse_src", offsetof(sm_cfg_t, reuse_src), reuse_src_names, 0, 0},
     F(ccu_priority, 0, 1),
     F(rfc_banks, 2, 64),

@@ -46,6 +46,8 @@ typedef struct {
     unsigned sthld_init, sthld_step, sthld_spec, sthld_max; /* Malekeh: STHLD start, deltas, cap */
     unsigned sthld_bits;    /* Malekeh: width of the STHLD register */
     unsigned rthld;         /* Malekeh: an operand whose reuse distance is at most rthld is near */
+    unsigned reuse_bits;    /* Malekeh: bits of a reuse hint: 1, the near bit (Secs. 3, 9.4); more,
+                               the "precise" variant (a saturating closeness, Secs. 1, 8) */
     unsigned reuse_src;     /* Malekeh: REUSE_*: the hints from the dynamic stream (oracle), the
                                recovered CFG (static) or none (every operand far) */
     unsigned ccu_priority;  /* Malekeh: 1: the cache-aware issue order (Sec. 5) replaces the

@@ -1,6 +1,7 @@
 // ccu: caching collector unit (Malekeh Sec. 3.2 and Fig. 2b; replacement Sec. 4.1; write
 // policy Sec. 4.2). An operand collector whose data slots form a cache table (CT) of the
-// owning warp's registers: valid, tag, lock, near bit, true-LRU rank and data per entry; the
+// owning warp's registers: valid, tag, lock, near hint (NearBits: 1, the near bit; more, the
+// precise variant's closeness), true-LRU rank and data per entry; the
 // operand collector table (OCT) points each source slot at an entry. One edge: responses
 // fill, then the owning warp's writes (the first DPorts near writes kept, other hits
 // invalidated), then a release of the owning warp's slot empties the CCU, then dispatch
@@ -25,7 +26,8 @@ module ccu #(
     parameter Slots    = 8,
     parameter WbPorts  = 1,
     parameter DPorts   = 1,
-    parameter LfsrSeed = 44257
+    parameter LfsrSeed = 44257,
+    parameter NearBits = 1
 ) (
     input  wire                          clk_i,
     input  wire                          rst_ni,
@@ -34,7 +36,7 @@ module ccu #(
     input  wire [31:0]                   alloc_info_i,
     input  wire [MaxSrcs-1:0]            alloc_src_valid_i,
     input  wire [MaxSrcs*RegBits-1:0]    alloc_src_i,
-    input  wire [MaxSrcs-1:0]            alloc_near_i,
+    input  wire [MaxSrcs*NearBits-1:0]   alloc_near_i,
     input  wire [MaxSrcs-1:0]            rd_gnt_i,
     input  wire [MaxSrcs-1:0]            rsp_valid_i,
     input  wire [MaxSrcs*DataBits-1:0]   rsp_data_i,
@@ -42,7 +44,7 @@ module ccu #(
     input  wire [WbPorts-1:0]            wr_valid_i,
     input  wire [WbPorts*WarpBits-1:0]   wr_warp_i,
     input  wire [WbPorts*RegBits-1:0]    wr_reg_i,
-    input  wire [WbPorts-1:0]            wr_near_i,
+    input  wire [WbPorts*NearBits-1:0]   wr_near_i,
     input  wire [WbPorts*DataBits-1:0]   wr_data_i,
     input  wire                          rel_valid_i,
     input  wire [WarpBits-1:0]           rel_warp_i,
@@ -60,7 +62,7 @@ module ccu #(
     output wire [Slots-1:0]              ct_valid_o,
     output wire [Slots*RegBits-1:0]      ct_tag_o,
     output wire [Slots-1:0]              ct_lock_o,
-    output wire [Slots-1:0]              ct_near_o,
+    output wire [Slots*NearBits-1:0]     ct_near_o,
     output wire [Slots*IdxBits-1:0]      ct_lru_o,
     output wire [15:0]                   lfsr_o
 );
@@ -72,7 +74,8 @@ module ccu #(
   reg                       busy_q, owned_q;
   reg [WarpBits-1:0]        warp_q;
   reg [31:0]                info_q;
-  reg [Slots-1:0]           valid_q, lock_q, near_q;
+  reg [Slots-1:0]           valid_q, lock_q;
+  reg [Slots*NearBits-1:0]  near_q;
   reg [Slots*RegBits-1:0]   tag_q;
   reg [Slots*IdxBits-1:0]   lru_q;
   reg [Slots*DataBits-1:0]  data_q;
@@ -84,7 +87,8 @@ module ccu #(
   reg                       busy_d, owned_d;
   reg [WarpBits-1:0]        warp_d;
   reg [31:0]                info_d;
-  reg [Slots-1:0]           valid_d, lock_d, near_d, fresh;
+  reg [Slots-1:0]           valid_d, lock_d, fresh;
+  reg [Slots*NearBits-1:0]  near_d;
   reg [Slots*RegBits-1:0]   tag_d;
   reg [Slots*IdxBits-1:0]   lru_d;
   reg [Slots*DataBits-1:0]  data_d;
@@ -100,7 +104,10 @@ module ccu #(
   assign disp_info_o  = info_q;
   assign r_valid_o    = owned_q;
   assign r_warp_o     = warp_q;
-  assign r_near_o     = |(valid_q & near_q);
+  reg [Slots-1:0] near_any;
+  integer ne;
+  always @* for (ne = 0; ne < Slots; ne = ne + 1) near_any[ne] = |near_q[ne*NearBits +: NearBits];
+  assign r_near_o     = |(valid_q & near_any);
   assign ct_valid_o   = valid_q;
   assign ct_tag_o     = tag_q;
   assign ct_lock_o    = lock_q;
@@ -136,7 +143,7 @@ module ccu #(
           victim = ve[IdxBits-1:0];
           vfound = 1'b1;
         end
-      if (!vfound) begin
+      if (!vfound && NearBits == 1) begin
         vstart = {16'd0, lfsr_q} % Slots;
         for (ve = Slots - 1; ve >= 0; ve = ve - 1)
           if (ve < vstart && far_cand(ve[IdxBits-1:0])) begin
@@ -152,9 +159,9 @@ module ccu #(
       if (!vfound)
         for (ve = 0; ve < Slots; ve = ve + 1)
 `ifdef FAULT_CCU_LOCKED_VICTIM
-          if (!vfound || lru_d[ve*IdxBits +: IdxBits] > lru_d[victim*IdxBits +: IdxBits]) begin
+          if (!vfound || farther(ve[IdxBits-1:0], victim)) begin
 `else
-          if (!lock_d[ve] && (!vfound || lru_d[ve*IdxBits +: IdxBits] > lru_d[victim*IdxBits +: IdxBits])) begin
+          if (!lock_d[ve] && (!vfound || farther(ve[IdxBits-1:0], victim))) begin
 `endif
             victim = ve[IdxBits-1:0];
             vfound = 1'b1;
@@ -162,13 +169,22 @@ module ccu #(
     end
   endtask
 
+  // entry fa is a better victim than fb: less close, or as close and less recently used
+  function farther(input [IdxBits-1:0] fa, input [IdxBits-1:0] fb);
+    begin
+      farther = near_d[fa*NearBits +: NearBits] < near_d[fb*NearBits +: NearBits] ||
+                (near_d[fa*NearBits +: NearBits] == near_d[fb*NearBits +: NearBits] &&
+                 lru_d[fa*IdxBits +: IdxBits] > lru_d[fb*IdxBits +: IdxBits]);
+    end
+  endfunction
+
   // an entry the far search may take
   function far_cand(input [IdxBits-1:0] fe);
     begin
 `ifdef FAULT_CCU_LOCKED_VICTIM
-      far_cand = !near_d[fe];
+      far_cand = near_d[fe*NearBits +: NearBits] == {NearBits{1'b0}};
 `else
-      far_cand = !lock_d[fe] && !near_d[fe];
+      far_cand = !lock_d[fe] && near_d[fe*NearBits +: NearBits] == {NearBits{1'b0}};
 `endif
     end
   endfunction
@@ -253,7 +269,7 @@ module ccu #(
         lookup;
 `endif
         if (!lhit) pick_victim;
-        if (wr_near_i[p] && kept < DPorts && (lhit || vfound)) begin
+        if (wr_near_i[p*NearBits +: NearBits] != {NearBits{1'b0}} && kept < DPorts && (lhit || vfound)) begin
           kept = kept + 1;
           if (!lhit) begin
             lidx = victim;
@@ -264,14 +280,14 @@ module ccu #(
             tag_d[lidx*RegBits +: RegBits] = lreg;
             lock_d[lidx] = 1'b0;
           end
-          near_d[lidx] = 1'b1;
+          near_d[lidx*NearBits +: NearBits] = wr_near_i[p*NearBits +: NearBits];
           data_d[lidx*DataBits +: DataBits] = wr_data_i[p*DataBits +: DataBits];
           te = lidx;
           touch;
         end else if (lhit) begin
 `ifndef FAULT_CCU_FAR_STALE
           valid_d[lidx] = 1'b0;
-          near_d[lidx]  = 1'b0;
+          near_d[lidx*NearBits +: NearBits] = {NearBits{1'b0}};
 `endif
         end
       end
@@ -279,7 +295,7 @@ module ccu #(
     if (rel_valid_i && owned_q && rel_warp_i == warp_q) begin
       owned_d = 1'b0;
       valid_d = {Slots{1'b0}};
-      near_d  = {Slots{1'b0}};
+      near_d  = {(Slots*NearBits){1'b0}};
     end
     // 4. dispatch
     if (dispatch) begin
@@ -291,7 +307,7 @@ module ccu #(
 `ifndef FAULT_CCU_NO_FLUSH
       if (!owned_q || alloc_warp_i != warp_q) begin
         valid_d = {Slots{1'b0}};
-        near_d  = {Slots{1'b0}};
+        near_d  = {(Slots*NearBits){1'b0}};
       end
 `endif
       owned_d = 1'b1;
@@ -307,7 +323,8 @@ module ccu #(
           lreg = alloc_src_i[i*RegBits +: RegBits];
           lookup;
           if (lhit && lock_d[lidx]) begin
-            near_d[lidx] = near_d[lidx] | alloc_near_i[i];
+            if (alloc_near_i[i*NearBits +: NearBits] > near_d[lidx*NearBits +: NearBits])
+              near_d[lidx*NearBits +: NearBits] = alloc_near_i[i*NearBits +: NearBits];
             rdy_d[i] = ~fresh[lidx];
           end else begin
             if (lhit) rdy_d[i] = 1'b1;
@@ -323,7 +340,7 @@ module ccu #(
               pend_d[i] = 1'b1;
             end
             lock_d[lidx] = 1'b1;
-            near_d[lidx] = alloc_near_i[i];
+            near_d[lidx*NearBits +: NearBits] = alloc_near_i[i*NearBits +: NearBits];
           end
           te = lidx;
           touch;
@@ -341,7 +358,7 @@ module ccu #(
       info_q  <= 32'd0;
       valid_q <= {Slots{1'b0}};
       lock_q  <= {Slots{1'b0}};
-      near_q  <= {Slots{1'b0}};
+      near_q  <= {(Slots*NearBits){1'b0}};
       tag_q   <= {(Slots*RegBits){1'b0}};
       for (e = 0; e < Slots; e = e + 1) lru_q[e*IdxBits +: IdxBits] <= e[IdxBits-1:0];
       sv_q    <= {MaxSrcs{1'b0}};

@@ -51,6 +51,7 @@ runs() {
     for s in $STHLDS; do echo "$n.sthld.$s turing $MK --set sthld_mode=fixed --set sthld_init=$s"; done
     for r in $RTHLDS; do echo "$n.rthld.$r turing $MK --set rthld=$r"; done
     for src in static none; do echo "$n.src.$src turing $MK --set reuse_src=$src"; done
+    echo "$n.precise turing $MK --set reuse_bits=4"
     for s in $SLOTS; do echo "$n.slots.$s turing $MK --set ccu_slots=$s"; done
     echo "$n.wb2.base turing baseline --set wb_ports=2"
     for d in 1 2; do echo "$n.dports.$d turing $MK --set wb_ports=2 --set ccu_dports=$d"; done
@@ -99,13 +100,13 @@ for n in $names; do for s in $STHLDS; do
   echo "| $n | $s | $(hit $n.sthld.$s) | $(div $(val $n.sthld.$s ipc) $(val $n.turing.base ipc)) | $(val $n.sthld.$s stall_sthld) |"
 done; echo "| $n | adaptive (ends at $(val $n.turing.mk sthld_final)) | $(hit $n.turing.mk) | $(div $(val $n.turing.mk ipc) $(val $n.turing.base ipc)) | $(val $n.turing.mk stall_sthld) |"; done
 echo
-echo "## RTHLD, hint source, CT size, D ports (turing): hit ratio (IPC / baseline)"
+echo "## RTHLD, hint source, binary vs precise hints, CT size, D ports (turing): hit ratio (IPC / baseline)"
 echo
-echo "| workload | $(for r in $RTHLDS; do echo -n "RTHLD $r | "; done)oracle | static | none | $(for s in $SLOTS; do echo -n "CT $s | "; done)1 D port | 2 D ports (wb_ports 2) |"
-echo "|---|$(for r in $RTHLDS; do echo -n "---|"; done)---|---|---|$(for s in $SLOTS; do echo -n "---|"; done)---|---|"
+echo "| workload | $(for r in $RTHLDS; do echo -n "RTHLD $r | "; done)oracle | static | none | precise (4 bits) | $(for s in $SLOTS; do echo -n "CT $s | "; done)1 D port | 2 D ports (wb_ports 2) |"
+echo "|---|$(for r in $RTHLDS; do echo -n "---|"; done)---|---|---|---|$(for s in $SLOTS; do echo -n "---|"; done)---|---|"
 for n in $names; do
   c() { echo -n "$(hit $1) ($(div $(val $1 ipc) $(val $2 ipc))) | "; }
-  echo "| $n | $(for r in $RTHLDS; do c $n.rthld.$r $n.turing.base; done)$(c $n.turing.mk $n.turing.base)$(c $n.src.static $n.turing.base)$(c $n.src.none $n.turing.base)$(for s in $SLOTS; do c $n.slots.$s $n.turing.base; done)$(c $n.dports.1 $n.wb2.base)$(c $n.dports.2 $n.wb2.base)"
+  echo "| $n | $(for r in $RTHLDS; do c $n.rthld.$r $n.turing.base; done)$(c $n.turing.mk $n.turing.base)$(c $n.src.static $n.turing.base)$(c $n.src.none $n.turing.base)$(c $n.precise $n.turing.base)$(for s in $SLOTS; do c $n.slots.$s $n.turing.base; done)$(c $n.dports.1 $n.wb2.base)$(c $n.dports.2 $n.wb2.base)"
 done
 echo
 echo "## Ablation (turing): IPC / baseline, hit ratio"

@@ -24,6 +24,9 @@ for r in static none; do mk $r --set reuse_src=$r; done
 mk r1 --set rthld=1; mk r100 --set rthld=100
 [ "$(st r1 ccu_wr_kept)" -lt "$(st def ccu_wr_kept)" ] && [ "$(st def ccu_wr_kept)" -le "$(st r100 ccu_wr_kept)" ] &&
   ok "rthld 1 / 10 / 100: results kept $(st r1 ccu_wr_kept) < $(st def ccu_wr_kept) <= $(st r100 ccu_wr_kept)" || bad "rthld"
+mk b1 --set reuse_bits=1
+[ "$(st b1 value_errors)" = 0 ] && [ "$(st b1 ccu_hits)" != "$(st def ccu_hits)" ] &&
+  ok "reuse_bits 1 (near bit) vs 3 (small's precise closeness): hits $(st b1 ccu_hits) vs $(st def ccu_hits)" || bad "reuse_bits has no effect"
 mk s4 --set ccu_slots=6; mk s16 --set ccu_slots=16
 [ "$(st s4 ccu_hits)" -lt "$(st s16 ccu_hits)" ] && ok "ccu_slots 6 -> 16: hits $(st s4 ccu_hits) -> $(st s16 ccu_hits)" || bad "ccu_slots"
 mk f0 --set sthld_mode=fixed --set sthld_init=0; mk f64 --set sthld_mode=fixed --set sthld_init=64
@@ -55,7 +58,10 @@ done
     [ "$(json_num $B/mk.cs.rtl.json mismatches)" = 0 ] &&
     ok "malekeh $t: C- and RTL-driven cosim agree ($(json_num $B/mk.cs.c.json cycles) cycles)" || bad "malekeh $t cosim drive c/rtl"
 done
-for f in $FAULTS_ccu $FAULTS_ccu_alloc $FAULTS_sthld; do
+# every fault but the locked victim: under small's precise hints the victim is the farthest
+# entry and an instruction's just-locked sources are its most recently used, so the SM seldom
+# offers a locked candidate (blocksim and make formal catch that fault)
+for f in $(echo $FAULTS_ccu | tr ' ' '\n' | grep -v '^FAULT_CCU_LOCKED_VICTIM$') $FAULTS_ccu_alloc $FAULTS_sthld; do
   run "$f detected in the malekeh design" 1 $G cosim --design malekeh --preset small --gen seed=2,blocks=3 --blocks all --variant $f
   c=$(echo "$out" | sed -n 's/^LOCKSTEP MISMATCH at cycle \([0-9]*\) in \([^ ]*\).*/\1 \2/p')
   [ -n "$c" ] && ok "$f caught at cycle ${c% *} in ${c#* }" || bad "$f: no mismatch report" "$out"
@@ -80,8 +86,9 @@ awk -v a=$e0 -v b=$e1 'BEGIN { exit !(b < a) }' && ok "RF bank energy falls with
 
 echo "== make formal: ccu and ccu_alloc properties by k-induction; faulty variants fail them"
 run "make formal" 0 make -s BUILD=$B formal
-for b in ccu ccu_alloc; do echo "$out" | grep -q "^formal: $b proved by [0-9]*-induction" && ok "formal: $b proved" || bad "formal: $b" "$out"; done
+[ "$(echo "$out" | grep -c "^formal: ccu (.*NearBits [12] ) proved by [0-9]*-induction")" = 2 ] && ok "formal: ccu proved, binary and precise hints" || bad "formal: ccu" "$out"
+echo "$out" | grep -q "^formal: ccu_alloc (.*) proved by [0-9]*-induction" && ok "formal: ccu_alloc proved" || bad "formal: ccu_alloc" "$out"
 n=$(echo "$out" | grep -c "fails as it must: a counterexample in cycle [0-9]")
-[ "$n" = 3 ] && ok "formal: FAULT_CCU_LOCKED_VICTIM, FAULT_CCU_DUP_WRITE, FAULT_CCU_ALLOC_SECOND_CCU each fail a proof" || bad "formal faults: $n of 3" "$out"
+[ "$n" = 4 ] && ok "formal: FAULT_CCU_LOCKED_VICTIM (binary, precise), FAULT_CCU_DUP_WRITE, FAULT_CCU_ALLOC_SECOND_CCU each fail a proof" || bad "formal faults: $n of 4" "$out"
 mk full --set ccu_slots=6
 [ "$(st full value_errors)" = 0 ] && ok "ccu_slots = max_srcs: values exact ($(st full ccu_wr_dropped_locked) near writes found every entry locked)" || bad "ccu_slots = max_srcs"

@@ -12,14 +12,16 @@
 static ccu_state_t s;
 static ccu_in_t in;
 
-static void setup(unsigned slots, unsigned wb, unsigned dports)
+static void setup_bits(unsigned slots, unsigned wb, unsigned dports, unsigned near_bits)
 {
     ccu_cfg_t c = {.lanes = 2, .max_srcs = 3, .num_warps = 8, .arch_regs = 64, .slots = slots,
-                   .wb_ports = wb, .dports = dports, .lfsr_seed = 1};
+                   .wb_ports = wb, .dports = dports, .lfsr_seed = 1, .near_bits = near_bits};
     ccu_cfg_derive(&c);
     assert_int_equal(ccu_init(&s, &c), 0);
     memset(&in, 0, sizeof in);
 }
+
+static void setup(unsigned slots, unsigned wb, unsigned dports) { setup_bits(slots, wb, dports, 1); }
 
 static ccu_out_t step(void)
 {
@@ -293,6 +295,35 @@ static void write_with_every_entry_locked(void **st)
     assert_int_equal(entry_of(20), -1);
 }
 
+/* the precise variant (3-bit closeness): the victim is the unlocked entry reused last (the
+ * smallest closeness), the least recently used among equals; a repeated register keeps the
+ * largest closeness; a write keeps its closeness */
+static void precise_victim(void **st)
+{
+    (void)st;
+    setup_bits(4, 1, 1, 3);
+    const unsigned r[3] = {1, 2, 3}, h[3] = {5, 2, 7};
+    run(1, 3, r, h); /* entries 0..2: closeness 5, 2, 7 */
+    const unsigned r2[1] = {4}, h2[1] = {2};
+    run(1, 1, r2, h2); /* the invalid entry 3 */
+    assert_int_equal(entry_of(4), 3);
+    /* entries 1 (R2) and 3 (R4) are equally close (2): R2 was used before R4 */
+    assert_int_equal(ccu_victim(&s), entry_of(2));
+    const unsigned r3[2] = {5, 5}, h3[2] = {1, 6};
+    run(1, 2, r3, h3);
+    assert_int_equal(entry_of(2), -1);
+    assert_int_equal(s.near[entry_of(5)], 6);
+    assert_int_equal(ccu_victim(&s), entry_of(4));
+    in.wr_valid[0] = 1;
+    in.wr_warp[0] = 1;
+    in.wr_reg[0] = 9;
+    in.wr_near[0] = 4;
+    step();
+    assert_int_equal(entry_of(9), 3);
+    assert_int_equal(s.near[3], 4);
+    assert_int_equal(ccu_victim(&s), entry_of(9)); /* closeness 4 < 5, 6, 7 */
+}
+
 static void lfsr_steps(void **st)
 {
     (void)st;
@@ -312,11 +343,14 @@ static void bad_config(void **st)
 {
     (void)st;
     ccu_cfg_t c = {.lanes = 2, .max_srcs = 6, .num_warps = 8, .arch_regs = 64, .slots = 4,
-                   .wb_ports = 1, .dports = 1, .lfsr_seed = 1};
+                   .wb_ports = 1, .dports = 1, .lfsr_seed = 1, .near_bits = 1};
     ccu_cfg_derive(&c);
     assert_int_equal(ccu_init(&s, &c), -1);
     c.slots = 8;
     c.lfsr_seed = 0;
+    assert_int_equal(ccu_init(&s, &c), -1);
+    c.lfsr_seed = 1;
+    c.near_bits = 9;
     assert_int_equal(ccu_init(&s, &c), -1);
 }
 
@@ -329,6 +363,7 @@ int main(void)
         cmocka_unit_test(flush_beats_write),   cmocka_unit_test(lfsr_steps),
         cmocka_unit_test(release_of_slot),
         cmocka_unit_test(write_with_every_entry_locked),
+        cmocka_unit_test(precise_victim),
         cmocka_unit_test(bad_config),
     };
     return cmocka_run_group_tests(t, NULL, NULL);

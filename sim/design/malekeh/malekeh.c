@@ -151,11 +151,11 @@ static int mk_slot(const sm_t *sm, unsigned s, unsigned g)
 static void mk_issue(sm_t *sm, unsigned s, int slot, unsigned f)
 {
     const flight_t *fl = &sm->fl[f];
-    const mk_hint_t h = MK(sm)->hint[fl->warp][fl->dyn];
+    const mk_hint_t *h = MK(sm)->hint[fl->warp] + (size_t)fl->dyn * REUSE_OPS;
     sm_cu_alloc(sm, s, slot, f);
     ccu_in_t *ci = ls_in(sm->sc[s].cu[slot]);
     for (unsigned i = 0; i < sm->c.max_srcs; i++)
-        ci->alloc_near[i] = i < fl->in->nsrc && (h >> i & 1);
+        ci->alloc_near[i] = i < fl->in->nsrc ? h[i] : 0;
     SC(sm, s)->granted = 1;
 }
 
@@ -172,11 +172,11 @@ static void mk_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
         const wbq_ent_t *e = sm_wbq_at(sm, s, p);
         const flight_t *fl = &sm->fl[e->flight];
         const warp_t *w = &sm->w[fl->warp];
-        const mk_hint_t h = MK(sm)->hint[fl->warp][fl->dyn];
+        const mk_hint_t *h = MK(sm)->hint[fl->warp] + (size_t)fl->dyn * REUSE_OPS;
         in->wr_valid[p] = 1;
         in->wr_warp[p] = w->local;
         in->wr_reg[p] = fl->in->dst[e->d];
-        in->wr_near[p] = (h >> (MK_DST_BIT + e->d) & 1) && !sm_partial(sm, w, fl->in);
+        in->wr_near[p] = sm_partial(sm, w, fl->in) ? 0 : h[INST_MAX_SRC + e->d];
         memcpy(in->wr_data[p], fl->dst_val[e->d], c->lanes * 4);
     }
     in->rel_valid = (uint32_t)x->rel;

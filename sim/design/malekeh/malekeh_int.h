@@ -13,8 +13,9 @@
  *    first refused.
  *  - Operands: a CCU looks every source up in its cache table; misses read the rf's banks
  *    through the same read ports as ocu (rd_* / rd_gnt / rsp_*). The source and destination
- *    near bits are the compiler's reuse-distance hints (sim/pass/reuse.h; reuse_src oracle,
- *    static or none; near iff distance <= rthld).
+ *    hints are the compiler's reuse distances (sim/pass/reuse.h; reuse_src oracle, static or
+ *    none): far (0) beyond rthld, else near: 1 with reuse_bits = 1, else a closeness
+ *    2^reuse_bits - min(distance, 2^reuse_bits - 1), the precise variant.
  *  - Writes (Sec. 4.2): every result is written into the rf's banks; in the cycle the rf
  *    grants the bank write, the CCUs of the sub-core see it on port D (near = the
  *    destination's hint). A write under a partial active mask is passed as far: the rf
@@ -57,9 +58,9 @@
 
 STATS_STRUCT(malekeh_stats_t, MALEKEH_STATS);
 
-/* near bits of one dynamic instruction: source i at bit i, destination d at bit 16 + d */
-typedef uint32_t mk_hint_t;
-#define MK_DST_BIT 16
+/* the hints of one dynamic instruction: a closeness per operand (REUSE_OPS: sources, then
+ * destinations at INST_MAX_SRC + d); 0 far, reuse_bits wide (1: the near bit) */
+typedef uint8_t mk_hint_t;
 
 typedef struct {
     ls_inst_t *rf, *alloc;
@@ -79,7 +80,7 @@ typedef struct {
     ls_inst_t *sthld;
     const sthld_out_t *so;
     uint64_t insts_seen;          /* instructions executed as of the last cycle */
-    mk_hint_t **hint;             /* per warp slot: per dynamic instruction */
+    mk_hint_t **hint;             /* per warp slot: REUSE_OPS per dynamic instruction */
     uint32_t *hint_cap;
     reuse_static_t rs;            /* reuse_src = static: the kernel's distances */
     prog_t prog;
