@@ -13,7 +13,8 @@
  *   1. collectors: inputs zeroed, registered outputs evaluated          (core)
  *   2. front(s)        block outputs and storage traffic before dispatch (design)
  *   3. dispatch(s)     collectors to execution units; dispatch_ok() / dispatched() (core, design)
- *      allocate(s)     instructions waiting in the design's own slots take collectors  (design)
+ *      allocate(s)     instructions waiting in the design's own slots take collectors, or
+ *                      the design prepares its issue-slot allocation (malekeh)        (design)
  *   4. issue(s)        policy order, scoreboard, gate(), slot() / issue()          (core, design)
  *   5. collector_inputs(s, k) for every collector, final collector evaluation    (design, core)
  *      back(s)         the design's last evaluations and clock edges of its blocks (design)
@@ -70,7 +71,8 @@ typedef struct {
     int (*dispatch_ok)(const sm_t *sm, unsigned s, unsigned flight);
     void (*dispatched)(sm_t *sm, unsigned s, unsigned flight);
     /* step 3, after every sub-core dispatched: hand instructions held in the design's own
-     * issue slots to collectors (sm_cu_free: a unit dispatching this cycle is free) */
+     * issue slots to collectors (sm_cu_free: a unit dispatching this cycle is free), or
+     * prepare what slot() decides from (the collectors' state after dispatch) */
     void (*allocate)(sm_t *sm, unsigned s);
     /* step 4: the core found warp g ready (scoreboard clear): R_OK, or R_DESIGN when the
      * design holds it back (counted in the design's stall counter, sm_set_stall_counter) */
