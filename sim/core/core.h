@@ -134,6 +134,10 @@ int sm_cu_free(const sm_t *sm, unsigned s, unsigned g);
 /* collector k of sub-core s is free this cycle: idle or dispatching now, not yet allocated */
 int sm_cu_is_free(const sm_t *sm, unsigned s, unsigned k);
 void sm_cu_alloc(sm_t *sm, unsigned s, int cu, unsigned flight);
+/* the same with the collector's warp field and operands given (src[i] for the flight's
+ * sources i; designs that address other storage, such as a register-file cache) */
+void sm_cu_alloc_ops(sm_t *sm, unsigned s, int cu, unsigned flight, uint32_t warp,
+                     const uint32_t *src);
 /* collector k's read requests (rd_valid/warp/reg of its max_srcs slots) into the arrays */
 void sm_cu_requests(const sm_t *sm, unsigned s, unsigned k, uint32_t *valid, uint32_t *warp,
                     uint32_t *reg);

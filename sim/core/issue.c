@@ -62,19 +62,27 @@ int sm_cu_free(const sm_t *sm, unsigned s, unsigned g)
     return -1;
 }
 
-void sm_cu_alloc(sm_t *sm, unsigned s, int cu, unsigned f)
+void sm_cu_alloc_ops(sm_t *sm, unsigned s, int cu, unsigned f, uint32_t warp, const uint32_t *src)
 {
     const cu_ports_t *p = &sm->cup;
-    const flight_t *fl = &sm->fl[f];
-    const inst_t *in = fl->in;
+    const unsigned nsrc = sm->fl[f].in->nsrc;
     void *ci = ls_in(sm->sc[s].cu[cu]);
     cu_set(p->alloc_valid, ci, 0, 1);
-    cu_set(p->alloc_warp, ci, 0, sm->w[fl->warp].local);
+    cu_set(p->alloc_warp, ci, 0, warp);
     cu_set(p->alloc_info, ci, 0, f);
     for (unsigned i = 0; i < sm->c.max_srcs; i++) {
-        cu_set(p->alloc_src_valid, ci, i, i < in->nsrc);
-        cu_set(p->alloc_src, ci, i, i < in->nsrc ? in->src[i] : 0);
+        cu_set(p->alloc_src_valid, ci, i, i < nsrc);
+        cu_set(p->alloc_src, ci, i, i < nsrc ? src[i] : 0);
     }
+}
+
+void sm_cu_alloc(sm_t *sm, unsigned s, int cu, unsigned f)
+{
+    const inst_t *in = sm->fl[f].in;
+    uint32_t src[INST_MAX_SRC];
+    for (unsigned i = 0; i < in->nsrc; i++)
+        src[i] = in->src[i];
+    sm_cu_alloc_ops(sm, s, cu, f, sm->w[sm->fl[f].warp].local, src);
 }
 
 void sm_cu_requests(const sm_t *sm, unsigned s, unsigned k, uint32_t *valid, uint32_t *warp,

@@ -106,15 +106,10 @@ static int lookup_alloc(sm_t *sm, unsigned s, lookup_t *lk)
     if (cu < 0)
         return -1;
     const inst_t *in = fl->in;
-    const cu_ports_t *p = &sm->cup;
-    void *ci = ls_in(sm->sc[s].cu[cu]);
-    cu_set(p->alloc_valid, ci, 0, 1);
-    cu_set(p->alloc_warp, ci, 0, lw(sm, &sm->w[fl->warp])->row);
-    cu_set(p->alloc_info, ci, 0, lk->flight);
-    for (unsigned i = 0; i < sm->c.max_srcs; i++) {
-        cu_set(p->alloc_src_valid, ci, i, i < in->nsrc);
-        cu_set(p->alloc_src, ci, i, i < in->nsrc ? lk->bank[lk_index(lk, in->src[i])] : 0);
-    }
+    uint32_t bank[INST_MAX_SRC];
+    for (unsigned i = 0; i < in->nsrc; i++)
+        bank[i] = lk->bank[lk_index(lk, in->src[i])];
+    sm_cu_alloc_ops(sm, s, cu, lk->flight, lw(sm, &sm->w[fl->warp])->row, bank);
     lk->valid = 0;
     return 1;
 }
