@@ -68,7 +68,6 @@ val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b ? a / b : 0 }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f %%", b ? 100 * (a / b - 1) : 0 }'; }
 hit() { div "$(val $1 ccu_hits)" "$(( $(val $1 ccu_hits) + $(val $1 ccu_misses) ))"; }
-mean() { awk '{ for (i = 1; i <= NF; i++) { s += $i; n++ } } END { printf "%.3f", n ? s / n : 0 }'; }
 names=""; for w in "${WL[@]}"; do [ "${w%%|*}" = two ] || names="$names ${w%%|*}"; done
 reg_bits=8
 storage() { # bits of one SM's CCU state on preset $1 (CT: tag, lock, near, LRU; OCT: index)
