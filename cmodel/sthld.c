@@ -43,6 +43,9 @@ void sthld_eval(sthld_state_t *s, const sthld_in_t *in, sthld_out_t *out)
     out->cycle = s->cycle;
     out->cur_insts = s->cur;
     out->prev_insts = s->prev;
+    out->drop = s->drop;
+    out->best_insts = s->best;
+    out->best_sthld = s->best_sthld;
 }
 
 /* STHLD + d, saturating at 0 and Max */
@@ -61,23 +64,51 @@ void sthld_tick(sthld_state_t *s, const sthld_in_t *in)
         s->cur = cur;
         return;
     }
+    const uint64_t pct = s->c.large_pct;
     uint64_t diff = cur > s->prev ? cur - s->prev : s->prev - cur;
-    int large = 100 * diff >= (uint64_t)s->c.large_pct * s->prev && diff;
+    int large = 100 * diff >= pct * s->prev && diff;
+    int down = cur < s->prev;
+    int drop = cur < s->best && 100 * (uint64_t)(s->best - cur) >= pct * s->best;
     const long long st = s->c.step, sp = s->c.spec;
+    uint32_t old = s->sthld;
+    int mark = 0, back = 0;
     if (!s->c.fixed) {
         switch (s->state) {
-        case 1: s->sthld = add(s, st); s->state = 2; break;
-        case 2: s->sthld = add(s, large ? sp : st); s->state = large ? 3 : 2; break;
-        case 3: s->sthld = add(s, large ? -(sp + st) : st); s->state = large ? 4 : 2; break;
+        case 1: s->sthld = add(s, st); s->state = 2; mark = 1; break;
+        case 2:
+            if (large) {
+                s->sthld = add(s, sp); s->state = 3; mark = 1;
+            } else if (drop) {
+                s->sthld = s->best_sthld; s->state = 5; back = 1;
+            } else {
+                s->sthld = add(s, st); mark = cur >= s->best;
+            }
+            break;
+        case 3:
+            if (large && down) {
+                s->sthld = add(s, -(sp + st)); s->state = 4;
+            } else {
+                s->sthld = add(s, st); s->state = 2; mark = cur >= s->best;
+            }
+            break;
         case 4: s->sthld = add(s, large ? -st : 0); s->state = large ? 4 : 5; break;
         case 5: s->sthld = add(s, large ? -st : 0); s->state = large ? 4 : 6; break;
-        default: s->sthld = add(s, large ? sp : 0); s->state = large ? 3 : 6; break;
+        default:
+            if (large) {
+                s->sthld = add(s, sp); s->state = 3; mark = 1;
+            }
+            break;
         }
     }
+    if (mark) {
+        s->best = cur;
+        s->best_sthld = old;
+    }
     s->large = (uint32_t)large;
+    s->drop = (uint32_t)drop;
     s->large_changes += (uint64_t)large;
     s->intervals++;
-    s->prev = cur;
+    s->prev = back ? s->best : cur;
     s->cur = 0;
     s->cycle = 0;
 }

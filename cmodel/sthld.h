@@ -1,22 +1,30 @@
 /* sthld: Malekeh's adaptive stall threshold (Sec. 7, Fig. 4), one per SM. It counts the
- * instructions executed in intervals of Interval cycles; at the end of an interval the
- * relative change of that count (the IPC) against the previous interval's is small (S:
- * 100 |cur - prev| < LargePct * prev; with prev = 0, S only when cur = 0) or large (L), and a
- * state machine moves STHLD (saturating at 0 and Max):
+ * instructions executed in intervals of Interval cycles. At the end of an interval its count
+ * (the IPC) is compared with the previous interval's: the change is small (S:
+ * 100 |cur - prev| < LargePct * prev; with prev = 0, S only when cur = 0) or large (L), and
+ * L is up or down. It is also compared with the reference (best) interval of the current
+ * climb: `drop` when it fell by at least LargePct % of it. A state machine moves STHLD
+ * (saturating at 0 and Max); "mark" makes this interval the reference (count and the STHLD
+ * it ran with), "mark if best" does so when it is not below the reference (a tie moves the
+ * reference to the higher STHLD, which hits more):
  *
- *   state         on S              on L
- *   1 start       +Step, -> 2       +Step, -> 2
- *   2 climb       +Step             +Spec, -> 3
- *   3 speculated  +Step, -> 2       -(Spec + Step), -> 4
- *   4 descend     -> 5              -Step
- *   5 confirm     -> 6              -Step, -> 4
- *   6 steady      stay              +Spec, -> 3
+ *   state         on L                             on S                on S with drop
+ *   1 start       +Step, -> 2, mark                as on L             as on L
+ *   2 climb       +Spec, -> 3, mark                +Step, mark if best reference, -> 5
+ *   3 speculated  down: -(Spec + Step), -> 4       +Step, -> 2, mark if best (also on L up)
+ *   4 descend     -Step                            -> 5                -> 5
+ *   5 confirm     -Step, -> 4                      -> 6                -> 6
+ *   6 steady      +Spec, -> 3, mark                stay                stay
  *
- * Fig. 4 is an image the text does not reproduce; this table is built from what the text
- * fixes (start in state 1, state 6 is left only on L, L triggers a speculative increase into
- * state 3 that is undone if it was detrimental) and is documented in rtl/sthld.v. Mode fixed
- * keeps STHLD at Init (state 1). The state persists across kernels (nothing resets it but
- * reset).
+ * Fig. 4 is an image the text does not reproduce. The text fixes: start in state 1, state 6
+ * is left only on L, L triggers a speculative increase into state 3, undone with a descent
+ * if it was detrimental, kept if the new phase gains from it (Fig. 5d). Magnitude alone cannot
+ * see a knee reached by a gentle slope: a climb of small declines would never stop. So the
+ * climb also watches the cumulative decline against its best interval and returns to it:
+ * STHLD takes the reference's, and the reference's count becomes the one the next interval
+ * is compared with (the jump back is not a phase change). This costs a 32-bit count and an
+ * STHLD register beyond the paper's last-interval IPC (Sec. 9.4). Mode fixed keeps STHLD at Init (state 1). The state persists across
+ * kernels (nothing resets it but reset).
  *
  * Ports (sthld_ports.def; RTL rtl/sthld.v):
  *   insts          warp instructions executed this cycle (the edge adds them)
@@ -24,7 +32,9 @@
  *   large          the last completed interval's change was L
  *   interval_end   an interval completed at the last edge
  *   cycle          cycles into the current interval
- *   cur_insts, prev_insts  the counts of the current and the last completed interval */
+ *   cur_insts, prev_insts  the counts of the current and the last completed interval
+ *   drop           the last completed interval fell by LargePct % or more below the reference
+ *   best_insts, best_sthld  the reference interval's count and the STHLD it ran with */
 #ifndef GPURF_STHLD_H
 #define GPURF_STHLD_H
 #include "cfg.h"
@@ -65,7 +75,7 @@ typedef struct {
 
 typedef struct {
     sthld_cfg_t c;
-    uint32_t sthld, state, large, interval_end, cycle, cur, prev;
+    uint32_t sthld, state, large, interval_end, cycle, cur, prev, drop, best, best_sthld;
     uint64_t intervals, large_changes;
 } sthld_state_t;
 

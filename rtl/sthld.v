@@ -1,21 +1,27 @@
 // sthld: Malekeh's adaptive stall threshold (Sec. 7, Fig. 4), one per SM. Counts the
 // instructions of each Interval-cycle interval; at its end, the change against the previous
 // interval is small (S: 100 |cur - prev| < LargePct * prev; prev = 0 is S only for cur = 0) or
-// large (L), and STHLD moves, saturating at 0 and Max:
-//   state         on S              on L
-//   1 start       +Step, -> 2       +Step, -> 2
-//   2 climb       +Step             +Spec, -> 3
-//   3 speculated  +Step, -> 2       -(Spec + Step), -> 4
-//   4 descend     -> 5              -Step
-//   5 confirm     -> 6              -Step, -> 4
-//   6 steady      stay              +Spec, -> 3
-// Fig. 4 itself is an image; this machine is rebuilt from what the text fixes: start in state
-// 1; state 6 is left only on L; L takes a speculative increase into state 3, undone (and a
-// descent begun) when the next interval shows it was detrimental; two small changes in a row
-// settle in state 6. Fixed = 1 keeps STHLD at Init. Contract identical to cmodel/sthld.h.
+// large (L, up or down); `drop` says the count fell by LargePct % or more below the reference
+// (best) interval of the current climb. STHLD moves, saturating at 0 and Max; "mark" makes
+// this interval the reference (count, and the STHLD it ran with), "mark if best" when it is
+// not below it (a tie moves the reference to the higher STHLD, which hits more):
+//   state         on L                          on S                 on S with drop
+//   1 start       +Step, -> 2, mark             as on L              as on L
+//   2 climb       +Spec, -> 3, mark             +Step, mark if best  reference, -> 5
+//   3 speculated  down: -(Spec + Step), -> 4    +Step, -> 2, mark if best (also on L up)
+//   4 descend     -Step                         -> 5                 -> 5
+//   5 confirm     -Step, -> 4                   -> 6                 -> 6
+//   6 steady      +Spec, -> 3, mark             stay                 stay
+// Fig. 4 itself is an image; the text fixes: start in state 1; state 6 is left only on L; L
+// takes a speculative increase into state 3, undone with a descent when the next interval shows
+// it was detrimental, kept when the new phase gains from it (Fig. 5d). A knee reached by a
+// gentle slope gives only small changes, so the climb also watches its cumulative decline
+// against the reference and returns to it: STHLD and the count the next interval is compared
+// with become the reference's. Fixed = 1 keeps STHLD at Init.
+// Contract identical to cmodel/sthld.h.
 // Build-time fault variants: FAULT_STHLD_NO_SPEC (L in state 2 or 6 takes an ordinary step),
 // FAULT_STHLD_WRAP (STHLD wraps instead of saturating), FAULT_STHLD_STUCK_STEADY (state 6
-// ignores L).
+// ignores L), FAULT_STHLD_NO_DROP (the climb ignores its cumulative decline).
 module sthld #(
     parameter Interval = 10000,
     parameter LargePct = 10,
@@ -35,13 +41,18 @@ module sthld #(
     output wire                interval_end_o,
     output wire [CycBits-1:0]  cycle_o,
     output wire [31:0]         cur_insts_o,
-    output wire [31:0]         prev_insts_o
+    output wire [31:0]         prev_insts_o,
+    output wire                drop_o,
+    output wire [31:0]         best_insts_o,
+    output wire [Bits-1:0]     best_sthld_o
 );
   localparam CycBits = (Interval > 1) ? $clog2(Interval) : 1;
 
   reg [Bits-1:0]    sthld_q;
   reg [2:0]         state_q;
-  reg               large_q, end_q;
+  reg               large_q, end_q, drop_q;
+  reg [31:0]        best_q;
+  reg [Bits-1:0]    best_sthld_q;
   reg [CycBits-1:0] cycle_q;
   reg [31:0]        cur_q, prev_q;
 
@@ -52,6 +63,9 @@ module sthld #(
   assign cycle_o        = cycle_q;
   assign cur_insts_o    = cur_q;
   assign prev_insts_o   = prev_q;
+  assign drop_o         = drop_q;
+  assign best_insts_o   = best_q;
+  assign best_sthld_o   = best_sthld_q;
 
   wire [31:0] cur   = cur_q + {24'd0, insts_i};
   wire        last  = {{(32-CycBits){1'b0}}, cycle_q} == Interval - 1;
@@ -59,6 +73,16 @@ module sthld #(
   wire [63:0] lhs   = {32'd0, diff} * 64'd100;
   wire [63:0] rhs   = {32'd0, prev_q} * LargePct;
   wire        is_large = (lhs >= rhs) && (diff != 32'd0);
+  wire        down  = cur < prev_q;
+  wire [63:0] dlhs  = {32'd0, best_q - cur} * 64'd100;
+  wire [63:0] drhs  = {32'd0, best_q} * LargePct;
+  wire        is_drop = (cur < best_q) && (dlhs >= drhs);
+  wire        beats = cur >= best_q;
+`ifdef FAULT_STHLD_NO_DROP
+  wire        climb_drop = 1'b0;
+`else
+  wire        climb_drop = is_drop;
+`endif
 
   // STHLD + delta, saturating at 0 and Max (deltas as signed 18-bit values)
   function [Bits-1:0] sat;
@@ -90,20 +114,30 @@ module sthld #(
 
   reg [Bits-1:0] sthld_d;
   reg [2:0]      state_d;
+  reg            mark, back;
   always @* begin
     sthld_d = sthld_q;
     state_d = state_q;
+    mark    = 1'b0;
+    back    = 1'b0;
     if (Fixed == 0)
       case (state_q)
-        3'd1: begin sthld_d = sat(DStep); state_d = 3'd2; end
-        3'd2: begin sthld_d = sat(is_large ? DUp : DStep); state_d = is_large ? 3'd3 : 3'd2; end
-        3'd3: begin sthld_d = sat(is_large ? -(DSpec + DStep) : DStep); state_d = is_large ? 3'd4 : 3'd2; end
+        3'd1: begin sthld_d = sat(DStep); state_d = 3'd2; mark = 1'b1; end
+        3'd2:
+          if (is_large) begin sthld_d = sat(DUp); state_d = 3'd3; mark = 1'b1; end
+          else if (climb_drop) begin sthld_d = best_sthld_q; state_d = 3'd5; back = 1'b1; end
+          else begin sthld_d = sat(DStep); mark = beats; end
+        3'd3:
+          if (is_large && down) begin sthld_d = sat(-(DSpec + DStep)); state_d = 3'd4; end
+          else begin sthld_d = sat(DStep); state_d = 3'd2; mark = beats; end
         3'd4: begin sthld_d = sat(is_large ? -DStep : 18'sd0); state_d = is_large ? 3'd4 : 3'd5; end
         3'd5: begin sthld_d = sat(is_large ? -DStep : 18'sd0); state_d = is_large ? 3'd4 : 3'd6; end
 `ifdef FAULT_STHLD_STUCK_STEADY
         default: begin sthld_d = sthld_q; state_d = 3'd6; end
 `else
-        default: begin sthld_d = sat(is_large ? DUp : 18'sd0); state_d = is_large ? 3'd3 : 3'd6; end
+        default:
+          if (is_large) begin sthld_d = sat(DUp); state_d = 3'd3; mark = 1'b1; end
+          else state_d = 3'd6;
 `endif
       endcase
   end
@@ -117,13 +151,21 @@ module sthld #(
       cycle_q <= {CycBits{1'b0}};
       cur_q   <= 32'd0;
       prev_q  <= 32'd0;
+      drop_q  <= 1'b0;
+      best_q  <= 32'd0;
+      best_sthld_q <= {Bits{1'b0}};
     end else begin
       end_q <= last;
       if (last) begin
         sthld_q <= sthld_d;
         state_q <= state_d;
         large_q <= is_large;
-        prev_q  <= cur;
+        drop_q  <= is_drop;
+        if (mark) begin
+          best_q       <= cur;
+          best_sthld_q <= sthld_q;
+        end
+        prev_q  <= back ? best_q : cur;
         cur_q   <= 32'd0;
         cycle_q <= {CycBits{1'b0}};
       end else begin

@@ -1,5 +1,6 @@
 /* Unit tests of the sthld C model (Malekeh Sec. 7): every transition of the state machine,
- * saturation at 0 and Max, the S/L rule, fixed mode. */
+ * the reference interval and the drop rule, saturation at 0 and Max, the S/L rule, fixed
+ * mode, knee curves with steep and gentle slopes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -98,11 +99,15 @@ static void small_or_large(void **st)
 }
 
 /* instructions per interval of a synthetic Fig. 3b curve: flat at `level` up to the knee k,
- * then falling steeply (to 0 at k + 16) */
+ * then falling steeply (to 0 at k + 16), or gently (0.75 % per STHLD unit: 3 % per step of 4,
+ * never a large change between two intervals) */
+static int gentle;
 static unsigned curve(unsigned sthld, unsigned level, unsigned k)
 {
     if (sthld <= k)
         return level;
+    if (gentle)
+        return sthld - k >= 133 ? 0 : level - level * 3 * (sthld - k) / 400;
     return sthld >= k + 16 ? 0 : level * (k + 16 - sthld) / 16;
 }
 
@@ -142,6 +147,68 @@ static void knee_curves(void **st)
     NEAR_KNEE(68);
 }
 
+/* a speculation the next interval gains from (Fig. 5d) is kept and the climb resumes from it
+ * with that interval as the reference; a small decline after speculating also climbs on */
+static void speculation_kept(void **st)
+{
+    (void)st;
+    setup(20, 100, 0);
+    S_(100);  EXPECT(2, 22);
+    S_(150);  EXPECT(3, 30);
+    assert_int_equal(s.best, 150);
+    assert_int_equal(s.best_sthld, 22);
+    S_(200);  EXPECT(2, 32);  /* large up: the speculation paid */
+    assert_int_equal(s.best, 200);
+    assert_int_equal(s.best_sthld, 30);
+    S_(100);  EXPECT(3, 40);  /* large down: speculate (the phase may have changed) */
+    S_(95);   EXPECT(2, 42);  /* small decline after speculating: climb */
+    assert_int_equal(s.best, 100);
+    assert_int_equal(s.best_sthld, 32);
+}
+
+/* the climb keeps the best interval (ties move it up) and returns to its STHLD once the count
+ * has fallen LargePct % below it by small steps; nothing else marks it */
+static void cumulative_drop(void **st)
+{
+    (void)st;
+    setup(0, 100, 0);
+    S_(100);  EXPECT(2, 2);
+    assert_int_equal(s.best_sthld, 0);
+    S_(104);  EXPECT(2, 4);
+    S_(104);  EXPECT(2, 6);
+    assert_int_equal(s.best, 104);
+    assert_int_equal(s.best_sthld, 4);
+    S_(98);   EXPECT(2, 8);   /* 5.8 % below the best: no drop */
+    assert_int_equal(s.drop, 0);
+    assert_int_equal(s.best_sthld, 4);
+    S_(93);   EXPECT(5, 4);   /* 10.6 % below (5.1 % below the last): drop, back to the best's */
+    assert_int_equal(s.drop, 1);
+    assert_int_equal(s.large, 0);
+    S_(100);  EXPECT(6, 4);
+    S_(93);   EXPECT(6, 4);   /* steady ignores the reference */
+    assert_int_equal(s.best, 104);
+}
+
+/* a knee reached by a gentle slope: the climb stops once the losses add up to LargePct and
+ * returns to the knee, from 0 or from a knee at 0 (a slope from the first step) */
+static void gentle_knee(void **st)
+{
+    (void)st;
+    sthld_cfg_t c = {.interval = 4, .large_pct = 10, .init = 0, .step = 4, .spec = 16,
+                     .max = 255, .bits = 8, .fixed = 0};
+    sthld_cfg_derive(&c);
+    gentle = 1;
+    assert_int_equal(sthld_init(&s, &c), 0);
+    settle(1000, 40, 40 / 4 + 8);
+    NEAR_KNEE(40);
+    assert_int_equal(s.sthld, 40);
+    assert_int_equal(sthld_init(&s, &c), 0);
+    settle(1000, 0, 8);
+    assert_int_equal(s.state, 6);
+    assert_int_equal(s.sthld, 0);
+    gentle = 0;
+}
+
 /* fixed mode keeps STHLD at its initial value */
 static void fixed_mode(void **st)
 {
@@ -156,6 +223,8 @@ int main(void)
 {
     const struct CMUnitTest t[] = {cmocka_unit_test(transitions), cmocka_unit_test(saturation),
                                    cmocka_unit_test(small_or_large), cmocka_unit_test(fixed_mode),
-                                   cmocka_unit_test(knee_curves)};
+                                   cmocka_unit_test(knee_curves),
+                                   cmocka_unit_test(speculation_kept),
+                                   cmocka_unit_test(cumulative_drop), cmocka_unit_test(gentle_knee)};
     return cmocka_run_group_tests(t, NULL, NULL);
 }

@@ -82,7 +82,9 @@ static void sthld_front(sm_t *sm)
     m->st.sthld_intervals++;
     if (m->log)
         fprintf(m->log, "%llu %.4f %u %u\n", (unsigned long long)sm->st.cycles - 1,
-                (double)m->so->prev_insts / sm->c.sthld_interval, m->so->state, m->so->sthld);
+                (double)(m->insts_seen - m->insts_logged) / sm->c.sthld_interval, m->so->state,
+                m->so->sthld);
+    m->insts_logged = m->insts_seen;
 }
 
 static void mk_front(sm_t *sm, unsigned s)

@@ -80,6 +80,7 @@ typedef struct {
     ls_inst_t *sthld;
     const sthld_out_t *so;
     uint64_t insts_seen;          /* instructions executed as of the last cycle */
+    uint64_t insts_logged;        /* instructions executed as of the last interval's end */
     mk_hint_t **hint;             /* per warp slot: REUSE_OPS per dynamic instruction */
     uint32_t *hint_cap;
     reuse_static_t rs;            /* reuse_src = static: the kernel's distances */
