@@ -76,10 +76,10 @@ void sthld_tick(sthld_state_t *s, const sthld_in_t *in)
         switch (s->state) {
         case 1: s->sthld = add(s, st); s->state = 2; mark = 1; break;
         case 2:
-            if (large) {
-                s->sthld = add(s, sp); s->state = 3; mark = 1;
-            } else if (drop) {
+            if (drop) {
                 s->sthld = s->best_sthld; s->state = 5; back = 1;
+            } else if (large) {
+                s->sthld = add(s, sp); s->state = 3; mark = 1;
             } else {
                 s->sthld = add(s, st); mark = cur >= s->best;
             }

@@ -8,23 +8,26 @@
  * it ran with), "mark if best" does so when it is not below the reference (a tie moves the
  * reference to the higher STHLD, which hits more):
  *
- *   state         on L                             on S                on S with drop
- *   1 start       +Step, -> 2, mark                as on L             as on L
- *   2 climb       +Spec, -> 3, mark                +Step, mark if best reference, -> 5
- *   3 speculated  down: -(Spec + Step), -> 4       +Step, -> 2, mark if best (also on L up)
- *   4 descend     -Step                            -> 5                -> 5
- *   5 confirm     -Step, -> 4                      -> 6                -> 6
- *   6 steady      +Spec, -> 3, mark                stay                stay
+ *   1 start       any: +Step, -> 2, mark
+ *   2 climb       drop: the reference's STHLD, -> 5 (back); else L: +Spec, -> 3, mark;
+ *                 else: +Step, mark if best
+ *   3 speculated  L down: -(Spec + Step), -> 4; else: +Step, -> 2, mark if best
+ *   4 descend     L: -Step; S: -> 5
+ *   5 confirm     L: -Step, -> 4; S: -> 6
+ *   6 steady      L: +Spec, -> 3, mark; S: stay
  *
  * Fig. 4 is an image the text does not reproduce. The text fixes: start in state 1, state 6
  * is left only on L, L triggers a speculative increase into state 3, undone with a descent
  * if it was detrimental, kept if the new phase gains from it (Fig. 5d). Magnitude alone cannot
  * see a knee reached by a gentle slope: a climb of small declines would never stop. So the
- * climb also watches the cumulative decline against its best interval and returns to it:
- * STHLD takes the reference's, and the reference's count becomes the one the next interval
- * is compared with (the jump back is not a phase change). This costs a 32-bit count and an
- * STHLD register beyond the paper's last-interval IPC (Sec. 9.4). Mode fixed keeps STHLD at Init (state 1). The state persists across
- * kernels (nothing resets it but reset).
+ * climb also watches its cumulative decline against its best interval and, on a drop,
+ * returns to it ("back": STHLD and the count the next interval is compared with become the
+ * reference's, so the jump back is not taken for a phase change). In the climb every L down
+ * is a drop (the reference is never below the previous interval there): the climb speculates
+ * on L up only, where the paper's machine would also speculate into the steep region of
+ * Fig. 5b and lose an interval before descending. This costs a 32-bit count and an STHLD
+ * register beyond the paper's last-interval IPC (Sec. 9.4). Mode fixed keeps STHLD at Init
+ * (state 1). The state persists across kernels (nothing resets it but reset).
  *
  * Ports (sthld_ports.def; RTL rtl/sthld.v):
  *   insts          warp instructions executed this cycle (the edge adds them)

@@ -5,19 +5,20 @@
 // (best) interval of the current climb. STHLD moves, saturating at 0 and Max; "mark" makes
 // this interval the reference (count, and the STHLD it ran with), "mark if best" when it is
 // not below it (a tie moves the reference to the higher STHLD, which hits more):
-//   state         on L                          on S                 on S with drop
-//   1 start       +Step, -> 2, mark             as on L              as on L
-//   2 climb       +Spec, -> 3, mark             +Step, mark if best  reference, -> 5
-//   3 speculated  down: -(Spec + Step), -> 4    +Step, -> 2, mark if best (also on L up)
-//   4 descend     -Step                         -> 5                 -> 5
-//   5 confirm     -Step, -> 4                   -> 6                 -> 6
-//   6 steady      +Spec, -> 3, mark             stay                 stay
+//   1 start       any: +Step, -> 2, mark
+//   2 climb       drop: the reference's STHLD, -> 5 (back); else L: +Spec, -> 3, mark;
+//                 else: +Step, mark if best
+//   3 speculated  L down: -(Spec + Step), -> 4; else: +Step, -> 2, mark if best
+//   4 descend     L: -Step; S: -> 5
+//   5 confirm     L: -Step, -> 4; S: -> 6
+//   6 steady      L: +Spec, -> 3, mark; S: stay
 // Fig. 4 itself is an image; the text fixes: start in state 1; state 6 is left only on L; L
 // takes a speculative increase into state 3, undone with a descent when the next interval shows
 // it was detrimental, kept when the new phase gains from it (Fig. 5d). A knee reached by a
 // gentle slope gives only small changes, so the climb also watches its cumulative decline
-// against the reference and returns to it: STHLD and the count the next interval is compared
-// with become the reference's. Fixed = 1 keeps STHLD at Init.
+// against the reference and, on a drop, goes back to it: STHLD and the count the next interval
+// is compared with become the reference's. In the climb every L down is a drop, so it
+// speculates on L up only. Fixed = 1 keeps STHLD at Init.
 // Contract identical to cmodel/sthld.h.
 // Build-time fault variants: FAULT_STHLD_NO_SPEC (L in state 2 or 6 takes an ordinary step),
 // FAULT_STHLD_WRAP (STHLD wraps instead of saturating), FAULT_STHLD_STUCK_STEADY (state 6
@@ -124,8 +125,8 @@ module sthld #(
       case (state_q)
         3'd1: begin sthld_d = sat(DStep); state_d = 3'd2; mark = 1'b1; end
         3'd2:
-          if (is_large) begin sthld_d = sat(DUp); state_d = 3'd3; mark = 1'b1; end
-          else if (climb_drop) begin sthld_d = best_sthld_q; state_d = 3'd5; back = 1'b1; end
+          if (climb_drop) begin sthld_d = best_sthld_q; state_d = 3'd5; back = 1'b1; end
+          else if (is_large) begin sthld_d = sat(DUp); state_d = 3'd3; mark = 1'b1; end
           else begin sthld_d = sat(DStep); mark = beats; end
         3'd3:
           if (is_large && down) begin sthld_d = sat(-(DSpec + DStep)); state_d = 3'd4; end

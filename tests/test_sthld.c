@@ -38,7 +38,7 @@ static void interval(unsigned n)
     } while (0)
 
 /* 1 -> 2 -> (S: climb) -> (L: speculate) 3 -> (L) 4 -> (L) 4 -> (S) 5 -> (S) 6 -> (S) 6 ->
- * (L) 3 -> (S) 2 */
+ * (L) 3 -> (S) 2 -> (drop) 5 -> (S) 6 -> (L) 3 -> (L down) 4 -> (L) 4 -> (S) 5 -> (L) 4 */
 static void transitions(void **st)
 {
     (void)st;
@@ -53,13 +53,13 @@ static void transitions(void **st)
     S_(54);   EXPECT(6, 20);  /* stays */
     S_(108);  EXPECT(3, 28);  /* large: speculate from steady */
     S_(110);  EXPECT(2, 30);  /* small after speculating: keep it, climb */
-    S_(10);   EXPECT(3, 38);
-    S_(10);   EXPECT(2, 40);
-    S_(100);  EXPECT(3, 48);
-    S_(1);    EXPECT(4, 38);
-    S_(100);  EXPECT(4, 36);
-    S_(101);  EXPECT(5, 36);
-    S_(400);  EXPECT(4, 34);  /* large while confirming: descend again */
+    S_(10);   EXPECT(5, 28);  /* a large fall in the climb is a drop: back to the reference */
+    S_(100);  EXPECT(6, 28);  /* compared with the reference's 110: small */
+    S_(200);  EXPECT(3, 36);
+    S_(1);    EXPECT(4, 26);  /* large down after speculating: -(spec + step) */
+    S_(100);  EXPECT(4, 24);
+    S_(101);  EXPECT(5, 24);
+    S_(400);  EXPECT(4, 22);  /* large while confirming: descend again */
     assert_int_equal(s.intervals, 17);
 }
 
@@ -160,10 +160,12 @@ static void speculation_kept(void **st)
     S_(200);  EXPECT(2, 32);  /* large up: the speculation paid */
     assert_int_equal(s.best, 200);
     assert_int_equal(s.best_sthld, 30);
-    S_(100);  EXPECT(3, 40);  /* large down: speculate (the phase may have changed) */
-    S_(95);   EXPECT(2, 42);  /* small decline after speculating: climb */
-    assert_int_equal(s.best, 100);
-    assert_int_equal(s.best_sthld, 32);
+    S_(190);  EXPECT(2, 34);  /* 5 % below: climb, the reference stays */
+    S_(300);  EXPECT(3, 42);  /* large up in the climb: speculate */
+    assert_int_equal(s.best_sthld, 34);
+    S_(285);  EXPECT(2, 44);  /* small decline after speculating: climb */
+    assert_int_equal(s.best, 300);
+    assert_int_equal(s.best_sthld, 34);
 }
 
 /* the climb keeps the best interval (ties move it up) and returns to its STHLD once the count
