@@ -40,7 +40,17 @@ mk d1 --set wb_ports=2; mk d2 --set wb_ports=2 --set ccu_dports=2
 [ "$(st d1 ccu_wr_dropped_port)" -gt 0 ] && [ "$(st d2 ccu_wr_dropped_port)" = 0 ] && [ "$(st d2 value_errors)" = 0 ] &&
   ok "ccu_dports 1 -> 2 (2 write ports): near writes dropped for the port $(st d1 ccu_wr_dropped_port) -> 0" || bad "ccu_dports"
 run "--sthld-log" 0 $G sim --design malekeh --preset small --gen $MG --sthld-log $B/mk.log
-[ "$(grep -vc '^#' $B/mk.log)" = "$(st def sthld_intervals)" ] && ok "--sthld-log: one line per interval ($(grep -vc '^#' $B/mk.log))" || bad "sthld log lines"
+# one line per interval; its IPC column adds up to the instructions before the last interval's
+# end; the last line's state and STHLD are the final ones; one kernel
+iv=$(jq .sthld_interval presets/small.json)
+logsum=$(awk -v iv=$iv '!/^#/ { s += $2 * iv } END { printf "%.0f", s }' $B/mk.log)
+tail1=$(awk '!/^#/ { c = $1 } END { print c }' $B/mk.log)
+[ "$(grep -vc '^#' $B/mk.log)" = "$(st def sthld_intervals)" ] && [ "$logsum" -le "$(st def instructions)" ] &&
+  [ $(( $(st def instructions) - logsum )) -le $(( ($(st def cycles) - tail1) * $(jq .schedulers presets/small.json) )) ] &&
+  [ "$(tail -1 $B/mk.log | cut -d' ' -f3,4)" = "$(st def sthld_state) $(st def sthld_final)" ] &&
+  [ "$(grep -v '^#' $B/mk.log | cut -d' ' -f5 | sort -u)" = 1 ] &&
+  ok "--sthld-log: one line per interval ($(grep -vc '^#' $B/mk.log)), IPC adds up to $logsum of $(st def instructions) instructions, ends in the final state" ||
+  bad "sthld log" "$(head -3 $B/mk.log)"
 run "directed near/far stream" 0 $G sim --design malekeh --preset small --trace tests/streams/near_far.txt --json $B/mk.nf.json
 [ "$(st nf value_errors)" = 0 ] && [ "$(st nf ccu_wr_invalidated)" -ge 1 ] && [ "$(st nf ccu_hits)" -ge 1 ] &&
   ok "near read hits, far write invalidates the copy, the later read sees the new value" || bad "near/far stream" "$(cat $B/mk.nf.json | jq -c .stats)"

@@ -37,7 +37,7 @@ static int mk_init(sm_t *sm, char *err, size_t n)
         return -1;
     }
     if (m->log)
-        fprintf(m->log, "# cycle ipc state sthld\n");
+        fprintf(m->log, "# cycle ipc state sthld kernel\n");
     return 0;
 }
 
@@ -53,7 +53,11 @@ static void mk_free(sm_t *sm)
     free(m);
 }
 
-static int mk_kernel(sm_t *sm, kernel_t *k) { return mk_hints_kernel(sm, MK(sm), k); }
+static int mk_kernel(sm_t *sm, kernel_t *k)
+{
+    MK(sm)->kernels++;
+    return mk_hints_kernel(sm, MK(sm), k);
+}
 
 static void mk_launched(sm_t *sm, unsigned g)
 {
@@ -81,9 +85,9 @@ static void sthld_front(sm_t *sm)
         return;
     m->st.sthld_intervals++;
     if (m->log)
-        fprintf(m->log, "%llu %.4f %u %u\n", (unsigned long long)sm->st.cycles - 1,
+        fprintf(m->log, "%llu %.4f %u %u %u\n", (unsigned long long)sm->st.cycles - 1,
                 (double)(m->insts_seen - m->insts_logged) / sm->c.sthld_interval, m->so->state,
-                m->so->sthld);
+                m->so->sthld, m->kernels);
     m->insts_logged = m->insts_seen;
 }
 

@@ -87,6 +87,7 @@ typedef struct {
     prog_t prog;
     int have_prog;
     FILE *log;                    /* --sthld-log */
+    unsigned kernels;             /* kernels set up so far (the log's kernel column) */
 } mk_t;
 
 /* hints.c: the near bits of warp g's stream (launch) and the kernel's static pass */
