@@ -16,11 +16,15 @@ if [ "$QUICK" = 1 ]; then
   HI="seed=3,blocks=2,warps=8,regs=32,insts=24,loops=3,window=4,dep=80"
   LO="seed=3,blocks=2,warps=8,regs=96,insts=24,loops=3,dep=10"
   STHLDS="0 32"; RTHLDS="1 10"; SLOTS="6 8"; PRESETS="turing"; TWO_IV=200
+  TWO_HI=$HI; TWO_LO=$LO
 else
   HI="seed=3,blocks=16,warps=8,regs=32,insts=48,loops=12,window=4,dep=80"
   LO="seed=3,blocks=16,warps=8,regs=96,insts=48,loops=12,dep=10"
   STHLDS="0 8 16 32 64 128"; RTHLDS="1 3 10 30 100"; SLOTS="6 8 12 16"; PRESETS="turing pascal"
-  TWO_IV=1000
+  TWO_IV=$(jq .sthld_interval presets/turing.json)
+  # long enough for tens of the preset's intervals per kernel
+  TWO_HI="seed=3,blocks=64,warps=8,regs=32,insts=48,loops=24,window=4,dep=80"
+  TWO_LO="seed=4,blocks=64,warps=8,regs=96,insts=48,loops=24,dep=10"
 fi
 WL=("hi|--gen $HI" "lo|--gen $LO")
 for k in matrixmul-sm61 vectoradd-sm61; do
@@ -29,8 +33,8 @@ done
 # the two-kernel list: the high-reuse kernel, then the low-reuse one
 TK=$OUT/malekeh_two_kernels
 rm -rf "$TK"; mkdir -p "$TK"
-$G gen "$HI" --out "$TK/a" > /dev/null
-$G gen "${LO/seed=3/seed=4}" --out "$TK/b" > /dev/null
+$G gen "$TWO_HI" --out "$TK/a" > /dev/null
+$G gen "${TWO_LO/seed=3/seed=4}" --out "$TK/b" > /dev/null
 cp "$TK/a/kernel-1.traceg" "$TK/kernel-1.traceg"
 sed 's/^-kernel id = 1/-kernel id = 2/' "$TK/b/kernel-1.traceg" > "$TK/kernel-2.traceg"
 printf 'kernel-1.traceg\nkernel-2.traceg\n' > "$TK/kernelslist.g"
@@ -60,6 +64,8 @@ runs() {
     echo "$n.abl.fixed turing $MK --set sthld_mode=fixed --set sthld_init=16"
   done
   echo "two.turing.mk turing $MK --set sthld_interval=$TWO_IV --sthld-log $JD/two.sthld.log"
+  echo "two.turing.mkfix turing $MK --set sthld_mode=fixed --set sthld_init=0"
+  echo "two.turing.base turing baseline"
 }
 runs > "$JD/runs.txt"
 exp_run "$JD/runs.txt" "$JD" experiments-malekeh
@@ -118,7 +124,15 @@ done
 echo
 echo "## STHLD on a two-kernel list (high reuse, then low reuse; turing, adaptive, $TWO_IV-cycle intervals)"
 echo
-echo "Per interval: cycle, IPC, state, STHLD. $(grep -vc '^#' $JD/two.sthld.log) intervals; hit ratio $(hit two.turing.mk)."
+echo "IPC / baseline: adaptive $(div $(val two.turing.mk ipc) $(val two.turing.base ipc)), fixed STHLD 0 $(div $(val two.turing.mkfix ipc) $(val two.turing.base ipc)); hit ratio adaptive $(hit two.turing.mk), fixed 0 $(hit two.turing.mkfix)."
+echo
+echo "| kernel | intervals | speculations (-> 3) | drops back (2 -> 5) | in state 6 | STHLD at its end | STHLD range |"
+echo "|---|---|---|---|---|---|---|"
+awk '!/^#/ { k = $5; n[k]++; if ($3 == 3 && ps != 3) sp[k]++; if ($3 == 5 && ps == 2) dr[k]++
+             if ($3 == 6) st[k]++; last[k] = $4; if (!(k in lo) || $4 < lo[k]) lo[k] = $4; if ($4 > hi[k]) hi[k] = $4; ps = $3 }
+     END { for (k = 1; k in n; k++) printf "| %d | %d | %d | %d | %.0f %% | %d | %d..%d |\n", k, n[k], sp[k], dr[k], 100 * st[k] / n[k], last[k], lo[k], hi[k] }' $JD/two.sthld.log
+echo
+echo "Per interval: cycle:state/STHLD."
 echo
 echo '```'
 grep -v '^#' $JD/two.sthld.log | awk '{ printf "%s:%s/%s ", $1, $3, $4 } END { print "" }' | fold -w 100

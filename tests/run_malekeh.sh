@@ -93,6 +93,13 @@ r0=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/hi.turing.base.json); r1=$(jq '.
 [ $((r0 - r1)) = "$h" ] && [ "$r1" = "$m" ] && ok "turing: RF reads saved against the baseline ($((r0 - r1))) = CCU hits" || bad "reads saved $((r0 - r1)) != hits $h"
 e0=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/hi.turing.base.json); e1=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/hi.turing.mk.json)
 awk -v a=$e0 -v b=$e1 'BEGIN { exit !(b < a) }' && ok "RF bank energy falls with the reads saved ($e0 -> $e1 pJ)" || bad "bank energy $e0 -> $e1"
+# the two-kernel list: the log's kernel column runs 1 then 2, and the per-kernel table counts
+# every interval once
+tl=$B/exp_m/json_malekeh/two.sthld.log
+ks=$(grep -v '^#' $tl | cut -d' ' -f5 | uniq | tr '\n' ' ')
+tn=$(sed -n '/^| kernel | intervals/,/^$/p' $B/exp_m/malekeh.md | awk -F' [|] ' '$1 ~ /^[|] [12]$/ { s += $2 } END { print s + 0 }')
+[ "$ks" = "1 2 " ] && [ "$tn" = "$(grep -vc '^#' $tl)" ] && ok "two-kernel STHLD log: kernel 1 then 2, the table counts its $tn intervals" ||
+  bad "two-kernel log: kernels '$ks', table $tn of $(grep -vc '^#' $tl) intervals"
 
 echo "== make formal: ccu and ccu_alloc properties by k-induction; faulty variants fail them"
 run "make formal" 0 make -s BUILD=$B formal
