@@ -135,7 +135,7 @@ echo
 echo "Per interval: cycle:state/STHLD."
 echo
 echo '```'
-grep -v '^#' $JD/two.sthld.log | awk '{ printf "%s:%s/%s ", $1, $3, $4 } END { print "" }' | fold -w 100
+grep -v '^#' $JD/two.sthld.log | awk '{ printf "%s:%s/%s ", $1, $3, $4 } END { print "" }' | fold -s -w 100
 echo '```'
 echo
 echo "## Sec. 9.4 storage and area"
