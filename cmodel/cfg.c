@@ -22,6 +22,8 @@ static const char *const bankmap_names[] = {"reg_plus_warp", "reg", NULL};
 static const char *const deact_names[] = {"l1_miss", "any_global", NULL};
 static const char *const sthld_mode_names[] = {"adaptive", "fixed", NULL};
 static const char *const reuse_src_names[] = {"oracle", "static", "none", NULL};
+static const char *const rn_policy_names[] = {"consolidate", "spread", "first", NULL};
+static const char *const rn_alloc_names[] = {"issue", "writeback", NULL};
 
 #define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}
 static const field_t fields[] = {
@@ -59,6 +61,20 @@ static const field_t fields[] = {
     F(reuse_bits, 1, 8),
     {"reuse_src", offsetof(sm_cfg_t, reuse_src), reuse_src_names, 0, 0},
     F(ccu_priority, 0, 1),
+    F(rf_subarrays, 1, 64),
+    F(rn_banks, 1, 64),
+    F(rn_table_bits, 0, 1u << 24),
+    {"rn_policy", offsetof(sm_cfg_t, rn_policy), rn_policy_names, 0, 0},
+    {"rn_alloc", offsetof(sm_cfg_t, rn_alloc), rn_alloc_names, 0, 0},
+    F(rn_bank_aware, 0, 1),
+    F(rn_pir_bits, 1, 16),
+    F(rn_pir_slots, 1, 54),
+    F(rn_pbr_id_bits, 1, 8),
+    F(rflc_entries, 1, 256),
+    F(e_rnt_access_fj, 0, 1000000),
+    F(p_bank_leak_uw, 0, 1000000),
+    F(p_rnt_leak_uw, 0, 1000000),
+    F(pg_retention_pct, 0, 100),
     F(rfc_banks, 2, 64),
     F(rfc_xbar_bits, 32, 4096),
     F(rfc_xbar_latency, 1, 64),
@@ -196,6 +212,14 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
     REQ(c->ccu_slots >= c->max_srcs,
         "%s: field 'ccu_slots': %u is fewer than max_srcs %u (an instruction could not lock its "
         "sources)", c->name, c->ccu_slots, c->max_srcs);
+    REQ(cfg_rows_per_bank(c) % c->rf_subarrays == 0,
+        "%s: field 'rf_subarrays': %u does not divide the %u rows per bank", c->name,
+        c->rf_subarrays, cfg_rows_per_bank(c));
+    REQ(is_pow2(c->rn_banks), "%s: field 'rn_banks': %u is not a power of two", c->name,
+        c->rn_banks);
+    REQ(c->rn_pir_bits * c->rn_pir_slots <= 54,
+        "%s: field 'rn_pir_slots': %u slots of rn_pir_bits %u exceed a pir's 54 flag bits",
+        c->name, c->rn_pir_slots, c->rn_pir_bits);
     REQ(c->ccu_dports <= c->wb_ports, "%s: field 'ccu_dports': %u exceeds wb_ports %u", c->name,
         c->ccu_dports, c->wb_ports);
     REQ(c->sthld_max < (1u << c->sthld_bits), "%s: field 'sthld_max': %u does not fit sthld_bits %u",

@@ -13,6 +13,10 @@ enum { DEACT_L1_MISS, DEACT_ANY_GLOBAL };
 enum { STHLD_ADAPTIVE, STHLD_FIXED };
 /* where the reuse-distance hints come from (sim/pass/reuse.h) */
 enum { REUSE_ORACLE, REUSE_STATIC, REUSE_NONE };
+/* register renaming: where a free physical register is taken from (Jeon and Annavaram Sec.
+ * 7.2) and when an unmapped destination is mapped (at issue, Fig. 7; at write-back, Sec. 4.2) */
+enum { RN_CONSOLIDATE, RN_SPREAD, RN_FIRST };
+enum { RN_ALLOC_ISSUE, RN_ALLOC_WRITEBACK };
 
 typedef struct {
     char name[64];
@@ -52,6 +56,21 @@ typedef struct {
                                recovered CFG (static) or none (every operand far) */
     unsigned ccu_priority;  /* Malekeh: 1: the cache-aware issue order (Sec. 5) replaces the
                                preset's scheduler; 0: the preset's scheduler (ablation) */
+    unsigned rf_subarrays;  /* sub-arrays per register bank (rows split evenly; power gating) */
+    unsigned rn_banks;      /* renaming: renaming-table banks (Sec. 6.1: 4) */
+    unsigned rn_table_bits; /* renaming: renaming-table budget in bits (Sec. 7.1: 1 KB); 0 = none */
+    unsigned rn_policy;     /* renaming: RN_* mapping policy (Sec. 7.2) */
+    unsigned rn_alloc;      /* renaming: RN_ALLOC_* */
+    unsigned rn_bank_aware; /* renaming: a physical register stays in the baseline's bank of
+                               (warp, register) */
+    unsigned rn_pir_bits;   /* renaming: release bits per instruction in a pir (Sec. 5.1: 3) */
+    unsigned rn_pir_slots;  /* renaming: instructions a pir covers (Sec. 5.1: 18) */
+    unsigned rn_pbr_id_bits; /* renaming: register id bits in a pbr (Sec. 5.2: 6) */
+    unsigned rflc_entries;  /* renaming: release-flag cache entries (Sec. 6.2: the warp slots) */
+    unsigned e_rnt_access_fj; /* renaming: energy per renaming-table access (Table 2) */
+    unsigned p_bank_leak_uw;  /* static power of a 4 KB register bank, uW (Table 2) */
+    unsigned p_rnt_leak_uw;   /* static power of a renaming-table bank, uW (Table 2) */
+    unsigned pg_retention_pct; /* retention-voltage leakage as % of full (Table 4's line) */
     unsigned rfc_banks;     /* LTRF: register-file cache banks = registers per interval
                                (#Registers_per_Interval, LTRF Sec. 4.1); its rows are the
                                active warps (active_pool) */

@@ -26,10 +26,19 @@ time_runs() { local bin=$1 dir=$2 reps=$REPEAT; shift 2; local ts=()
 printf "SM-level speed, preset %s, --gen %s, C-only: best of %s runs; base = %s\n" "$PRESET" "$GEN" "$REPEAT" "$(git rev-parse --short "$BASE")"
 printf "| design | mode | cycles | warp insts | base s | this s | base insts/s | this insts/s | this cycles/s | speedup |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
 rc=0
+BASE_DESIGNS=" $("$WT/build/gpurf" designs --names | tr '\n' ' ') "
 for d in $($G designs --names); do
   sch=""; $G designs | awk -v d=$d '$1 == d && $3 == "schedulers=two_level" { f = 1 } END { exit !f }' && sch="--set scheduler=two_level"
   for mode in sim cosim; do
     extra=""; [ $mode = cosim ] && extra="--blocks all"
+    if [ "${BASE_DESIGNS/ $d /}" = "$BASE_DESIGNS" ]; then # a design the base does not have
+      tn=$(time_runs "$G" "$PWD" $mode --design $d --preset $PRESET --gen $GEN $extra $sch)
+      cn=$(jq .stats.cycles "$OUT/r.json"); n=$(jq .stats.instructions "$OUT/r.json")
+      [ "$tn" = fail ] && { echo "| $d | $mode | | | | | | | | run failed |"; rc=1; continue; }
+      printf "| %s | %s | %s | %s | - | %.2f | - | %.0f | %.0f | not in base |\n" $d $mode $cn $n $tn \
+        $(echo "$n / $tn" | bc -l) $(echo "$cn / $tn" | bc -l)
+      continue
+    fi
     tb=$(time_runs "$WT/build/gpurf" "$WT" $mode --design $d --preset $PRESET --gen $GEN $extra $sch)
     cb=$(jq .stats.cycles "$OUT/r.json" 2>/dev/null)
     tn=$(time_runs "$G" "$PWD" $mode --design $d --preset $PRESET --gen $GEN $extra $sch)
