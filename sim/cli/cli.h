@@ -19,14 +19,15 @@ typedef struct {
     unsigned nbias;
     const char *sets[MAX_SETS];
     unsigned nsets, history, window, cycles;
-    int insts, names;
+    int insts, names, check;
 } args_t;
 
 int cli_load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n);
 int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n);
-/* gpurf intervals, gpurf reuse, gpurf cfg: exit codes as main's */
+/* gpurf intervals, reuse, releases, cfg: exit codes as main's */
 int cmd_intervals(const args_t *a);
 int cmd_reuse(const args_t *a);
 int cmd_cfg(const args_t *a);
+int cmd_releases(const args_t *a);
 
 #endif

@@ -17,6 +17,8 @@
  *                                   distances (static and oracle) and near bits at rthld
  *   gpurf area --synth F [--preset P]   LTRF storage (Sec. 4.3) and added area vs the main RF
  *   gpurf models                    list the RTL models built into this binary
+ *   gpurf releases (--trace PATH | --gen SPEC) [--preset P] [--insts] [--check] [--json F]
+ *                                   register release points of renaming (pir, pbr, Eq. 1)
  *   gpurf designs [--names]         every design: its blocks, schedulers and summary
  * Exit: 0 success, 1 lockstep mismatch or value-check failure, 2 bad input or configuration. */
 #include "harness/lockstep.h"
@@ -51,6 +53,8 @@ static int usage(void)
             "       gpurf cfg (--trace PATH | --gen SPEC) [--insts]\n"
             "       gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
             "       gpurf reuse (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts] [--json FILE]\n"
+            "       gpurf releases (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
+            "                   [--check] [--json FILE] [--pass-fault partial_write_kills]\n"
             "       gpurf area --synth build/synth/P.json [--preset P]\n"
             "       gpurf models\n"
             "       gpurf designs [--names]\n");
@@ -161,8 +165,8 @@ static int parse(int argc, char **argv, args_t *a)
             i++;
             continue;
         }
-        if (!strcmp(o, "--insts") || !strcmp(o, "--names")) {
-            *(o[2] == 'i' ? &a->insts : &a->names) = 1;
+        if (!strcmp(o, "--insts") || !strcmp(o, "--names") || !strcmp(o, "--check")) {
+            *(o[2] == 'i' ? &a->insts : o[2] == 'n' ? &a->names : &a->check) = 1;
             continue;
         }
         if (!strcmp(a->cmd, "gen") && !a->gen && o[0] != '-') {
@@ -472,6 +476,8 @@ int main(int argc, char **argv)
         return cmd_area(&a);
     if (!strcmp(a.cmd, "reuse"))
         return cmd_reuse(&a);
+    if (!strcmp(a.cmd, "releases"))
+        return cmd_releases(&a);
     if (!strcmp(a.cmd, "designs"))
         return cmd_designs(&a);
     if (!strcmp(a.cmd, "models")) {

@@ -1,7 +1,9 @@
-/* gpurf intervals, reuse and cfg: the compiler passes on a kernel, printed (see cli.h). */
+/* gpurf intervals, reuse, releases and cfg: the compiler passes on a kernel, printed (see
+ * cli.h). */
 #include "cli.h"
 #include "pass/liveness.h"
 #include "pass/regint.h"
+#include "release_report.h"
 #include "reuse_report.h"
 #include "stream/cfgrec.h"
 #include <jansson.h>
@@ -73,6 +75,35 @@ int cmd_reuse(const args_t *a)
         }
     json_t *root = ks ? json_pack("{s:o}", "kernels", ks) : NULL;
     if (root && !rc && json_dump_file(root, a->json, JSON_INDENT(2))) {
+        fprintf(stderr, "gpurf: cannot write %s\n", a->json);
+        rc = 2;
+    }
+    json_decref(root);
+    workload_free(&w);
+    return rc;
+}
+
+int cmd_releases(const args_t *a)
+{
+    char err[1024] = "";
+    sm_cfg_t c;
+    workload_t w;
+    if (cli_load_cfg(a, &c, err, sizeof err) || cli_load_stream(a, &w, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
+    json_t *ks = a->json ? json_array() : NULL;
+    int rc = 0;
+    for (unsigned i = 0; i < w.n && rc != 2; i++) {
+        int r = release_report(w.k[i], &c, a->pass_fault ? LV_PARTIAL_KILLS : LV_EXACT, a->insts,
+                               a->check, ks, err, sizeof err);
+        if (r) {
+            fprintf(stderr, "gpurf: %s\n", err);
+            rc = r > 0 ? 1 : 2;
+        }
+    }
+    json_t *root = ks ? json_pack("{s:o}", "kernels", ks) : NULL;
+    if (root && rc != 2 && json_dump_file(root, a->json, JSON_INDENT(2))) {
         fprintf(stderr, "gpurf: cannot write %s\n", a->json);
         rc = 2;
     }

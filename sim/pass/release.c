@@ -125,7 +125,7 @@ int release_run(const prog_t *p, const release_cfg_t *c, release_t *r, char *err
     memset(r, 0, sizeof *r);
     r->c = *c;
     r->regs = p->k->nregs;
-    if (liveness_run(p, &r->lv, LV_EXACT) || postdom_run(p, &r->pd))
+    if (liveness_run(p, &r->lv, c->lv_rule) || postdom_run(p, &r->pd))
         goto oom;
     r->pir = calloc(p->npcs + 1, sizeof *r->pir);
     r->pbr = calloc(p->nbbs + 1, sizeof *r->pbr);

@@ -33,6 +33,7 @@ typedef struct {
     unsigned table_bits; /* renaming-table budget in bits, 0 = no limit (8192) */
     unsigned warps;      /* resident warps of the kernel (its occupancy) */
     unsigned phys_bits;  /* clog2(physical registers), Eq. 1 */
+    int lv_rule;         /* LV_*: liveness's kill rule (LV_PARTIAL_KILLS: a deliberate fault) */
 } release_cfg_t;
 
 typedef struct {
