@@ -1,4 +1,5 @@
-# make test: sanitizer build of the C code (C models only), unit tests, then tests/run.sh
+# make test: sanitizer build of the C code, unit tests (C models, streams and compiler passes),
+# then tests/run.sh
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_OBJ   := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRC))
 UNIT_TESTS := $(patsubst tests/%.c,$(BUILD)/asan/%,$(wildcard tests/test_*.c))
@@ -14,7 +15,8 @@ $(BUILD)/asan/gpurf: $(BUILD)/asan/obj/sim/cli/main.o $(ASAN_OBJ) $(BUILD)/rtl_r
 
 $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
 	$(call say,CC-ASAN,$<)
-	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $< $(filter $(BUILD)/asan/obj/cmodel/%,$(ASAN_OBJ)) -o $@ -lcmocka -ljansson -lm
+	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $< $(filter $(BUILD)/asan/obj/cmodel/% $(BUILD)/asan/obj/sim/stream/% \
+	    $(BUILD)/asan/obj/sim/pass/%,$(ASAN_OBJ)) -o $@ -lcmocka $(LIBS)
 
 $(BUILD)/asan/fuzz_mutate: tests/fuzz_mutate.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)

@@ -137,14 +137,18 @@ int release_run(const prog_t *p, const release_cfg_t *c, release_t *r, char *err
     const unsigned idmax = (1u << c->id_bits) - 1;
     for (unsigned i = 0; i < p->npcs; i++) {
         const spc_t *s = &p->pcs[i];
-        for (unsigned k = 0; k < s->in->nsrc; k++) {
-            unsigned g = s->in->src[k];
+        for (unsigned k = 0; k < s->in->nsrc + s->in->ndst; k++) {
+            unsigned g = k < s->in->ndst ? s->in->dst[k] : s->in->src[k - s->in->ndst];
             if (g != REG_NONE && g >= idmax) {
                 snprintf(err, n, "%s:%u: field 'register': R%u does not fit a %u-bit pbr id "
                          "(rn_pbr_id_bits; R%u is the highest)", p->k->file, s->in->line, g,
                          c->id_bits, idmax - 1);
+                release_free(r);
                 return -1;
             }
+        }
+        for (unsigned k = 0; k < s->in->nsrc; k++) {
+            unsigned g = s->in->src[k];
             if (g == REG_NONE || !(r->lv.dead[i] >> k & 1))
                 continue;
             if (rs_has(&r->hold[s->bb], g))
