@@ -384,6 +384,7 @@ done
 
 . tests/run_traces.sh
 . tests/run_malekeh.sh
+. tests/run_rename.sh
 
 echo "== block-level random lockstep (gpurf blocksim: every input field random each cycle)"
 for p in small pascal; do for b in $BLOCKS; do for sd in 1 2; do

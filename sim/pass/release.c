@@ -95,9 +95,10 @@ static void constrain(const prog_t *p, release_t *r)
     }
     unsigned order[256], n = 0;
     for (unsigned g = 0; g < 255; g++) {
-        if (!rs_has(&named, g))
+        if (!rs_has(&named, g) && g >= r->regs)
             continue;
-        r->lifetime[g] = r->writes[g] ? sum[g] / r->writes[g] : (double)p->npcs * 1e6;
+        if (rs_has(&named, g))
+            r->lifetime[g] = r->writes[g] ? sum[g] / r->writes[g] : (double)p->npcs * 1e6;
         order[n++] = g;
     }
     /* longest lifetime first; ties: more writes, then the lower register */

@@ -16,7 +16,8 @@
  *     table_bits, registers are exempted, the longest mean lifetime first (static instructions
  *     from a write to the next release point in PC order, or to the kernel's end), ties: more
  *     static writes first, then the lower register. Registers the kernel never writes have an
- *     unbounded lifetime; registers it never names have none. */
+ *     unbounded lifetime; registers of its count it never names have none (exempted last, so
+ *     that the table always fits). */
 #ifndef GPURF_RELEASE_H
 #define GPURF_RELEASE_H
 #include "liveness.h"
