@@ -6,6 +6,7 @@
 #include "cmodel/ocu.h"
 #include "cmodel/rf.h"
 #include "cmodel/rfc.h"
+#include "cmodel/rnt.h"
 #include "cmodel/sthld.h"
 #include "cmodel/wcb.h"
 #include <string.h>
@@ -54,6 +55,7 @@
 #define ccu_RTL_DEPS ""
 #define sthld_RTL_DEPS ""
 #define ccu_alloc_RTL_DEPS ""
+#define rnt_RTL_DEPS ""
 /* blocks whose outputs depend on their state only (their C eval ignores the inputs) */
 #define rf_MOORE 0
 #define ocu_MOORE 1
@@ -63,6 +65,7 @@
 #define ccu_MOORE 1
 #define sthld_MOORE 1
 #define ccu_alloc_MOORE 0
+#define rnt_MOORE 0
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
@@ -76,10 +79,12 @@ BLOCK_GLUE(ccu, CCU_PARAMS, "alloc_valid=0.4,disp_ready=0.6,rel_valid=0.05")
 BLOCK_GLUE(sthld, STHLD_PARAMS, "")
 /* CCUs mostly free and holding near values, so that the STHLD wait is exercised */
 BLOCK_GLUE(ccu_alloc, CCU_ALLOC_PARAMS, "ccu_busy=0.3,ccu_valid=0.8,ccu_near=0.7")
+/* writes in a third of the cycles, so that drains (which need a cycle without one) advance */
+BLOCK_GLUE(rnt, RNT_PARAMS, "wr_valid=0.3,wr_unmap=0.4,drain_valid=0.3")
 
 const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
                                           &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc,
-                                          &ccu_alloc_desc, NULL};
+                                          &ccu_alloc_desc, &rnt_desc, NULL};
 
 const block_desc_t *block_find(const char *name)
 {

@@ -1,0 +1,197 @@
+// rnt: the renaming table of cross-warp register renaming (Jeon and Annavaram Sec. 6.1, Eq. 1,
+// Sec. 7.1), one per sub-core. Entry (warp, idx), idx the warp's renamable-register index below
+// regs_i (the kernel's renamable count; exempt registers have none), sits at address
+// warp * regs + idx, in bank address mod Banks; an address beyond Entries is never granted.
+// It holds a physical register id and a valid bit (Eq. 1 counts no valid bit). Per bank and
+// cycle, one lookup and one write (conflicts serialize, Sec. 6.1):
+//   lookups: the lowest-numbered port wins its bank, ports reading the winner's entry share the
+//            read; a granted lookup answers at the next cycle (valid bit, physical id or 0
+//            when unmapped), read before this cycle's writes;
+//   writes:  map (valid, phys) or unmap; the lowest-numbered port wins its bank; wr_old_* is
+//            the granted entry before the write (an unmap's freed physical register);
+//   drain:   in a cycle without a write request, clears Banks consecutive indices of
+//            drain_warp, reporting the valid entries it clears; drain_done once all are past;
+//            the cursor restarts when drain_valid falls;
+//   mapped:  the number of valid entries.
+// Contract identical to cmodel/rnt.h.
+// Build-time fault variants: FAULT_RNT_NO_SERIALIZE (every lookup is granted, conflicts or
+// not), FAULT_RNT_UNMAP_KEEPS (an unmap leaves the entry valid), FAULT_RNT_DRAIN_SKIP (the
+// drain never clears its last slot of each step).
+// Property (`ifdef FORMAL, make formal): with an allocator that maps only free physical
+// registers and frees what unmaps and drains report, no two valid entries hold one physical
+// register.
+module rnt #(
+    parameter NumWarps = 8,
+    parameter ArchRegs = 64,
+    parameter PhysRegs = 128,
+    parameter Entries  = 512,
+    parameter Banks    = 4,
+    parameter LkPorts  = 6
+) (
+    input  wire                         clk_i,
+    input  wire                         rst_ni,
+    input  wire [IdxBits:0]             regs_i,
+    input  wire [LkPorts-1:0]           lk_valid_i,
+    input  wire [LkPorts*WarpBits-1:0]  lk_warp_i,
+    input  wire [LkPorts*IdxBits-1:0]   lk_idx_i,
+    input  wire [Banks-1:0]             wr_valid_i,
+    input  wire [Banks-1:0]             wr_unmap_i,
+    input  wire [Banks*WarpBits-1:0]    wr_warp_i,
+    input  wire [Banks*IdxBits-1:0]     wr_idx_i,
+    input  wire [Banks*PhysBits-1:0]    wr_phys_i,
+    input  wire                         drain_valid_i,
+    input  wire [WarpBits-1:0]          drain_warp_i,
+    output reg  [LkPorts-1:0]           lk_gnt_o,
+    output wire [LkPorts-1:0]           lk_rsp_valid_o,
+    output wire [LkPorts-1:0]           lk_rsp_mapped_o,
+    output wire [LkPorts*PhysBits-1:0]  lk_rsp_phys_o,
+    output reg  [Banks-1:0]             wr_gnt_o,
+    output reg  [Banks-1:0]             wr_old_valid_o,
+    output reg  [Banks*PhysBits-1:0]    wr_old_phys_o,
+    output reg  [Banks-1:0]             drain_free_valid_o,
+    output reg  [Banks*PhysBits-1:0]    drain_free_phys_o,
+    output wire                         drain_done_o,
+    output wire [EntBits:0]             mapped_o
+);
+  localparam WarpBits = (NumWarps > 1) ? $clog2(NumWarps) : 1;
+  localparam IdxBits  = (ArchRegs > 1) ? $clog2(ArchRegs) : 1;
+  localparam PhysBits = (PhysRegs > 1) ? $clog2(PhysRegs) : 1;
+  localparam EntBits  = (Entries > 1) ? $clog2(Entries) : 1;
+  localparam BankBits = (Banks > 1) ? $clog2(Banks) : 1;
+  localparam CurBits  = IdxBits + 2; // the drain cursor runs to regs + Banks - 1
+  localparam [CurBits-1:0] BanksW = Banks;
+
+  reg [PhysBits-1:0] phys_q [0:Entries-1];
+  reg [Entries-1:0]  valid_q;
+  reg [LkPorts-1:0]  rsp_valid_q, rsp_mapped_q;
+  reg [LkPorts*PhysBits-1:0] rsp_phys_q;
+  reg [CurBits-1:0] dcur_q;
+  reg [EntBits:0]    mapped_q;
+
+  assign lk_rsp_valid_o  = rsp_valid_q;
+  assign lk_rsp_mapped_o = rsp_mapped_q;
+  assign lk_rsp_phys_o   = rsp_phys_q;
+  assign mapped_o        = mapped_q;
+  assign drain_done_o    = drain_valid_i && dcur_q >= {1'b0, regs_i};
+
+  // the entry address of (warp, idx) and whether it exists
+  function [31:0] addr_of;
+    input [WarpBits-1:0] warp;
+    input [CurBits-1:0]  idx;
+    begin
+      addr_of = {{(32-WarpBits){1'b0}}, warp} * {{(31-IdxBits){1'b0}}, regs_i} +
+                {{(32-CurBits){1'b0}}, idx};
+    end
+  endfunction
+  function in_table;
+    input [CurBits-1:0] idx;
+    input [31:0]        a;
+    begin
+      in_table = idx < {1'b0, regs_i} && a < Entries;
+    end
+  endfunction
+
+  wire wr_any = |wr_valid_i;
+  wire step   = drain_valid_i && !wr_any && dcur_q < {1'b0, regs_i};
+
+  integer i, j;
+  reg [31:0]         a;
+  reg [Banks-1:0]    rd_busy, wr_busy;
+  reg [31:0]         rd_addr [0:Banks-1];
+  reg [BankBits-1:0] b;
+  reg                g;
+  reg [LkPorts*EntBits-1:0] lk_addr;
+  reg [Banks*EntBits-1:0]   wr_addr, dr_addr;
+  reg [EntBits:0]           mapped_d;
+  always @* begin
+    rd_busy = {Banks{1'b0}};
+    wr_busy = {Banks{1'b0}};
+    for (j = 0; j < Banks; j = j + 1) rd_addr[j] = 32'd0;
+    lk_gnt_o = {LkPorts{1'b0}};
+    lk_addr  = {LkPorts*EntBits{1'b0}};
+    for (i = 0; i < LkPorts; i = i + 1) begin
+      a = addr_of(lk_warp_i[i*WarpBits +: WarpBits], {2'b00, lk_idx_i[i*IdxBits +: IdxBits]});
+      b = a[BankBits-1:0];
+      g = lk_valid_i[i] && in_table({2'b00, lk_idx_i[i*IdxBits +: IdxBits]}, a) &&
+          (!rd_busy[b] || rd_addr[b] == a);
+`ifdef FAULT_RNT_NO_SERIALIZE
+      g = lk_valid_i[i] && in_table({2'b00, lk_idx_i[i*IdxBits +: IdxBits]}, a);
+`endif
+      if (g) begin
+        rd_busy[b] = 1'b1;
+        rd_addr[b] = a;
+      end
+      lk_gnt_o[i] = g;
+      lk_addr[i*EntBits +: EntBits] = a[EntBits-1:0];
+    end
+    wr_gnt_o       = {Banks{1'b0}};
+    wr_old_valid_o = {Banks{1'b0}};
+    wr_old_phys_o  = {Banks*PhysBits{1'b0}};
+    wr_addr        = {Banks*EntBits{1'b0}};
+    for (i = 0; i < Banks; i = i + 1) begin
+      a = addr_of(wr_warp_i[i*WarpBits +: WarpBits], {2'b00, wr_idx_i[i*IdxBits +: IdxBits]});
+      b = a[BankBits-1:0];
+      g = wr_valid_i[i] && in_table({2'b00, wr_idx_i[i*IdxBits +: IdxBits]}, a) && !wr_busy[b];
+      if (g) begin
+        wr_busy[b] = 1'b1;
+        wr_old_valid_o[i] = valid_q[a[EntBits-1:0]];
+        if (valid_q[a[EntBits-1:0]]) wr_old_phys_o[i*PhysBits +: PhysBits] = phys_q[a[EntBits-1:0]];
+      end
+      wr_gnt_o[i] = g;
+      wr_addr[i*EntBits +: EntBits] = a[EntBits-1:0];
+    end
+    drain_free_valid_o = {Banks{1'b0}};
+    drain_free_phys_o  = {Banks*PhysBits{1'b0}};
+    dr_addr            = {Banks*EntBits{1'b0}};
+    for (j = 0; j < Banks; j = j + 1) begin
+      a = addr_of(drain_warp_i, dcur_q + j[CurBits-1:0]);
+      g = step && in_table(dcur_q + j[CurBits-1:0], a);
+`ifdef FAULT_RNT_DRAIN_SKIP
+      if (j == Banks - 1) g = 1'b0;
+`endif
+      if (g && valid_q[a[EntBits-1:0]]) begin
+        drain_free_valid_o[j] = 1'b1;
+        drain_free_phys_o[j*PhysBits +: PhysBits] = phys_q[a[EntBits-1:0]];
+      end
+      dr_addr[j*EntBits +: EntBits] = a[EntBits-1:0];
+    end
+    mapped_d = mapped_q;
+    for (i = 0; i < Banks; i = i + 1) begin
+      if (wr_gnt_o[i] && wr_old_valid_o[i]) mapped_d = mapped_d - 1'b1;
+      if (wr_gnt_o[i] && !wr_unmap_i[i]) mapped_d = mapped_d + 1'b1;
+      if (drain_free_valid_o[i]) mapped_d = mapped_d - 1'b1;
+    end
+  end
+
+  integer k;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_q      <= {Entries{1'b0}};
+      rsp_valid_q  <= {LkPorts{1'b0}};
+      rsp_mapped_q <= {LkPorts{1'b0}};
+      rsp_phys_q   <= {LkPorts*PhysBits{1'b0}};
+      dcur_q       <= {CurBits{1'b0}};
+      mapped_q     <= {(EntBits+1){1'b0}};
+    end else begin
+      for (k = 0; k < LkPorts; k = k + 1) begin
+        rsp_valid_q[k]  <= lk_gnt_o[k];
+        rsp_mapped_q[k] <= lk_gnt_o[k] && valid_q[lk_addr[k*EntBits +: EntBits]];
+        rsp_phys_q[k*PhysBits +: PhysBits] <= lk_gnt_o[k] && valid_q[lk_addr[k*EntBits +: EntBits]]
+                                              ? phys_q[lk_addr[k*EntBits +: EntBits]] : {PhysBits{1'b0}};
+      end
+      for (k = 0; k < Banks; k = k + 1) begin
+        if (wr_gnt_o[k] && !wr_unmap_i[k]) begin
+          valid_q[wr_addr[k*EntBits +: EntBits]] <= 1'b1;
+          phys_q[wr_addr[k*EntBits +: EntBits]]  <= wr_phys_i[k*PhysBits +: PhysBits];
+        end
+`ifndef FAULT_RNT_UNMAP_KEEPS
+        if (wr_gnt_o[k] && wr_unmap_i[k]) valid_q[wr_addr[k*EntBits +: EntBits]] <= 1'b0;
+`endif
+        if (drain_free_valid_o[k]) valid_q[dr_addr[k*EntBits +: EntBits]] <= 1'b0;
+      end
+      if (step) dcur_q <= dcur_q + BanksW;
+      if (!drain_valid_i) dcur_q <= {CurBits{1'b0}};
+      mapped_q <= mapped_d;
+    end
+  end
+endmodule
