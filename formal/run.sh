@@ -15,8 +15,8 @@ prove() {
   local b=$1 params=$2 depth=$3 fault=${4:-} id=$line.$1${4:+.$4} files top
   files=$($G --make | sed -n "s/^RTL_FILES_$b := //p")
   top=$($G --make | sed -n "s/^RTL_MODULE_$b := //p")
-  yosys -p "read_verilog -sv -formal -DFORMAL ${fault:+-D$fault} $files; chparam $params $top;
-            prep -top $top; async2sync; dffunmap; opt -full;
+  yosys -p "read_verilog -defer -sv -formal -DFORMAL ${fault:+-D$fault} $files; chparam $params $top;
+            prep -top $top; memory_map; async2sync; dffunmap; opt -full;
             sat -tempinduct -prove-asserts -set-assumes -set-init-zero -maxsteps $depth -verify" \
     > "$B/$id.log" 2>&1
 }

@@ -59,7 +59,8 @@ module rnt #(
   localparam EntBits  = (Entries > 1) ? $clog2(Entries) : 1;
   localparam BankBits = (Banks > 1) ? $clog2(Banks) : 1;
   localparam CurBits  = IdxBits + 2; // the drain cursor runs to regs + Banks - 1
-  localparam [CurBits-1:0] BanksW = Banks;
+  localparam [CurBits-1:0] BanksW = Banks[CurBits-1:0];
+  localparam AddrBits = WarpBits + IdxBits + 2; // warp * regs + idx, idx below regs + Banks
 
   reg [PhysBits-1:0] phys_q [0:Entries-1];
   reg [Entries-1:0]  valid_q;
@@ -75,19 +76,19 @@ module rnt #(
   assign drain_done_o    = drain_valid_i && dcur_q >= {1'b0, regs_i};
 
   // the entry address of (warp, idx) and whether it exists
-  function [31:0] addr_of;
+  function [AddrBits-1:0] addr_of;
     input [WarpBits-1:0] warp;
     input [CurBits-1:0]  idx;
     begin
-      addr_of = {{(32-WarpBits){1'b0}}, warp} * {{(31-IdxBits){1'b0}}, regs_i} +
-                {{(32-CurBits){1'b0}}, idx};
+      addr_of = {{(AddrBits-WarpBits){1'b0}}, warp} * {{(AddrBits-IdxBits-1){1'b0}}, regs_i} +
+                {{(AddrBits-CurBits){1'b0}}, idx};
     end
   endfunction
   function in_table;
-    input [CurBits-1:0] idx;
-    input [31:0]        a;
+    input [CurBits-1:0]  idx;
+    input [AddrBits-1:0] a;
     begin
-      in_table = idx < {1'b0, regs_i} && a < Entries;
+      in_table = idx < {1'b0, regs_i} && {{(32-AddrBits){1'b0}}, a} < Entries;
     end
   endfunction
 
@@ -95,9 +96,9 @@ module rnt #(
   wire step   = drain_valid_i && !wr_any && dcur_q < {1'b0, regs_i};
 
   integer i, j;
-  reg [31:0]         a;
+  reg [AddrBits-1:0] a;
   reg [Banks-1:0]    rd_busy, wr_busy;
-  reg [31:0]         rd_addr [0:Banks-1];
+  reg [AddrBits-1:0] rd_addr [0:Banks-1];
   reg [BankBits-1:0] b;
   reg                g;
   reg [LkPorts*EntBits-1:0] lk_addr;
@@ -106,7 +107,7 @@ module rnt #(
   always @* begin
     rd_busy = {Banks{1'b0}};
     wr_busy = {Banks{1'b0}};
-    for (j = 0; j < Banks; j = j + 1) rd_addr[j] = 32'd0;
+    for (j = 0; j < Banks; j = j + 1) rd_addr[j] = {AddrBits{1'b0}};
     lk_gnt_o = {LkPorts{1'b0}};
     lk_addr  = {LkPorts*EntBits{1'b0}};
     for (i = 0; i < LkPorts; i = i + 1) begin
@@ -194,4 +195,39 @@ module rnt #(
       mapped_q <= mapped_d;
     end
   end
+`ifdef FORMAL
+  // the environment: an allocator that maps only physical registers it holds free and frees
+  // what unmaps and drains report (avail's contract)
+  reg f_init = 1'b0;
+  reg [PhysRegs-1:0] f_used_q;
+  integer fa, fb;
+  always @(posedge clk_i) f_init <= 1'b1;
+  always @* if (!f_init) assume(!rst_ni);
+  always @* begin
+    for (fa = 0; fa < Banks; fa = fa + 1)
+      if (wr_valid_i[fa] && !wr_unmap_i[fa]) begin
+        assume(!f_used_q[wr_phys_i[fa*PhysBits +: PhysBits]]);
+        for (fb = fa + 1; fb < Banks; fb = fb + 1)
+          if (wr_valid_i[fb] && !wr_unmap_i[fb])
+            assume(wr_phys_i[fa*PhysBits +: PhysBits] != wr_phys_i[fb*PhysBits +: PhysBits]);
+      end
+  end
+  always @(posedge clk_i)
+    if (!rst_ni) f_used_q <= {PhysRegs{1'b0}};
+    else
+      for (fa = 0; fa < Banks; fa = fa + 1) begin
+        if (wr_gnt_o[fa] && wr_old_valid_o[fa] && wr_unmap_i[fa])
+          f_used_q[wr_old_phys_o[fa*PhysBits +: PhysBits]] <= 1'b0;
+        if (drain_free_valid_o[fa]) f_used_q[drain_free_phys_o[fa*PhysBits +: PhysBits]] <= 1'b0;
+        if (wr_gnt_o[fa] && !wr_unmap_i[fa]) f_used_q[wr_phys_i[fa*PhysBits +: PhysBits]] <= 1'b1;
+      end
+  // no two valid entries hold one physical register; (invariant) a valid entry's register is
+  // one the allocator holds
+  always @* if (f_init && rst_ni)
+    for (fa = 0; fa < Entries; fa = fa + 1) begin
+      if (valid_q[fa]) assert(f_used_q[phys_q[fa]]);
+      for (fb = fa + 1; fb < Entries; fb = fb + 1)
+        assert(!(valid_q[fa] && valid_q[fb] && phys_q[fa] == phys_q[fb]));
+    end
+`endif
 endmodule

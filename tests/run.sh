@@ -386,6 +386,13 @@ done
 . tests/run_malekeh.sh
 . tests/run_rename.sh
 
+echo "== make formal: every property of formal/blocks.txt proved by k-induction, every listed faulty variant failing"
+run "make formal" 0 make -s BUILD=$B formal
+nl=$(grep -vcE '^(#|$)' formal/blocks.txt); nf=$(grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f4 | wc -w)
+[ "$(echo "$out" | grep -cE "^formal: [a-z_]+ \(.*\) proved by [0-9]+-induction")" = "$nl" ] && ok "formal: all $nl proofs ($(grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f1 | tr -d ' ' | sort -u | tr '\n' ' '))" || bad "formal proofs" "$out"
+[ "$(echo "$out" | grep -c "fails as it must: a counterexample in cycle [0-9]")" = "$nf" ] && ! echo "$out" | grep -q "^formal: FAIL" &&
+  ok "formal: each of the $nf listed faulty variants fails its proof" || bad "formal faults" "$out"
+
 echo "== block-level random lockstep (gpurf blocksim: every input field random each cycle)"
 for p in small pascal; do for b in $BLOCKS; do for sd in 1 2; do
   run "blocksim $b/$p seed $sd" 0 $G blocksim --block $b --preset $p --cycles 20000 --seed $sd

@@ -101,11 +101,5 @@ tn=$(sed -n '/^| kernel | intervals/,/^$/p' $B/exp_m/malekeh.md | awk -F' [|] ' 
 [ "$ks" = "1 2 " ] && [ "$tn" = "$(grep -vc '^#' $tl)" ] && ok "two-kernel STHLD log: kernel 1 then 2, the table counts its $tn intervals" ||
   bad "two-kernel log: kernels '$ks', table $tn of $(grep -vc '^#' $tl) intervals"
 
-echo "== make formal: ccu and ccu_alloc properties by k-induction; faulty variants fail them"
-run "make formal" 0 make -s BUILD=$B formal
-[ "$(echo "$out" | grep -c "^formal: ccu (.*NearBits [12] ) proved by [0-9]*-induction")" = 2 ] && ok "formal: ccu proved, binary and precise hints" || bad "formal: ccu" "$out"
-echo "$out" | grep -q "^formal: ccu_alloc (.*) proved by [0-9]*-induction" && ok "formal: ccu_alloc proved" || bad "formal: ccu_alloc" "$out"
-n=$(echo "$out" | grep -c "fails as it must: a counterexample in cycle [0-9]")
-[ "$n" = 4 ] && ok "formal: FAULT_CCU_LOCKED_VICTIM (binary, precise), FAULT_CCU_DUP_WRITE, FAULT_CCU_ALLOC_SECOND_CCU each fail a proof" || bad "formal faults: $n of 4" "$out"
 mk full --set ccu_slots=6
 [ "$(st full value_errors)" = 0 ] && ok "ccu_slots = max_srcs: values exact ($(st full ccu_wr_dropped_locked) near writes found every entry locked)" || bad "ccu_slots = max_srcs"
