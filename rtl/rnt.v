@@ -62,11 +62,13 @@ module rnt #(
   localparam [CurBits-1:0] BanksW = Banks[CurBits-1:0];
   localparam AddrBits = WarpBits + IdxBits + 2; // warp * regs + idx, idx below regs + Banks
 
-  reg [PhysBits-1:0] phys_q [0:Entries-1];
+  localparam RowsPB   = Entries / Banks;
+  localparam RowBits  = (RowsPB > 1) ? $clog2(RowsPB) : 1;
+
   reg [Entries-1:0]  valid_q;
   reg [LkPorts-1:0]  rsp_valid_q, rsp_mapped_q;
   reg [LkPorts*PhysBits-1:0] rsp_phys_q;
-  reg [CurBits-1:0] dcur_q;
+  reg [CurBits-1:0]  dcur_q;
   reg [EntBits:0]    mapped_q;
 
   assign lk_rsp_valid_o  = rsp_valid_q;
@@ -91,9 +93,32 @@ module rnt #(
       in_table = idx < {1'b0, regs_i} && {{(32-AddrBits){1'b0}}, a} < Entries;
     end
   endfunction
+  // bank and row of an address (Banks is a power of two); each takes only its bits
+  localparam BankSh = (Banks > 1) ? $clog2(Banks) : 0;
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [BankBits-1:0] bank_of;
+    input [AddrBits-1:0] a;
+    begin
+      bank_of = (Banks > 1) ? a[BankBits-1:0] : {BankBits{1'b0}};
+    end
+  endfunction
+  function [RowBits-1:0] row_of;
+    input [AddrBits-1:0] a;
+    begin
+      row_of = a[BankSh +: RowBits];
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   wire wr_any = |wr_valid_i;
   wire step   = drain_valid_i && !wr_any && dcur_q < {1'b0, regs_i};
+
+  // per bank: the lookup row (its winner's), the row the write side reads and writes (a
+  // granted write's or the drain slot's), the write enable and data
+  reg [Banks*RowBits-1:0]  lk_row, wo_row;
+  reg [Banks-1:0]          we;
+  reg [Banks*PhysBits-1:0] wdata;
+  wire [Banks*PhysBits-1:0] lk_data, wo_data;
 
   integer i, j;
   reg [AddrBits-1:0] a;
@@ -101,66 +126,115 @@ module rnt #(
   reg [AddrBits-1:0] rd_addr [0:Banks-1];
   reg [BankBits-1:0] b;
   reg                g;
-  reg [LkPorts*EntBits-1:0] lk_addr;
-  reg [Banks*EntBits-1:0]   wr_addr, dr_addr;
-  reg [EntBits:0]           mapped_d;
+  reg [LkPorts*BankBits-1:0] lk_bank;
+  reg [LkPorts*EntBits-1:0]  lk_addr;
+  reg [Banks*BankBits-1:0]   wr_bank, dr_bank;
+  reg [Banks*EntBits-1:0]    wr_addr, dr_addr;
+  reg [EntBits:0]            mapped_d;
   always @* begin
     rd_busy = {Banks{1'b0}};
     wr_busy = {Banks{1'b0}};
+    lk_row  = {Banks*RowBits{1'b0}};
+    wo_row  = {Banks*RowBits{1'b0}};
+    we      = {Banks{1'b0}};
+    wdata   = {Banks*PhysBits{1'b0}};
     for (j = 0; j < Banks; j = j + 1) rd_addr[j] = {AddrBits{1'b0}};
     lk_gnt_o = {LkPorts{1'b0}};
     lk_addr  = {LkPorts*EntBits{1'b0}};
+    lk_bank  = {LkPorts*BankBits{1'b0}};
     for (i = 0; i < LkPorts; i = i + 1) begin
       a = addr_of(lk_warp_i[i*WarpBits +: WarpBits], {2'b00, lk_idx_i[i*IdxBits +: IdxBits]});
-      b = a[BankBits-1:0];
+      b = bank_of(a);
       g = lk_valid_i[i] && in_table({2'b00, lk_idx_i[i*IdxBits +: IdxBits]}, a) &&
           (!rd_busy[b] || rd_addr[b] == a);
 `ifdef FAULT_RNT_NO_SERIALIZE
       g = lk_valid_i[i] && in_table({2'b00, lk_idx_i[i*IdxBits +: IdxBits]}, a);
 `endif
+      if (g && !rd_busy[b]) lk_row[b*RowBits +: RowBits] = row_of(a);
       if (g) begin
         rd_busy[b] = 1'b1;
         rd_addr[b] = a;
       end
       lk_gnt_o[i] = g;
       lk_addr[i*EntBits +: EntBits] = a[EntBits-1:0];
+      lk_bank[i*BankBits +: BankBits] = b;
     end
     wr_gnt_o       = {Banks{1'b0}};
     wr_old_valid_o = {Banks{1'b0}};
-    wr_old_phys_o  = {Banks*PhysBits{1'b0}};
     wr_addr        = {Banks*EntBits{1'b0}};
+    wr_bank        = {Banks*BankBits{1'b0}};
     for (i = 0; i < Banks; i = i + 1) begin
       a = addr_of(wr_warp_i[i*WarpBits +: WarpBits], {2'b00, wr_idx_i[i*IdxBits +: IdxBits]});
-      b = a[BankBits-1:0];
+      b = bank_of(a);
       g = wr_valid_i[i] && in_table({2'b00, wr_idx_i[i*IdxBits +: IdxBits]}, a) && !wr_busy[b];
       if (g) begin
         wr_busy[b] = 1'b1;
         wr_old_valid_o[i] = valid_q[a[EntBits-1:0]];
-        if (valid_q[a[EntBits-1:0]]) wr_old_phys_o[i*PhysBits +: PhysBits] = phys_q[a[EntBits-1:0]];
+        wo_row[b*RowBits +: RowBits] = row_of(a);
+        we[b] = !wr_unmap_i[i];
+        wdata[b*PhysBits +: PhysBits] = wr_phys_i[i*PhysBits +: PhysBits];
       end
       wr_gnt_o[i] = g;
       wr_addr[i*EntBits +: EntBits] = a[EntBits-1:0];
+      wr_bank[i*BankBits +: BankBits] = b;
     end
     drain_free_valid_o = {Banks{1'b0}};
-    drain_free_phys_o  = {Banks*PhysBits{1'b0}};
     dr_addr            = {Banks*EntBits{1'b0}};
+    dr_bank            = {Banks*BankBits{1'b0}};
     for (j = 0; j < Banks; j = j + 1) begin
       a = addr_of(drain_warp_i, dcur_q + j[CurBits-1:0]);
+      b = bank_of(a);
       g = step && in_table(dcur_q + j[CurBits-1:0], a);
 `ifdef FAULT_RNT_DRAIN_SKIP
       if (j == Banks - 1) g = 1'b0;
 `endif
-      if (g && valid_q[a[EntBits-1:0]]) begin
-        drain_free_valid_o[j] = 1'b1;
-        drain_free_phys_o[j*PhysBits +: PhysBits] = phys_q[a[EntBits-1:0]];
-      end
+      if (g) wo_row[b*RowBits +: RowBits] = row_of(a);
+      drain_free_valid_o[j] = g && valid_q[a[EntBits-1:0]];
       dr_addr[j*EntBits +: EntBits] = a[EntBits-1:0];
+      dr_bank[j*BankBits +: BankBits] = b;
     end
     mapped_d = mapped_q;
     for (i = 0; i < Banks; i = i + 1) begin
       if (wr_gnt_o[i] && wr_old_valid_o[i]) mapped_d = mapped_d - 1'b1;
       if (wr_gnt_o[i] && !wr_unmap_i[i]) mapped_d = mapped_d + 1'b1;
       if (drain_free_valid_o[i]) mapped_d = mapped_d - 1'b1;
+    end
+  end
+
+`ifdef FORMAL
+  reg f_init = 1'b0;                  // past the first (reset) cycle
+  reg [PhysBits-1:0] f_phys [0:Entries-1]; // a shadow of what the maps wrote
+`endif
+
+  // the table: one memory per bank, a lookup read and a write-side read and write per cycle
+  genvar gb;
+`ifdef FORMAL
+  genvar gr;
+`endif
+  generate
+    for (gb = 0; gb < Banks; gb = gb + 1) begin : g_bank
+      (* gpurf_sram *) reg [PhysBits-1:0] mem [0:RowsPB-1];
+      assign lk_data[gb*PhysBits +: PhysBits] = mem[lk_row[gb*RowBits +: RowBits]];
+      assign wo_data[gb*PhysBits +: PhysBits] = mem[wo_row[gb*RowBits +: RowBits]];
+      always @(posedge clk_i)
+        if (rst_ni && we[gb]) mem[wo_row[gb*RowBits +: RowBits]] <= wdata[gb*PhysBits +: PhysBits];
+`ifdef FORMAL
+      // (invariant) a valid entry's memory row holds what its map wrote
+      for (gr = 0; gr < RowsPB; gr = gr + 1) begin : f_row
+        always @* if (f_init && rst_ni && valid_q[gr*Banks+gb]) assert(mem[gr] == f_phys[gr*Banks+gb]);
+      end
+`endif
+    end
+  endgenerate
+
+  always @* begin
+    wr_old_phys_o     = {Banks*PhysBits{1'b0}};
+    drain_free_phys_o = {Banks*PhysBits{1'b0}};
+    for (i = 0; i < Banks; i = i + 1) begin
+      if (wr_old_valid_o[i])
+        wr_old_phys_o[i*PhysBits +: PhysBits] = wo_data[wr_bank[i*BankBits +: BankBits]*PhysBits +: PhysBits];
+      if (drain_free_valid_o[i])
+        drain_free_phys_o[i*PhysBits +: PhysBits] = wo_data[dr_bank[i*BankBits +: BankBits]*PhysBits +: PhysBits];
     end
   end
 
@@ -178,13 +252,11 @@ module rnt #(
         rsp_valid_q[k]  <= lk_gnt_o[k];
         rsp_mapped_q[k] <= lk_gnt_o[k] && valid_q[lk_addr[k*EntBits +: EntBits]];
         rsp_phys_q[k*PhysBits +: PhysBits] <= lk_gnt_o[k] && valid_q[lk_addr[k*EntBits +: EntBits]]
-                                              ? phys_q[lk_addr[k*EntBits +: EntBits]] : {PhysBits{1'b0}};
+                                              ? lk_data[lk_bank[k*BankBits +: BankBits]*PhysBits +: PhysBits]
+                                              : {PhysBits{1'b0}};
       end
       for (k = 0; k < Banks; k = k + 1) begin
-        if (wr_gnt_o[k] && !wr_unmap_i[k]) begin
-          valid_q[wr_addr[k*EntBits +: EntBits]] <= 1'b1;
-          phys_q[wr_addr[k*EntBits +: EntBits]]  <= wr_phys_i[k*PhysBits +: PhysBits];
-        end
+        if (wr_gnt_o[k] && !wr_unmap_i[k]) valid_q[wr_addr[k*EntBits +: EntBits]] <= 1'b1;
 `ifndef FAULT_RNT_UNMAP_KEEPS
         if (wr_gnt_o[k] && wr_unmap_i[k]) valid_q[wr_addr[k*EntBits +: EntBits]] <= 1'b0;
 `endif
@@ -195,10 +267,10 @@ module rnt #(
       mapped_q <= mapped_d;
     end
   end
+
 `ifdef FORMAL
   // the environment: an allocator that maps only physical registers it holds free and frees
   // what unmaps and drains report (avail's contract)
-  reg f_init = 1'b0;
   reg [PhysRegs-1:0] f_used_q;
   integer fa, fb;
   always @(posedge clk_i) f_init <= 1'b1;
@@ -221,13 +293,22 @@ module rnt #(
         if (drain_free_valid_o[fa]) f_used_q[drain_free_phys_o[fa*PhysBits +: PhysBits]] <= 1'b0;
         if (wr_gnt_o[fa] && !wr_unmap_i[fa]) f_used_q[wr_phys_i[fa*PhysBits +: PhysBits]] <= 1'b1;
       end
+  // the table's reads return what the maps wrote
+  always @(posedge clk_i)
+    for (fa = 0; fa < Banks; fa = fa + 1)
+      if (rst_ni && wr_gnt_o[fa] && !wr_unmap_i[fa]) f_phys[wr_addr[fa*EntBits +: EntBits]] <= wr_phys_i[fa*PhysBits +: PhysBits];
+  always @* if (f_init && rst_ni)
+    for (fa = 0; fa < Banks; fa = fa + 1) begin
+      if (wr_old_valid_o[fa]) assert(wr_old_phys_o[fa*PhysBits +: PhysBits] == f_phys[wr_addr[fa*EntBits +: EntBits]]);
+      if (drain_free_valid_o[fa]) assert(drain_free_phys_o[fa*PhysBits +: PhysBits] == f_phys[dr_addr[fa*EntBits +: EntBits]]);
+    end
   // no two valid entries hold one physical register; (invariant) a valid entry's register is
   // one the allocator holds
   always @* if (f_init && rst_ni)
     for (fa = 0; fa < Entries; fa = fa + 1) begin
-      if (valid_q[fa]) assert(f_used_q[phys_q[fa]]);
+      if (valid_q[fa]) assert(f_used_q[f_phys[fa]]);
       for (fb = fa + 1; fb < Entries; fb = fb + 1)
-        assert(!(valid_q[fa] && valid_q[fb] && phys_q[fa] == phys_q[fb]));
+        assert(!(valid_q[fa] && valid_q[fb] && f_phys[fa] == f_phys[fb]));
     end
 `endif
 endmodule
