@@ -5,7 +5,7 @@
 # 20 M warp-instruction kernels and of a 1 M-instruction trace vs one ten times smaller
 # (scripts/bench_mem.sh: ratios, target <= 1.5).
 BENCH_CYCLES ?= 5000
-BENCH_BASE   ?= 517d75f
+BENCH_BASE   ?= 8f445c4
 bench: $(BUILD)/gpurf-full $(BUILD)/gpurf
 	$(BUILD)/gpurf-full bench --preset $(BENCH_PRESET) --cycles $(BENCH_CYCLES) --out $(BUILD)/bench
 	bash scripts/bench_sm.sh $(BUILD)/gpurf $(BENCH_BASE) $(BUILD)/bench/sm
