@@ -1,6 +1,7 @@
 /* Block descriptor table (see blocks.h). */
 #include "blocks.h"
 #include "cmodel/aau.h"
+#include "cmodel/avail.h"
 #include "cmodel/ccu.h"
 #include "cmodel/ccu_alloc.h"
 #include "cmodel/ocu.h"
@@ -56,6 +57,7 @@
 #define sthld_RTL_DEPS ""
 #define ccu_alloc_RTL_DEPS ""
 #define rnt_RTL_DEPS ""
+#define avail_RTL_DEPS ""
 /* blocks whose outputs depend on their state only (their C eval ignores the inputs) */
 #define rf_MOORE 0
 #define ocu_MOORE 1
@@ -66,6 +68,7 @@
 #define sthld_MOORE 1
 #define ccu_alloc_MOORE 0
 #define rnt_MOORE 0
+#define avail_MOORE 0
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
@@ -81,10 +84,13 @@ BLOCK_GLUE(sthld, STHLD_PARAMS, "")
 BLOCK_GLUE(ccu_alloc, CCU_ALLOC_PARAMS, "ccu_busy=0.3,ccu_valid=0.8,ccu_near=0.7")
 /* writes in a third of the cycles, so that drains (which need a cycle without one) advance */
 BLOCK_GLUE(rnt, RNT_PARAMS, "wr_valid=0.3,wr_unmap=0.4,drain_valid=0.3")
+/* allocations outpace frees a little, so that sub-arrays fill up and some requests fail */
+BLOCK_GLUE(avail, AVAIL_PARAMS, "al_valid=0.5,fr_valid=0.5,rs_valid=0.05")
 
 const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
                                           &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc,
-                                          &ccu_alloc_desc, &rnt_desc, NULL};
+                                          &ccu_alloc_desc, &rnt_desc, &avail_desc,
+                                          NULL};
 
 const block_desc_t *block_find(const char *name)
 {

@@ -1,0 +1,168 @@
+// avail: physical-register availability flags and allocator of cross-warp register renaming
+// (Jeon and Annavaram Secs. 6.1, 7.2, Fig. 7), one per sub-core. Register p lies in bank
+// p mod Banks at row p / Banks; a bank's rows split evenly into Subarrays sub-arrays.
+//   alloc:   ports in order, each seeing the earlier ports' picks; with bank_aware only bank
+//            al_bank. policy (an input tied to the preset's rn_policy: one circuit for all) 0
+//            consolidate: the lowest free row of the non-full sub-array with the most allocated
+//            rows (ties: lower sub-array, then lower bank); 1 spread: the first free register
+//            at or after last + one sub-array's worth (wrapping); 2, 3 first: the lowest free
+//            register.
+//   free:    refused and flagged (fr_err) when the register is not allocated.
+//   reserve: sets the flag.
+// At the edge: flags = ((flags | granted) & ~freed) | reserved.
+// Contract identical to cmodel/avail.h.
+// Build-time fault variants: FAULT_AVAIL_DOUBLE_GRANT (a port does not see the earlier ports'
+// picks), FAULT_AVAIL_FREE_UNCHECKED (a free of a free register is not flagged),
+// FAULT_AVAIL_FULL_SUBARRAY (consolidate may choose a full sub-array and grant nothing).
+// Property (`ifdef FORMAL, make formal): against a shadow of the grants, reserves and accepted
+// frees, the flags never free a register that was not allocated and never grant an allocated
+// one.
+module avail #(
+    parameter PhysRegs  = 128,
+    parameter Banks     = 2,
+    parameter Subarrays = 4,
+    parameter Ports     = 4
+) (
+    input  wire                       clk_i,
+    input  wire                       rst_ni,
+    input  wire [1:0]                 policy_i,
+    input  wire                       bank_aware_i,
+    input  wire [Ports-1:0]           al_valid_i,
+    input  wire [Ports*BankBits-1:0]  al_bank_i,
+    input  wire [Ports-1:0]           fr_valid_i,
+    input  wire [Ports*IdBits-1:0]    fr_id_i,
+    input  wire [Ports-1:0]           rs_valid_i,
+    input  wire [Ports*IdBits-1:0]    rs_id_i,
+    output reg  [Ports-1:0]           al_gnt_o,
+    output reg  [Ports*IdBits-1:0]    al_id_o,
+    output reg  [Ports-1:0]           fr_err_o,
+    output reg  [IdBits:0]            allocated_o,
+    output reg  [SaBits:0]            subarrays_on_o,
+    output wire [IdBits-1:0]          last_o
+);
+  localparam IdBits   = (PhysRegs > 1) ? $clog2(PhysRegs) : 1;
+  localparam BankBits = (Banks > 1) ? $clog2(Banks) : 1;
+  localparam SaBits   = (Banks * Subarrays > 1) ? $clog2(Banks * Subarrays) : 1;
+  localparam Rows     = PhysRegs / Banks;
+  localparam SaRows   = Rows / Subarrays;
+  localparam CntBits  = $clog2(SaRows + 1);
+  localparam Stride   = SaRows * Banks;
+
+  reg [PhysRegs-1:0] used_q;
+  reg [IdBits-1:0]   last_q;
+  assign last_o = last_q;
+
+  // allocated rows of sub-array sa of bank b in flags v
+  function [CntBits-1:0] sa_count;
+    input [PhysRegs-1:0] v;
+    input integer        b, sa;
+    integer r;
+    begin
+      sa_count = {CntBits{1'b0}};
+      for (r = sa * SaRows; r < (sa + 1) * SaRows; r = r + 1)
+        sa_count = sa_count + {{(CntBits-1){1'b0}}, v[r*Banks+b]};
+    end
+  endfunction
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  integer i, k, sa, r, t, bb, bs, start;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [PhysRegs-1:0] view;
+  reg [IdBits-1:0]   cur, pid;
+  reg                found, bf;
+  reg [CntBits-1:0]  n, bn;
+  reg [BankBits-1:0] want;
+  always @* begin
+    view = used_q;
+    cur  = last_q;
+    pid  = {IdBits{1'b0}};
+    found = 1'b0; bf = 1'b0; bn = {CntBits{1'b0}}; n = {CntBits{1'b0}};
+    bb = 0; bs = 0; start = 0; t = 0;
+    want = {BankBits{1'b0}};
+    al_gnt_o = {Ports{1'b0}};
+    al_id_o  = {Ports*IdBits{1'b0}};
+    fr_err_o = {Ports{1'b0}};
+    allocated_o    = {(IdBits+1){1'b0}};
+    subarrays_on_o = {(SaBits+1){1'b0}};
+    for (i = 0; i < Ports; i = i + 1) begin
+      found = 1'b0;
+      pid   = {IdBits{1'b0}};
+      want  = al_bank_i[i*BankBits +: BankBits];
+      if (al_valid_i[i]) begin
+        if (policy_i == 2'd0) begin
+          bf = 1'b0; bn = {CntBits{1'b0}}; bb = 0; bs = 0;
+          for (sa = 0; sa < Subarrays; sa = sa + 1)
+            for (k = 0; k < Banks; k = k + 1)
+              if (!bank_aware_i || k[BankBits-1:0] == want) begin
+                n = sa_count(view, k, sa);
+`ifdef FAULT_AVAIL_FULL_SUBARRAY
+                if (!bf || n > bn) begin
+`else
+                if ({{(32-CntBits){1'b0}}, n} < SaRows && (!bf || n > bn)) begin
+`endif
+                  bf = 1'b1; bn = n; bb = k; bs = sa;
+                end
+              end
+          if (bf)
+            for (r = bs * SaRows; r < (bs + 1) * SaRows; r = r + 1)
+              if (!found && !view[r*Banks+bb]) begin
+                found = 1'b1;
+                t = r * Banks + bb;
+                pid = t[IdBits-1:0];
+              end
+        end else begin
+          start = (policy_i == 2'd1) ? ({{(32-IdBits){1'b0}}, cur} + Stride) % PhysRegs : 0;
+          for (k = 0; k < PhysRegs; k = k + 1) begin
+            r = (start + k) % PhysRegs;
+            t = r % Banks;
+            if (!found && !view[r] && (!bank_aware_i || t[BankBits-1:0] == want)) begin
+              found = 1'b1;
+              pid = r[IdBits-1:0];
+            end
+          end
+        end
+      end
+      al_gnt_o[i] = found;
+      if (found) begin
+        al_id_o[i*IdBits +: IdBits] = pid;
+`ifndef FAULT_AVAIL_DOUBLE_GRANT
+        view[pid] = 1'b1;
+`endif
+        cur = pid;
+      end
+`ifdef FAULT_AVAIL_FREE_UNCHECKED
+      fr_err_o[i] = 1'b0;
+`else
+      fr_err_o[i] = fr_valid_i[i] && {{(32-IdBits){1'b0}}, fr_id_i[i*IdBits +: IdBits]} < PhysRegs &&
+                    !used_q[fr_id_i[i*IdBits +: IdBits]];
+`endif
+    end
+    for (k = 0; k < PhysRegs; k = k + 1) allocated_o = allocated_o + {{IdBits{1'b0}}, used_q[k]};
+    for (k = 0; k < Banks; k = k + 1)
+      for (sa = 0; sa < Subarrays; sa = sa + 1)
+        if (sa_count(used_q, k, sa) != {CntBits{1'b0}}) subarrays_on_o = subarrays_on_o + 1'b1;
+  end
+
+  reg [PhysRegs-1:0] used_d;
+  always @* begin
+    used_d = used_q;
+    for (i = 0; i < Ports; i = i + 1)
+      if (al_gnt_o[i]) used_d[al_id_o[i*IdBits +: IdBits]] = 1'b1;
+    for (i = 0; i < Ports; i = i + 1)
+      if (fr_valid_i[i] && {{(32-IdBits){1'b0}}, fr_id_i[i*IdBits +: IdBits]} < PhysRegs && !fr_err_o[i])
+        used_d[fr_id_i[i*IdBits +: IdBits]] = 1'b0;
+    for (i = 0; i < Ports; i = i + 1)
+      if (rs_valid_i[i] && {{(32-IdBits){1'b0}}, rs_id_i[i*IdBits +: IdBits]} < PhysRegs)
+        used_d[rs_id_i[i*IdBits +: IdBits]] = 1'b1;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      used_q <= {PhysRegs{1'b0}};
+      last_q <= {IdBits{1'b0}};
+    end else begin
+      used_q <= used_d;
+      last_q <= cur;
+    end
+  end
+endmodule
