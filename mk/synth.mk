@@ -15,9 +15,10 @@ $(SYNTH_DIR)/$(1)__$(2).stat: $(RTL_FILES_$(1)) presets/$(2).json $(SYNTH_LIB) s
 endef
 $(foreach b,$(BLOCKS),$(foreach p,$(RTL_PRESETS),$(eval $(call SYNTH_RULES,$(b),$(p)))))
 
-# every block of a preset
-$(SYNTH_DIR)/%.json: $(foreach b,$(BLOCKS),$(SYNTH_DIR)/$(b)__%.stat) $(BUILD)/gpurf-synth
-	$(Q)$(BUILD)/gpurf-synth $(SYNTH_DIR) $(SYNTH_LIB) $* $@ $(BLOCKS) > $(SYNTH_DIR)/$*.txt
+# every block of a preset (SYNTH_BLOCKS: a subset, e.g. for a quick check)
+SYNTH_BLOCKS ?= $(BLOCKS)
+$(SYNTH_DIR)/%.json: $(foreach b,$(SYNTH_BLOCKS),$(SYNTH_DIR)/$(b)__%.stat) $(BUILD)/gpurf-synth
+	$(Q)$(BUILD)/gpurf-synth $(SYNTH_DIR) $(SYNTH_LIB) $* $@ $(SYNTH_BLOCKS) > $(SYNTH_DIR)/$*.txt
 # the blocks of the baseline design only (what make run reports)
 $(SYNTH_DIR)/%-baseline.json: $(foreach b,$(DESIGN_BLOCKS_baseline),$(SYNTH_DIR)/$(b)__%.stat) $(BUILD)/gpurf-synth
 	$(Q)$(BUILD)/gpurf-synth $(SYNTH_DIR) $(SYNTH_LIB) $* $@ $(DESIGN_BLOCKS_baseline) > /dev/null

@@ -14,9 +14,10 @@
 // Build-time fault variants: FAULT_AVAIL_DOUBLE_GRANT (a port does not see the earlier ports'
 // picks), FAULT_AVAIL_FREE_UNCHECKED (a free of a free register is not flagged),
 // FAULT_AVAIL_FULL_SUBARRAY (consolidate may choose a full sub-array and grant nothing).
-// Property (`ifdef FORMAL, make formal): against a shadow of the grants, reserves and accepted
-// frees, the flags never free a register that was not allocated and never grant an allocated
-// one.
+// Property (`ifdef FORMAL, make formal): avail never frees a register it did not allocate
+// (a free it accepts finds the flag set), never grants an allocated register or one register
+// twice in a cycle; (invariant) the flags equal a shadow of grants and reserves less accepted
+// frees.
 module avail #(
     parameter PhysRegs  = 128,
     parameter Banks     = 2,
@@ -104,8 +105,8 @@ module avail #(
                 end
               end
           if (bf)
-            for (r = bs * SaRows; r < (bs + 1) * SaRows; r = r + 1)
-              if (!found && !view[r*Banks+bb]) begin
+            for (r = 0; r < Rows; r = r + 1)
+              if (!found && r / SaRows == bs && !view[r*Banks+bb]) begin
                 found = 1'b1;
                 t = r * Banks + bb;
                 pid = t[IdBits-1:0];
@@ -165,4 +166,33 @@ module avail #(
       last_q <= cur;
     end
   end
+`ifdef FORMAL
+  reg f_init = 1'b0;
+  reg [PhysRegs-1:0] f_used_q; // grants and reserves less the accepted frees
+  integer fa, fb;
+  always @(posedge clk_i) f_init <= 1'b1;
+  always @* if (!f_init) assume(!rst_ni);
+  always @(posedge clk_i)
+    if (!rst_ni) f_used_q <= {PhysRegs{1'b0}};
+    else begin
+      for (fa = 0; fa < Ports; fa = fa + 1)
+        if (al_gnt_o[fa]) f_used_q[al_id_o[fa*IdBits +: IdBits]] <= 1'b1;
+      for (fa = 0; fa < Ports; fa = fa + 1)
+        if (fr_valid_i[fa] && !fr_err_o[fa] && {{(32-IdBits){1'b0}}, fr_id_i[fa*IdBits +: IdBits]} < PhysRegs)
+          f_used_q[fr_id_i[fa*IdBits +: IdBits]] <= 1'b0;
+      for (fa = 0; fa < Ports; fa = fa + 1)
+        if (rs_valid_i[fa] && {{(32-IdBits){1'b0}}, rs_id_i[fa*IdBits +: IdBits]} < PhysRegs)
+          f_used_q[rs_id_i[fa*IdBits +: IdBits]] <= 1'b1;
+    end
+  always @* if (f_init && rst_ni) begin
+    assert(used_q == f_used_q);
+    for (fa = 0; fa < Ports; fa = fa + 1) begin
+      // never a free of a register that is not allocated, never a grant of an allocated one
+      if (fr_valid_i[fa] && !fr_err_o[fa]) assert(used_q[fr_id_i[fa*IdBits +: IdBits]]);
+      if (al_gnt_o[fa]) assert(!used_q[al_id_o[fa*IdBits +: IdBits]]);
+      for (fb = fa + 1; fb < Ports; fb = fb + 1)
+        if (al_gnt_o[fa] && al_gnt_o[fb]) assert(al_id_o[fa*IdBits +: IdBits] != al_id_o[fb*IdBits +: IdBits]);
+    end
+  end
+`endif
 endmodule
