@@ -57,33 +57,12 @@ int cmd_intervals(const args_t *a)
     return rc;
 }
 
-int cmd_reuse(const args_t *a)
-{
-    char err[1024] = "";
-    sm_cfg_t c;
-    workload_t w;
-    if (cli_load_cfg(a, &c, err, sizeof err) || cli_load_stream(a, &w, err, sizeof err)) {
-        fprintf(stderr, "gpurf: %s\n", err);
-        return 2;
-    }
-    json_t *ks = a->json ? json_array() : NULL;
-    int rc = 0;
-    for (unsigned i = 0; i < w.n && !rc; i++)
-        if (reuse_report(w.k[i], c.rthld, a->insts, ks, err, sizeof err)) {
-            fprintf(stderr, "gpurf: %s\n", err);
-            rc = 2;
-        }
-    json_t *root = ks ? json_pack("{s:o}", "kernels", ks) : NULL;
-    if (root && !rc && json_dump_file(root, a->json, JSON_INDENT(2))) {
-        fprintf(stderr, "gpurf: cannot write %s\n", a->json);
-        rc = 2;
-    }
-    json_decref(root);
-    workload_free(&w);
-    return rc;
-}
+/* one report per kernel of the stream, gathered into {"kernels": [...]} for --json; a report
+ * returns 0, 1 (a check failed: exit 1) or -1 (an error: exit 2), the message in err */
+typedef int (*kernel_report_t)(kernel_t *k, const sm_cfg_t *c, const args_t *a, json_t *out,
+                               char *err, size_t n);
 
-int cmd_releases(const args_t *a)
+static int per_kernel(const args_t *a, kernel_report_t report)
 {
     char err[1024] = "";
     sm_cfg_t c;
@@ -95,8 +74,7 @@ int cmd_releases(const args_t *a)
     json_t *ks = a->json ? json_array() : NULL;
     int rc = 0;
     for (unsigned i = 0; i < w.n && rc != 2; i++) {
-        int r = release_report(w.k[i], &c, a->pass_fault ? LV_PARTIAL_KILLS : LV_EXACT, a->insts,
-                               a->check, ks, err, sizeof err);
+        int r = report(w.k[i], &c, a, ks, err, sizeof err);
         if (r) {
             fprintf(stderr, "gpurf: %s\n", err);
             rc = r > 0 ? 1 : 2;
@@ -111,6 +89,23 @@ int cmd_releases(const args_t *a)
     workload_free(&w);
     return rc;
 }
+
+static int reuse_one(kernel_t *k, const sm_cfg_t *c, const args_t *a, json_t *out, char *err,
+                     size_t n)
+{
+    return reuse_report(k, c->rthld, a->insts, out, err, n);
+}
+
+static int releases_one(kernel_t *k, const sm_cfg_t *c, const args_t *a, json_t *out, char *err,
+                        size_t n)
+{
+    return release_report(k, c, a->pass_fault ? LV_PARTIAL_KILLS : LV_EXACT, a->insts, a->check,
+                          out, err, n);
+}
+
+int cmd_reuse(const args_t *a) { return per_kernel(a, reuse_one); }
+
+int cmd_releases(const args_t *a) { return per_kernel(a, releases_one); }
 
 int cmd_cfg(const args_t *a)
 {
