@@ -7,6 +7,7 @@
 #include "cmodel/ocu.h"
 #include "cmodel/rf.h"
 #include "cmodel/rfc.h"
+#include "cmodel/rflc.h"
 #include "cmodel/rnt.h"
 #include "cmodel/sthld.h"
 #include "cmodel/wcb.h"
@@ -58,6 +59,7 @@
 #define ccu_alloc_RTL_DEPS ""
 #define rnt_RTL_DEPS ""
 #define avail_RTL_DEPS ""
+#define rflc_RTL_DEPS ""
 /* blocks whose outputs depend on their state only (their C eval ignores the inputs) */
 #define rf_MOORE 0
 #define ocu_MOORE 1
@@ -69,6 +71,7 @@
 #define ccu_alloc_MOORE 0
 #define rnt_MOORE 0
 #define avail_MOORE 0
+#define rflc_MOORE 0
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
@@ -86,11 +89,14 @@ BLOCK_GLUE(ccu_alloc, CCU_ALLOC_PARAMS, "ccu_busy=0.3,ccu_valid=0.8,ccu_near=0.7
 BLOCK_GLUE(rnt, RNT_PARAMS, "wr_valid=0.3,wr_unmap=0.4,drain_valid=0.3")
 /* allocations outpace frees a little, so that sub-arrays fill up and some requests fail */
 BLOCK_GLUE(avail, AVAIL_PARAMS, "al_valid=0.5,fr_valid=0.5,rs_valid=0.05")
+/* tags from a small range, so that lookups hit and fills meet cached tags; few warps active,
+ * so that some entries are free to evict */
+BLOCK_GLUE(rflc, RFLC_PARAMS, "warp_valid=0.1,fill_valid=0.5,lk_tag=48,fill_tag=48,warp_next=64")
 
 const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
                                           &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc,
                                           &ccu_alloc_desc, &rnt_desc, &avail_desc,
-                                          NULL};
+                                          &rflc_desc, NULL};
 
 const block_desc_t *block_find(const char *name)
 {

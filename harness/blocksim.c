@@ -12,7 +12,8 @@ static uint64_t next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-/* probability that one-bit input `port` is 1: option, else the block's default, else 1/2 */
+/* probability that one-bit input `port` is 1, or for a wider input above 1 the bound its values
+ * stay below: option, else the block's default, else 1/2 (a wider input: its whole width) */
 static double prob(const block_desc_t *bd, const blocksim_opts_t *o, const char *port)
 {
     for (unsigned i = 0; o && i < o->nbias; i++)
@@ -41,6 +42,8 @@ void blocksim_randomize(const block_desc_t *bd, const void *cfg, const blocksim_
             uint32_t *w = pt_elem(p, in, e);
             if (bits == 1)
                 w[0] = (next(rng) >> 11) * (1.0 / 9007199254740992.0) < pr;
+            else if (pr > 1 && bits <= 32)
+                w[0] = (uint32_t)(next(rng) % (uint64_t)pr);
             else
                 for (unsigned k = 0; k < (bits + 31) / 32; k++)
                     w[k] = (uint32_t)next(rng) & gpurf_mask(bits - 32 * k);

@@ -1,7 +1,8 @@
 /* gpurf blocksim: one block in lockstep (C model and Verilated RTL) under seeded random
  * inputs, independent of the SM model. Every input field gets a random value of its width;
  * one-bit fields are 1 with probability 1/2 unless the block's default bias
- * (block_desc_t.rand_bias) or an option (rel_all=0.02) names them. */
+ * (block_desc_t.rand_bias) or an option (rel_all=0.02) names them; a bias above 1 on a
+ * wider field bounds its values (lk_tag=48: 0..47), so that tags meet. */
 #ifndef GPURF_BLOCKSIM_H
 #define GPURF_BLOCKSIM_H
 #include "cmodel/cfg.h"
