@@ -436,7 +436,7 @@ for b in rf ocu ccu; do
   f=$(echo "$out" | sed -n 's/^  gtkwave \([^ ]*\.fst\) .*/\1/p')
   [ -n "$f" ] && view_ok "$b view (small)" "$f" || bad "make waves BLOCK=$b printed no gtkwave command" "$out"
 done
-for b in aau aau_off wcb rfc ccu sthld ccu_alloc rnt avail; do
+for b in aau aau_off wcb rfc ccu sthld ccu_alloc rnt avail rflc; do
   run "$b dump (blocksim)" 0 $G blocksim --block $b --preset small --cycles 200 --waves $B/wb
   view_ok "$b view (small)" $B/wb/$b.0.fst
 done
