@@ -33,7 +33,8 @@ static int regions(const prog_t *p, release_t *r)
     unsigned nedges = 0;
     for (unsigned b = 0; b < p->nbbs; b++)
         nedges += p->bbs[b].nsucc;
-    unsigned *stack = malloc((nedges + p->nbbs + 1) * sizeof *stack);
+    /* b's successors, then each block's at most once: at most 2 x edges pushes */
+    unsigned *stack = malloc((2 * nedges + 1) * sizeof *stack);
     if (!in || !stack) {
         free(in), free(stack);
         return -1;
@@ -114,7 +115,9 @@ static void constrain(const prog_t *p, release_t *r)
     const uint64_t per = (uint64_t)r->c.warps * r->c.phys_bits;
     r->eq1_full = per * r->regs;
     r->eq1_constrained = r->eq1_full;
-    for (unsigned k = 0; r->c.table_bits && k < n && r->eq1_constrained > r->c.table_bits; k++) {
+    for (unsigned k = 0; r->c.table_bits && k < n && r->nexempt < r->regs &&
+                         r->eq1_constrained > r->c.table_bits;
+         k++) {
         rs_add(&r->exempt, order[k]);
         r->nexempt++;
         r->eq1_constrained = per * (r->regs - r->nexempt);
