@@ -106,24 +106,26 @@ module rflc #(
     fill_slot_o = !fill_ok_o ? {SlotBits{1'b0}} : found_f ? f : v;
   end
 
+  // entry t becomes the most recent: every rank below t's moves up by one
+  function [Entries*SlotBits-1:0] touch;
+    input [Entries*SlotBits-1:0] rk;
+    input [SlotBits-1:0]         t;
+    integer q;
+    begin
+      touch = rk;
+      for (q = 0; q < Entries; q = q + 1)
+        if (rk[q*SlotBits +: SlotBits] < rk[t*SlotBits +: SlotBits])
+          touch[q*SlotBits +: SlotBits] = rk[q*SlotBits +: SlotBits] + 1'b1;
+      touch[t*SlotBits +: SlotBits] = {SlotBits{1'b0}};
+    end
+  endfunction
+
   // the ranks after a hit's touch, then a fill's
   integer k;
   reg [Entries*SlotBits-1:0] lru_m;
   always @* begin
-    lru_m = lru_q;
-    if (lk_hit_o) begin
-      for (k = 0; k < Entries; k = k + 1)
-        if (lru_q[k*SlotBits +: SlotBits] < lru_q[h*SlotBits +: SlotBits])
-          lru_m[k*SlotBits +: SlotBits] = lru_q[k*SlotBits +: SlotBits] + 1'b1;
-      lru_m[h*SlotBits +: SlotBits] = {SlotBits{1'b0}};
-    end
-    lru_d = lru_m;
-    if (fill_ok_o) begin
-      for (k = 0; k < Entries; k = k + 1)
-        if (lru_m[k*SlotBits +: SlotBits] < lru_m[fill_slot_o*SlotBits +: SlotBits])
-          lru_d[k*SlotBits +: SlotBits] = lru_m[k*SlotBits +: SlotBits] + 1'b1;
-      lru_d[fill_slot_o*SlotBits +: SlotBits] = {SlotBits{1'b0}};
-    end
+    lru_m = lk_hit_o ? touch(lru_q, h) : lru_q;
+    lru_d = fill_ok_o ? touch(lru_m, fill_slot_o) : lru_m;
   end
 
   always @(posedge clk_i) begin
