@@ -53,7 +53,7 @@ module avail #(
   reg [IdBits-1:0]   last_q;
   assign last_o = last_q;
 
-  // allocated rows of sub-array sa of bank b in flags v
+  // allocated rows of sub-array sa of bank b in flags v (constant indices: wiring and adders)
   function [CntBits-1:0] sa_count;
     input [PhysRegs-1:0] v;
     input integer        b, sa;
@@ -64,12 +64,31 @@ module avail #(
         sa_count = sa_count + {{(CntBits-1){1'b0}}, v[r*Banks+b]};
     end
   endfunction
+  // the lowest set bit of v (found, index)
+  function [IdBits:0] lowest;
+    input [PhysRegs-1:0] v;
+    integer q;
+    begin
+      lowest = {(IdBits+1){1'b0}};
+      for (q = PhysRegs - 1; q >= 0; q = q - 1)
+        if (v[q]) lowest = {1'b1, q[IdBits-1:0]};
+    end
+  endfunction
 
+  // Each port: the free registers it may take (cand), then the policy's pick. first: the
+  // lowest candidate; spread: the lowest of the candidates rotated to start at the cursor plus
+  // one sub-array's worth; consolidate: the fullest non-full (bank, sub-array), its lowest free
+  // row. Every index below is a loop constant, so the search is wiring, adders, comparators and
+  // priority encoders.
   /* verilator lint_off UNUSEDSIGNAL */
-  integer i, k, sa, r, t, bb, bs, start;
+  integer i, k, sa, r, bb, bs;
+  reg [2*PhysRegs-1:0] rot2;
+  reg [31:0]         start, t;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [PhysRegs-1:0] view;
+  reg [PhysRegs-1:0] view, cand, rot;
+  reg [SaRows-1:0]   fv;
   reg [IdBits-1:0]   cur, pid;
+  reg [IdBits:0]     low;
   reg                found, bf;
   reg [CntBits-1:0]  n, bn;
   reg [BankBits-1:0] want;
@@ -78,7 +97,9 @@ module avail #(
     cur  = last_q;
     pid  = {IdBits{1'b0}};
     found = 1'b0; bf = 1'b0; bn = {CntBits{1'b0}}; n = {CntBits{1'b0}};
-    bb = 0; bs = 0; start = 0; t = 0;
+    bb = 0; bs = 0; start = 32'd0; t = 32'd0;
+    cand = {PhysRegs{1'b0}}; rot = {PhysRegs{1'b0}}; rot2 = {2*PhysRegs{1'b0}};
+    fv = {SaRows{1'b0}}; low = {(IdBits+1){1'b0}};
     want = {BankBits{1'b0}};
     al_gnt_o = {Ports{1'b0}};
     al_id_o  = {Ports*IdBits{1'b0}};
@@ -89,6 +110,10 @@ module avail #(
       found = 1'b0;
       pid   = {IdBits{1'b0}};
       want  = al_bank_i[i*BankBits +: BankBits];
+      for (k = 0; k < PhysRegs; k = k + 1) begin
+        t = k % Banks;
+        cand[k] = !view[k] && (!bank_aware_i || t[BankBits-1:0] == want);
+      end
       if (al_valid_i[i]) begin
         if (policy_i == 2'd0) begin
           bf = 1'b0; bn = {CntBits{1'b0}}; bb = 0; bs = 0;
@@ -104,23 +129,30 @@ module avail #(
                   bf = 1'b1; bn = n; bb = k; bs = sa;
                 end
               end
-          if (bf)
-            for (r = 0; r < Rows; r = r + 1)
-              if (!found && r / SaRows == bs && !view[r*Banks+bb]) begin
-                found = 1'b1;
-                t = r * Banks + bb;
-                pid = t[IdBits-1:0];
-              end
+          // the chosen (bank, sub-array)'s free rows
+          fv = {SaRows{1'b0}};
+          for (sa = 0; sa < Subarrays; sa = sa + 1)
+            for (k = 0; k < Banks; k = k + 1)
+              if (bf && bb == k && bs == sa)
+                for (r = 0; r < SaRows; r = r + 1) fv[r] = !view[(sa*SaRows+r)*Banks+k];
+          low = {(IdBits+1){1'b0}};
+          for (r = SaRows - 1; r >= 0; r = r - 1)
+            if (fv[r]) low = {1'b1, r[IdBits-1:0]};
+          found = low[IdBits];
+          t = (bs * SaRows + {{(32-IdBits){1'b0}}, low[IdBits-1:0]}) * Banks + bb;
+          pid = t[IdBits-1:0];
+        end else if (policy_i == 2'd1) begin
+          start = ({{(32-IdBits){1'b0}}, cur} + Stride) % PhysRegs;
+          rot2  = {cand, cand} >> start;
+          rot   = rot2[PhysRegs-1:0];
+          low   = lowest(rot);
+          found = low[IdBits];
+          t = ({{(32-IdBits){1'b0}}, low[IdBits-1:0]} + start) % PhysRegs;
+          pid = t[IdBits-1:0];
         end else begin
-          start = (policy_i == 2'd1) ? ({{(32-IdBits){1'b0}}, cur} + Stride) % PhysRegs : 0;
-          for (k = 0; k < PhysRegs; k = k + 1) begin
-            r = (start + k) % PhysRegs;
-            t = r % Banks;
-            if (!found && !view[r] && (!bank_aware_i || t[BankBits-1:0] == want)) begin
-              found = 1'b1;
-              pid = r[IdBits-1:0];
-            end
-          end
+          low   = lowest(cand);
+          found = low[IdBits];
+          pid   = low[IdBits-1:0];
         end
       end
       al_gnt_o[i] = found;

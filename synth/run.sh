@@ -15,6 +15,9 @@ lib=synth/cells.lib
 base=$out/${block}__${preset}
 mkdir -p "$out"
 params=$($B/gpurf-params --preset "$preset" --block "$block" --format yosys)
+# blocks whose search logic exhausts memory in Yosys's SAT-based resource sharing (share): the
+# avail's per-port allocation chain (24 GB and killed, small and pascal); synthesized without it
+noshare=""; case $block in avail) noshare=-noshare ;; esac
 echo "$params" > "$base.params"
 abc_script="+strash;&get,-n;&fraig,-x;&put;scorr;dc2;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer;upsize,{D};dnsize,{D};stime,-p"
 yosys -q -l "$base.log" -p "
@@ -22,7 +25,7 @@ read_verilog -DSYNTHESIS $files
 chparam $params $module
 hierarchy -check -top $module
 rename -top $module
-synth -flatten -top $module -run begin:fine
+synth -flatten $noshare -top $module -run begin:fine
 memory_map t:\$mem_v2 a:gpurf_sram %d
 tee -q -o $base.mem dump t:\$mem_v2
 opt -fast -full

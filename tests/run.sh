@@ -469,7 +469,7 @@ if run "bench small (C, Verilated, lockstep, Icarus)" 0 $G bench --preset small 
     bad "Icarus testbench missed a corrupted line" "$(cat $B/bench_t/corrupt.log)"
 fi
 
-echo "== synthesis estimates (small preset; rnt and avail, 6 CPU minutes more, only in make synth)"
+echo "== synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
 if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail' | tr '\n' ' ')" $B/synth/small.json; then
   S=$B/synth/small.json
