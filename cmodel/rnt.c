@@ -60,10 +60,19 @@ static uint32_t addr(const rnt_state_t *s, const rnt_in_t *in, uint32_t warp, ui
     return idx < in->regs && a < s->c.entries ? a : ~0u;
 }
 
+/* the drain advances this cycle: a warp to drain, indices left, no write request */
+static int drain_steps(const rnt_state_t *s, const rnt_in_t *in)
+{
+    int wr_any = 0;
+    for (unsigned i = 0; i < s->c.banks; i++)
+        wr_any |= (int)in->wr_valid[i];
+    return in->drain_valid && !wr_any && s->dcur < in->regs;
+}
+
 void rnt_eval(rnt_state_t *s, const rnt_in_t *in, rnt_out_t *out)
 {
     const rnt_cfg_t *c = &s->c;
-    uint32_t rd[RNT_MAX_BANKS], wr_any = 0;
+    uint32_t rd[RNT_MAX_BANKS];
     for (unsigned b = 0; b < c->banks; b++)
         rd[b] = ~0u;
     for (unsigned i = 0; i < c->lk_ports; i++) {
@@ -82,13 +91,12 @@ void rnt_eval(rnt_state_t *s, const rnt_in_t *in, rnt_out_t *out)
         uint32_t a = in->wr_valid[i] ? addr(s, in, in->wr_warp[i], in->wr_idx[i]) : ~0u;
         unsigned b = a % c->banks;
         int g = a != ~0u && !(busy >> b & 1);
-        wr_any |= in->wr_valid[i];
         busy |= (uint32_t)g << b;
         out->wr_gnt[i] = (uint32_t)g;
         out->wr_old_valid[i] = g ? s->valid[a] : 0;
         out->wr_old_phys[i] = g && s->valid[a] ? s->phys[a] : 0;
     }
-    const int step = in->drain_valid && !wr_any && s->dcur < in->regs;
+    const int step = drain_steps(s, in);
     for (unsigned j = 0; j < c->banks; j++) {
         uint32_t a = step ? addr(s, in, in->drain_warp, s->dcur + j) : ~0u;
         out->drain_free_valid[j] = a != ~0u && s->valid[a];
@@ -126,11 +134,7 @@ void rnt_tick(rnt_state_t *s, const rnt_in_t *in)
         }
         s->mapped += s->valid[a];
     }
-    const int step = in->drain_valid && !o.drain_done;
-    int wr_any = 0;
-    for (unsigned i = 0; i < c->banks; i++)
-        wr_any |= (int)in->wr_valid[i];
-    if (step && !wr_any) {
+    if (drain_steps(s, in)) {
         for (unsigned j = 0; j < c->banks; j++) {
             if (!o.drain_free_valid[j])
                 continue;
