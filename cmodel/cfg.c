@@ -204,9 +204,6 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
         cfg_warps_per_sc(c));
     REQ(is_pow2(c->arch_regs), "%s: field 'arch_regs': %u is not a power of two", c->name,
         c->arch_regs);
-    REQ(is_pow2(cfg_warps_per_sc(c)),
-        "%s: field 'warp_slots': %u warps per scheduler is not a power of two", c->name,
-        cfg_warps_per_sc(c));
     REQ(c->rfc_banks <= c->arch_regs, "%s: field 'rfc_banks': %u exceeds arch_regs %u", c->name,
         c->rfc_banks, c->arch_regs);
     REQ(c->ccu_slots >= c->max_srcs,

@@ -4,7 +4,7 @@
 // one-cycle clear on deactivation), the warp-offset address, the working-set and the liveness
 // bit-vectors; MapPorts allocation ports (one per active warp) and FillPorts fill ports (one
 // per cache bank).
-// Entry index = {warp, reg}: NumWarps and ArchRegs are powers of two (checked by the preset).
+// Entry index = warp * ArchRegs + reg, the bits {warp, reg} (ArchRegs is a power of two).
 // Build-time fault variants for harness self-tests: FAULT_WCB_DEACT_KEEPS_VALID (deactivation
 // leaves register 0 valid), FAULT_WCB_LIVE_CLEAR_WINS (a dead-operand bit beats a write to the
 // same register), FAULT_WCB_READ_NEW (a lookup sees an allocation of the same cycle).
