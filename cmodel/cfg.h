@@ -6,7 +6,9 @@
 #include <stddef.h>
 
 enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL, SCHED_N };
-enum { BANKMAP_REG_PLUS_WARP, BANKMAP_REG };
+/* BANKMAP_FLAT is no preset value: the register file of a renaming design, addressed by
+ * physical register id (bank = id mod banks, row = id / banks) */
+enum { BANKMAP_REG_PLUS_WARP, BANKMAP_REG, BANKMAP_FLAT };
 /* when a warp waiting on a load leaves the two-level active pool / its cache row */
 enum { DEACT_L1_MISS, DEACT_ANY_GLOBAL };
 
@@ -109,6 +111,13 @@ static inline unsigned cfg_cus_per_sc(const sm_cfg_t *c) { return c->collectors 
 static inline unsigned cfg_rf_wports(const sm_cfg_t *c) { return c->wb_ports + c->rf_cache_wports; }
 static inline unsigned cfg_warps_per_sc(const sm_cfg_t *c) { return c->warp_slots / c->schedulers; }
 static inline unsigned cfg_rows_per_bank(const sm_cfg_t *c) { return c->rf_warp_regs / c->banks; }
+/* physical registers of a sub-core's register file (warp-wide) */
+static inline unsigned cfg_phys_per_sc(const sm_cfg_t *c) { return c->rf_warp_regs / c->schedulers; }
+/* register ids a renaming design's rf and collectors carry: architectural or physical */
+static inline unsigned cfg_reg_ids_per_sc(const sm_cfg_t *c)
+{
+    return c->arch_regs > cfg_phys_per_sc(c) ? c->arch_regs : cfg_phys_per_sc(c);
+}
 
 /* Load and validate a preset. `spec` is a preset name (presets/NAME.json under `dir`)
  * or a path ending in .json. On error writes a message naming file and field into

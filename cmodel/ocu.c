@@ -22,6 +22,13 @@ void ocu_cfg_from_sm(const sm_cfg_t *sm, ocu_cfg_t *c)
     ocu_cfg_derive(c);
 }
 
+void ocu_phys_cfg_from_sm(const sm_cfg_t *sm, ocu_cfg_t *c)
+{
+    ocu_cfg_from_sm(sm, c);
+    c->arch_regs = cfg_reg_ids_per_sc(sm);
+    ocu_cfg_derive(c);
+}
+
 int ocu_init(ocu_state_t *s, const ocu_cfg_t *c)
 {
     memset(s, 0, sizeof *s);

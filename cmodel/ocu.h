@@ -71,6 +71,8 @@ typedef struct {
 extern const pt_table_t ocu_port_table;
 
 void ocu_cfg_from_sm(const sm_cfg_t *sm, ocu_cfg_t *c);
+/* block ocu_phys: register fields wide enough for physical ids (cfg_reg_ids_per_sc) */
+void ocu_phys_cfg_from_sm(const sm_cfg_t *sm, ocu_cfg_t *c);
 void ocu_cfg_derive(ocu_cfg_t *c);
 int ocu_init(ocu_state_t *s, const ocu_cfg_t *c);
 void ocu_free(ocu_state_t *s);

@@ -32,16 +32,25 @@ void rf_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
     rf_cfg_derive(c);
 }
 
+void rf_phys_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
+{
+    rf_cfg_from_sm(sm, c);
+    c->bank_map = BANKMAP_FLAT;
+    c->arch_regs = cfg_reg_ids_per_sc(sm);
+    rf_cfg_derive(c);
+}
+
 unsigned rf_bank_of(const rf_cfg_t *c, unsigned warp, unsigned reg)
 {
-    unsigned k = c->bank_map == BANKMAP_REG ? reg : reg + warp;
+    unsigned k = c->bank_map == BANKMAP_REG_PLUS_WARP ? reg + warp : reg;
     return k & (c->num_banks - 1);
 }
 
 /* the RTL's row adder is RowBits wide */
 static unsigned row_of(const rf_state_t *s, unsigned warp, unsigned reg)
 {
-    return (s->base[warp] + reg / s->c.num_banks) & ((1u << s->c.row_bits) - 1);
+    unsigned base = s->c.bank_map == BANKMAP_FLAT ? 0 : s->base[warp];
+    return (base + reg / s->c.num_banks) & ((1u << s->c.row_bits) - 1);
 }
 
 /* a row beyond RowsPerBank (only reachable with a launch base the SM never gives) lands in a

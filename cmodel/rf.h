@@ -11,8 +11,9 @@
  *   wr_valid/warp/reg/data/mask[w]  write-back port w; held until wr_gnt[w]; only the lanes
  *                   set in wr_mask are written (the instruction's active mask)
  *   wr_gnt[w]       combinational: the write is performed at this clock edge
- * Rules: bank = (reg + warp) mod NumBanks (BankMap 0) or reg mod NumBanks (BankMap 1);
- * row = base[warp] + reg / NumBanks. Each bank has BankPorts ports, each serving one access
+ * Rules: bank = (reg + warp) mod NumBanks (BankMap 0) or reg mod NumBanks (BankMap 1, 2);
+ * row = base[warp] + reg / NumBanks, or reg / NumBanks in the flat mode (BankMap 2), where reg
+ * is a physical register id and warp is ignored. Each bank has BankPorts ports, each serving one access
  * per cycle; a pipelined bank port (BankPipelined 1) takes a new access every cycle, a
  * non-pipelined one (0, as CACTI's bank models, LTRF Sec. 2.2) is busy for BankLatency cycles
  * per access. Arbitration runs once per bank port, port 0 first, each round over the
@@ -92,6 +93,8 @@ typedef struct {
 extern const pt_table_t rf_port_table;
 
 void rf_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
+/* block rf_phys: the flat mode, ArchRegs = the register ids (cfg_reg_ids_per_sc) */
+void rf_phys_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
 void rf_cfg_derive(rf_cfg_t *c);
 int rf_init(rf_state_t *s, const rf_cfg_t *c);
 void rf_free(rf_state_t *s);

@@ -75,6 +75,9 @@
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
+/* a renaming design's register file and collectors, addressed by physical register id */
+BLOCK_DESC(rf_phys, rf, rf_phys_cfg_from_sm, "")
+BLOCK_DESC(ocu_phys, ocu, ocu_phys_cfg_from_sm, "")
 #define AAU_BIAS "rel_all=0.02,alloc=0.6"
 BLOCK_GLUE(aau, AAU_PARAMS, AAU_BIAS)
 BLOCK_DESC(aau_off, aau, aau_off_cfg_from_sm, AAU_BIAS)
@@ -96,7 +99,7 @@ BLOCK_GLUE(rflc, RFLC_PARAMS, "warp_valid=0.1,fill_valid=0.5,lk_tag=48,fill_tag=
 const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
                                           &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc,
                                           &ccu_alloc_desc, &rnt_desc, &avail_desc,
-                                          &rflc_desc, NULL};
+                                          &rflc_desc, &rf_phys_desc, &ocu_phys_desc, NULL};
 
 const block_desc_t *block_find(const char *name)
 {

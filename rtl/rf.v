@@ -2,8 +2,10 @@
 // non-pipelined banks; Malekeh Sec. 2). NumBanks banks of BankPorts ports, one bank_arb round
 // per bank port, and the response crossbar (rsp_xbar) to the collector units.
 // Contract (identical to cmodel/rf.h):
-//   bank = (reg + warp) mod NumBanks (BankMap 0) or reg mod NumBanks (BankMap 1),
-//   row  = base[warp] + reg / NumBanks, base set by launch_*.
+//   bank = (reg + warp) mod NumBanks (BankMap 0) or reg mod NumBanks (BankMap 1, 2),
+//   row  = base[warp] + reg / NumBanks, base set by launch_*; in the flat mode (BankMap 2,
+//   a renaming design's physical register ids, Jeon and Annavaram Sec. 6.1) row = reg /
+//   NumBanks and the warp is ignored.
 //   One access per bank port per cycle; a non-pipelined bank port (BankPipelined 0) is busy
 //   for BankLatency cycles per access. Rounds in bank-port order, each over the requests the
 //   earlier left: writes win over reads; among writes to one bank the lowest port wins and the
@@ -64,7 +66,7 @@ module rf #(
   function [BankBits-1:0] bank_of(input [WarpBits-1:0] w, input [RegBits-1:0] r);
     reg [RegBits:0] k;
     begin
-      k = (BankMap == 1) ? {1'b0, r} : ({1'b0, r} + {{(RegBits + 1 - WarpBits){1'b0}}, w});
+      k = (BankMap != 0) ? {1'b0, r} : ({1'b0, r} + {{(RegBits + 1 - WarpBits){1'b0}}, w});
       bank_of = (NumBanks > 1) ? k[BankBits-1:0] : {BankBits{1'b0}};
     end
   endfunction
@@ -76,7 +78,7 @@ module rf #(
 `ifdef FAULT_RF_ROW_NO_BASE
       row_of = q[RowBits-1:0] | (b & {RowBits{1'b0}});
 `else
-      row_of = b + q[RowBits-1:0];
+      row_of = (BankMap == 2) ? q[RowBits-1:0] : b + q[RowBits-1:0];
 `endif
     end
   endfunction

@@ -242,11 +242,39 @@ static void warp_base(void **st)
     rf_free(&s);
 }
 
+/* the flat mode (block rf_phys): a physical id names one cell whatever the warp and its base;
+ * bank = id mod banks, row = id / banks */
+static void flat_mode(void **st)
+{
+    (void)st;
+    rf_cfg_t c = cfg(4, 1);
+    c.bank_map = BANKMAP_FLAT;
+    c.arch_regs = 256;
+    rf_cfg_derive(&c);
+    assert_int_equal(rf_bank_of(&c, 3, 6), 2);
+    rf_state_t s;
+    assert_int_equal(rf_init(&s, &c), 0);
+    rf_in_t in;
+    memset(&in, 0, sizeof in);
+    in.launch_valid = 1;
+    in.launch_warp = 4;
+    in.launch_base = 16;
+    step(&s, &in);
+    write_reg(&s, 4, 6, 30);
+    assert_int_equal(rf_peek(&s, 0, 6)[0], 30);
+    assert_ptr_equal(rf_peek(&s, 4, 6), s.mem + ((size_t)2 * c.rows_per_bank + 1) * c.lanes);
+    write_reg(&s, 1, 255, 40); /* the last id: bank 3, row 63 */
+    assert_ptr_equal(rf_peek(&s, 7, 255), s.mem + ((size_t)3 * c.rows_per_bank + 63) * c.lanes);
+    assert_int_equal(rf_peek(&s, 7, 255)[1], 41);
+    rf_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest t[] = {cmocka_unit_test(read_latency), cmocka_unit_test(bank_conflicts),
                                    cmocka_unit_test(write_priority), cmocka_unit_test(bank_mapping),
                                    cmocka_unit_test(warp_base), cmocka_unit_test(bank_ports),
-                                   cmocka_unit_test(non_pipelined), cmocka_unit_test(write_mask)};
+                                   cmocka_unit_test(non_pipelined), cmocka_unit_test(write_mask),
+                                   cmocka_unit_test(flat_mode)};
     return cmocka_run_group_tests_name("rf", t, NULL, NULL);
 }
