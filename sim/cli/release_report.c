@@ -5,23 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-unsigned release_occupancy(const sm_cfg_t *c, const kernel_t *k)
-{
-    unsigned bsc = cfg_banks_per_sc(c), rows = (k->nregs + bsc - 1) / bsc;
-    unsigned per_sc = rows ? cfg_rows_per_bank(c) / rows : cfg_warps_per_sc(c);
-    if (per_sc > cfg_warps_per_sc(c))
-        per_sc = cfg_warps_per_sc(c);
-    unsigned wpb = k->warps_per_block ? k->warps_per_block : 1;
-    unsigned blocks = per_sc * c->schedulers / wpb;
-    if (blocks > c->block_slots)
-        blocks = c->block_slots;
-    if (k->shmem && blocks > c->shmem_bytes / k->shmem)
-        blocks = c->shmem_bytes / k->shmem;
-    if (k->nblocks && blocks > k->nblocks)
-        blocks = k->nblocks;
-    return blocks * wpb;
-}
-
 static json_t *regs_json(const regset_t *s)
 {
     json_t *a = json_array();
@@ -77,10 +60,7 @@ int release_report(kernel_t *k, const sm_cfg_t *c, int lv_rule, int insts, int c
 {
     prog_t p;
     release_t r;
-    release_cfg_t rc = {.pir_bits = c->rn_pir_bits, .pir_slots = c->rn_pir_slots,
-                        .id_bits = c->rn_pbr_id_bits, .table_bits = c->rn_table_bits,
-                        .warps = release_occupancy(c, k), .lv_rule = lv_rule,
-                        .phys_bits = gpurf_clog2(c->rf_warp_regs / c->schedulers)};
+    release_cfg_t rc = release_cfg_of(c, k, lv_rule);
     if (prog_recover(k, &p, err, n)) {
         prog_free(&p);
         return -1;

@@ -7,9 +7,6 @@
 #include "stream/stream.h"
 #include <jansson.h>
 
-/* the release pass's configuration for kernel k on preset c (its occupancy, Eq. 1's width) */
-unsigned release_occupancy(const sm_cfg_t *c, const kernel_t *k);
-
 /* 0; 1 the oracle found an uncovered read (message in err); -1 an error in err */
 int release_report(kernel_t *k, const sm_cfg_t *c, int lv_rule, int insts, int check,
                    json_t *out, char *err, size_t n);

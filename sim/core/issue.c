@@ -140,10 +140,21 @@ static void issue_one(sm_t *sm, unsigned s, unsigned g, int slot)
     }
 }
 
-/* the warp's verdict this cycle: the scoreboard's, then the design's gate */
+/* the design's own instruction ahead of the warp's next one, or -1 */
+static int own_verdict(const sm_t *sm, unsigned g, int r)
+{
+    if ((r != R_OK && r != R_SCOREBOARD) || !sm->d->own_verdict)
+        return -1;
+    return sm->d->own_verdict(sm, g);
+}
+
+/* the warp's verdict this cycle: the scoreboard's (or the design's for its own next
+ * instruction), then the design's gate */
 static int verdict(const sm_t *sm, unsigned g)
 {
-    int r = sm_can_issue(&sm->w[g]);
+    int r = sm_can_issue(&sm->w[g]), o = own_verdict(sm, g, r);
+    if (o >= 0)
+        r = o;
     return r == R_OK && sm->d->gate ? sm->d->gate(sm, g) : r;
 }
 
@@ -168,6 +179,11 @@ void sm_issue(sm_t *sm, unsigned s)
         unsigned units = 0;
         while (issued < sm->c.issue_width && (!issued || verdict(sm, g) == R_OK)) {
             const warp_t *w = &sm->w[g];
+            if (own_verdict(sm, g, sm_can_issue(w)) >= 0) {
+                d->own_issue(sm, s, g);
+                issued++;
+                continue;
+            }
             unsigned u = sm_unit_of(w->tr->v[w->next].cls);
             int slot = units >> u & 1 ? -1 : d->slot(sm, s, g);
             if (slot < 0)

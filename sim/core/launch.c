@@ -3,11 +3,16 @@
 #include "core.h"
 #include <string.h>
 
+/* the kernel's registers of a warp in this slot fit its sub-core's register file */
+static int slot_has_rows(const sm_t *sm, unsigned slot)
+{
+    return (sm->w[slot].local + 1) * sm->rows_per_warp <= cfg_rows_per_bank(&sm->c);
+}
+
 /* a slot takes a new warp when its registers fit and the design released its last warp */
 static int slot_fits(const sm_t *sm, unsigned slot)
 {
-    return (sm->w[slot].local + 1) * sm->rows_per_warp <= cfg_rows_per_bank(&sm->c) &&
-           (!sm->d->slot_free || sm->d->slot_free(sm, slot));
+    return slot_has_rows(sm, slot) && (!sm->d->slot_free || sm->d->slot_free(sm, slot));
 }
 
 int sm_setup_kernel(sm_t *sm, kernel_t *k)
@@ -20,7 +25,7 @@ int sm_setup_kernel(sm_t *sm, kernel_t *k)
     sm->rows_per_warp = (sm->alloc_regs + cfg_banks_per_sc(c) - 1) / cfg_banks_per_sc(c);
     unsigned fit = 0;
     for (unsigned i = 0; i < c->warp_slots; i++)
-        fit += slot_fits(sm, i);
+        fit += slot_has_rows(sm, i);
     if (k->nregs > c->arch_regs) {
         snprintf(sm->err, sm->errn, "%s: field 'nregs': kernel uses %u registers, preset '%s' "
                  "has arch_regs %u", k->file, k->nregs, c->name, c->arch_regs);

@@ -90,6 +90,13 @@ typedef struct {
      * otherwise a refusal ends the sub-core's issue for the cycle */
     int slot_per_warp;
     void (*issue)(sm_t *sm, unsigned s, int slot, unsigned flight);
+    /* step 4: an instruction of the design's own ahead of warp g's next trace instruction
+     * (a flag instruction its compiler pass inserted): -1 when there is none, else its
+     * verdict in place of the trace instruction's (R_OK, R_SCOREBOARD while registers it
+     * names are pending, R_DESIGN); own_issue issues it (an issue slot of the scheduler, no
+     * collector, no execution unit) */
+    int (*own_verdict)(const sm_t *sm, unsigned g);
+    void (*own_issue)(sm_t *sm, unsigned s, unsigned g);
     /* step 5: grants and read data of collector k (its in struct, core/collector.h) */
     void (*collector_inputs)(sm_t *sm, unsigned s, unsigned k, void *cu_in);
     void (*back)(sm_t *sm, unsigned s);

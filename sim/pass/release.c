@@ -1,5 +1,6 @@
 /* Register release points, flag instructions and the renaming constraint (see release.h). */
 #include "release.h"
+#include "cmodel/common.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +123,31 @@ static void constrain(const prog_t *p, release_t *r)
         r->nexempt++;
         r->eq1_constrained = per * (r->regs - r->nexempt);
     }
+}
+
+unsigned release_occupancy(const sm_cfg_t *c, const kernel_t *k)
+{
+    unsigned bsc = cfg_banks_per_sc(c), rows = (k->nregs + bsc - 1) / bsc;
+    unsigned per_sc = rows ? cfg_rows_per_bank(c) / rows : cfg_warps_per_sc(c);
+    if (per_sc > cfg_warps_per_sc(c))
+        per_sc = cfg_warps_per_sc(c);
+    unsigned wpb = k->warps_per_block ? k->warps_per_block : 1;
+    unsigned blocks = per_sc * c->schedulers / wpb;
+    if (blocks > c->block_slots)
+        blocks = c->block_slots;
+    if (k->shmem && blocks > c->shmem_bytes / k->shmem)
+        blocks = c->shmem_bytes / k->shmem;
+    if (k->nblocks && blocks > k->nblocks)
+        blocks = k->nblocks;
+    return blocks * wpb;
+}
+
+release_cfg_t release_cfg_of(const sm_cfg_t *c, const kernel_t *k, int lv_rule)
+{
+    return (release_cfg_t){.pir_bits = c->rn_pir_bits, .pir_slots = c->rn_pir_slots,
+                           .id_bits = c->rn_pbr_id_bits, .table_bits = c->rn_table_bits,
+                           .warps = release_occupancy(c, k), .lv_rule = lv_rule,
+                           .phys_bits = gpurf_clog2(cfg_phys_per_sc(c))};
 }
 
 int release_run(const prog_t *p, const release_cfg_t *c, release_t *r, char *err, size_t n)

@@ -20,6 +20,7 @@
  *     that the table always fits). */
 #ifndef GPURF_RELEASE_H
 #define GPURF_RELEASE_H
+#include "cmodel/cfg.h"
 #include "liveness.h"
 #include "postdom.h"
 
@@ -56,6 +57,12 @@ typedef struct {
     unsigned nexempt, regs;
     uint64_t eq1_full, eq1_constrained; /* Eq. 1 in bits, before and after the exemptions */
 } release_t;
+
+/* kernel k's resident warps on preset c (registers, warp and block slots, shared memory) */
+unsigned release_occupancy(const sm_cfg_t *c, const kernel_t *k);
+/* the pass's configuration for kernel k on preset c: the preset's rn_* keys, the kernel's
+ * occupancy and Eq. 1's id width (clog2 of a sub-core's physical registers) */
+release_cfg_t release_cfg_of(const sm_cfg_t *c, const kernel_t *k, int lv_rule);
 
 /* 0, or -1 with a message (a register wider than id_bits names file, line and field) */
 int release_run(const prog_t *p, const release_cfg_t *c, release_t *r, char *err, size_t n);

@@ -1,0 +1,183 @@
+/* The cycle of design `rename` (rename_int.h): warp exits, the flag instructions, the rnt, the
+ * allocator (with kernel setup's exempt registers), the register file and its write-back
+ * path, the clock edges, and the per-cycle occupancy and power-gating counts. */
+#include "rename_int.h"
+
+/* warps of sub-core s that left since the last cycle: their pbr unmaps are dropped (the drain
+ * clears every entry) and their drain is queued */
+static void exits(sm_t *sm, unsigned s)
+{
+    rn_sc_t *x = RSC(sm, s);
+    for (unsigned local = 0; local < cfg_warps_per_sc(&sm->c); local++) {
+        unsigned g = rn_global(sm, s, local);
+        rn_warp_t *q = rw(sm, g);
+        if (!q->live || sm->w[g].used)
+            continue;
+        q->live = 0;
+        q->draining = 1;
+        memset(&q->unmapping, 0, sizeof q->unmapping);
+        for (unsigned i = 0; i < x->unmap.len; i++) {
+            rn_ref_t *u = q_at(&x->unmap, i);
+            if (u->warp == local)
+                u->warp = RN_NONE, u->reg = 0;
+        }
+        while (x->unmap.len && ((rn_ref_t *)q_at(&x->unmap, 0))->warp == RN_NONE)
+            q_pop(&x->unmap);
+        *(unsigned *)q_push(&x->drainq) = local;
+    }
+}
+
+/* kernel setup: the old kernel's exempt registers freed, the new one's reserved (after every
+ * exited warp is drained); issue waits meanwhile (rn gate) */
+static void setup(sm_t *sm, unsigned s, avail_in_t *in)
+{
+    const rn_t *t = RN(sm);
+    rn_sc_t *x = RSC(sm, s);
+    const unsigned ports = ((const avail_cfg_t *)x->av->cfg)->ports;
+    x->nfr = 0;
+    if (x->setup == SETUP_FREE) {
+        if (x->drainq.len)
+            return;
+        for (; x->nfr < ports && x->setup_pos < x->old_exempt_ids; x->nfr++) {
+            in->fr_valid[x->nfr] = 1;
+            in->fr_id[x->nfr] = x->setup_pos++;
+        }
+        if (x->setup_pos == x->old_exempt_ids && !x->nfr) {
+            x->setup = SETUP_RESERVE;
+            x->setup_pos = 0;
+        }
+        return;
+    }
+    const unsigned want = t->usable * t->rel.nexempt;
+    for (unsigned p = 0; p < ports && x->setup_pos < want; p++) {
+        in->rs_valid[p] = 1;
+        in->rs_id[p] = x->setup_pos;
+        x->allocated[x->setup_pos] = 1;
+        RN(sm)->st.phys_distinct += !x->ever[x->setup_pos];
+        x->ever[x->setup_pos++] = 1;
+    }
+    if (x->setup_pos == want) {
+        x->setup = SETUP_NONE;
+        x->old_exempt_ids = want;
+    }
+}
+
+/* the write-back queue's head as rf writes to physical registers; a destination not yet
+ * mapped (rn_alloc = writeback) waits for its register (rnt write next) */
+static void writeback_inputs(sm_t *sm, unsigned s, rf_in_t *in)
+{
+    rn_sc_t *x = RSC(sm, s);
+    sm_writeback_inputs(sm, s, in);
+    for (unsigned p = 0, n = sm_writeback_offered(sm, s); p < n; p++) {
+        const wbq_ent_t *e = sm_wbq_at(sm, s, p);
+        unsigned phys = rn_fphys(sm, e->flight)->dst[e->d];
+        if (phys != RN_NONE) {
+            in->wr_reg[p] = phys;
+            continue;
+        }
+        in->wr_valid[p] = 0;
+        if (p == 0 && !x->wb.active)
+            x->wb = (rn_wbmap_t){1, e->flight, e->d, RG_ALLOC, RN_NONE};
+    }
+}
+
+static void count_cycle(sm_t *sm, unsigned s)
+{
+    rn_t *t = RN(sm);
+    rn_sc_t *x = RSC(sm, s);
+    rename_stats_t *st = &t->st;
+    unsigned reserved = 0;
+    for (unsigned local = 0; local < cfg_warps_per_sc(&sm->c); local++)
+        reserved += sm->w[rn_global(sm, s, local)].used;
+    reserved *= sm->k->nregs;
+    st->reg_cycles_alloc += x->ao->allocated;
+    st->reg_cycles_reserved += reserved;
+    st->reg_cycles_all += t->phys;
+    st->sa_cycles_on += x->ao->subarrays_on;
+    st->mapped_cycles += x->ro->mapped;
+    st->base_reg_cycles_on += x->base_on_n;
+    st->base_sa_cycles_on += x->base_sa_n;
+    if (sm->st.cycles <= RN_UTIL_WINDOW) {
+        st->util_live_10k += x->ao->allocated;
+        st->util_reserved_10k += reserved;
+    }
+    t->cycle_alloc = (s ? t->cycle_alloc : 0) + x->ao->allocated;
+    t->cycle_reserved = (s ? t->cycle_reserved : 0) + reserved;
+    if (s + 1 == sm->c.schedulers) {
+        if (t->cycle_alloc > st->phys_peak)
+            st->phys_peak = t->cycle_alloc;
+        if (t->cycle_reserved > st->reserved_peak)
+            st->reserved_peak = t->cycle_reserved;
+    }
+}
+
+void rn_front(sm_t *sm, unsigned s)
+{
+    rn_sc_t *x = RSC(sm, s);
+    exits(sm, s);
+    for (unsigned local = 0; local < cfg_warps_per_sc(&sm->c); local++)
+        rn_flags_refresh(sm, rn_global(sm, s, local));
+    rn_flags_front(sm, s);
+
+    rn_stage_drive(sm, s);
+    x->ro = ls_eval(x->rnt, 1);
+    rn_stage_outputs(sm, s);
+
+    avail_in_t *ai = ls_in(x->av);
+    ls_clear_strobes(x->av);
+    ai->policy = sm->c.rn_policy;
+    ai->bank_aware = sm->c.rn_bank_aware;
+    for (unsigned p = 0; p < AVAIL_MAX_PORTS; p++)
+        x->al_ent[p] = -2;
+    if (x->setup)
+        setup(sm, s, ai);
+    else
+        rn_avail_drive(sm, s, ai);
+    x->ao = ls_eval(x->av, 1);
+    rn_avail_outputs(sm, s);
+
+    rf_in_t *in = ls_in(x->rf);
+    ls_clear_strobes(x->rf);
+    unsigned launch = sm_launch_inputs(sm, s, in);
+    for (unsigned k = 0, p = 0; k < cfg_cus_per_sc(&sm->c); k++, p += sm->c.max_srcs)
+        sm_cu_requests(sm, s, k, in->rd_valid + p, in->rd_warp + p, in->rd_reg + p);
+    writeback_inputs(sm, s, in);
+    x->rfo = ls_eval(x->rf, 1);
+    sm_launch_done(sm, s, launch);
+    count_cycle(sm, s);
+}
+
+/* a result written: its register's write-pending count falls; the baseline's gating turns its
+ * (warp, register) location and sub-array on */
+static void written(sm_t *sm, unsigned s, const wbq_ent_t *e, unsigned phys)
+{
+    rn_sc_t *x = RSC(sm, s);
+    const flight_t *fl = &sm->fl[e->flight];
+    x->pwrites[phys]--;
+    rn_phys_done(sm, s, phys);
+    const unsigned banks = cfg_banks_per_sc(&sm->c), rows = cfg_rows_per_bank(&sm->c);
+    unsigned local = sm->w[fl->warp].local, r = fl->in->dst[e->d];
+    unsigned k = sm->c.bank_map == BANKMAP_REG_PLUS_WARP ? r + local : r;
+    unsigned bank = k % banks, row = local * sm->rows_per_warp + r / banks;
+    unsigned id = row * banks + bank, sa = bank * sm->c.rf_subarrays + row / (rows / sm->c.rf_subarrays);
+    if (row >= rows)
+        return;
+    x->base_on_n += !x->base_on[id];
+    x->base_on[id] = 1;
+    x->base_sa_n += !x->base_sa_on[sa];
+    x->base_sa_on[sa] = 1;
+}
+
+void rn_back(sm_t *sm, unsigned s)
+{
+    rn_sc_t *x = RSC(sm, s);
+    const rf_in_t *in = x->rf->in;
+    for (unsigned p = 0, n = sm_writeback_offered(sm, s); p < n; p++)
+        if (in->wr_valid[p] && x->rfo->wr_gnt[p])
+            written(sm, s, sm_wbq_at(sm, s, p), in->wr_reg[p]);
+    sm_writeback_done(sm, s, x->rfo->wr_gnt);
+    ls_tick(x->rf);
+    ls_tick(x->rnt);
+    ls_tick(x->av);
+    ls_tick(x->fc);
+}
