@@ -28,7 +28,7 @@
 #include "ports.h"
 
 #define AVAIL_MAX_PORTS 16
-#define AVAIL_MAX_PHYS 4096
+#define AVAIL_MAX_PHYS 16384
 
 #define AVAIL_PARAMS(P)                                                                            \
     P(PhysRegs, phys_regs)                                                                         \

@@ -1,5 +1,8 @@
 /* LTRF storage and area report (see area.h). */
 #include "area.h"
+#include "cmodel/avail.h"
+#include "cmodel/rflc.h"
+#include "cmodel/rnt.h"
 #include "cmodel/wcb.h"
 #include "core/sm.h"
 #include <stdlib.h>
@@ -25,29 +28,31 @@ static int listed(const char *blocks, const char *b)
     return 0;
 }
 
-/* the main register file, then every block the ltrf design adds to the baseline's, with the
- * instances per SM counted in the ltrf design built for this preset (designs.def) */
-static int ltrf_parts(const sm_cfg_t *c, part_t *parts, unsigned *np, FILE *f)
+/* the main register file, then the blocks the design adds (`added`), with the instances per
+ * SM counted in the design built for this preset */
+static int parts_of(const sm_cfg_t *c, const char *design, const char *added, part_t *parts,
+                    unsigned *np, FILE *f)
 {
-    const design_t *lt = design_find("ltrf"), *bl = design_find("baseline");
-    sm_cfg_t two = *c;
-    two.scheduler = SCHED_TWO_LEVEL;
+    const design_t *d = design_find(design);
+    sm_cfg_t cc = *c;
+    if (!strcmp(design, "ltrf"))
+        cc.scheduler = SCHED_TWO_LEVEL; /* its only issue policy */
     char err[512];
-    sm_opts_t o = {.design = lt};
-    sm_t *sm = lt && bl ? sm_new(&two, &o, err, sizeof err) : NULL;
+    sm_opts_t o = {.design = d};
+    sm_t *sm = d ? sm_new(&cc, &o, err, sizeof err) : NULL;
     if (!sm) {
-        fprintf(f, "gpurf area: cannot build the ltrf design for preset %s: %s\n", c->name,
-                lt && bl ? err : "ltrf or baseline not in designs.def");
+        fprintf(f, "gpurf area: cannot build the %s design for preset %s: %s\n", design, c->name,
+                d ? err : "not in designs.def");
         return -1;
     }
     const ls_ctx_t *ls = sm_lockstep(sm);
     *np = 0;
-    parts[(*np)++] = (part_t){"rf", 0, NULL};
+    parts[(*np)++] = (part_t){"rf", c->schedulers, NULL};
     for (unsigned i = 0; block_list[i] && *np < MAX_PARTS; i++)
-        if (listed(lt->blocks, block_list[i]->name) && !listed(bl->blocks, block_list[i]->name))
+        if (listed(added, block_list[i]->name))
             parts[(*np)++] = (part_t){block_list[i]->name, 0, NULL};
     for (unsigned i = 0; i < ls->n_all; i++)
-        for (unsigned k = 0; k < *np; k++)
+        for (unsigned k = 1; k < *np; k++)
             parts[k].per_sm += !strcmp(ls->all[i]->bd->name, parts[k].block);
     sm_free(sm);
     return 0;
@@ -69,13 +74,89 @@ static const synth_block_t *matching(const sm_cfg_t *c, const synth_sum_t *s, co
 
 static double total(const part_t *p) { return p->per_sm * (p->b->logic_um2 + p->b->sram_um2); }
 
-int area_report(const sm_cfg_t *c, const synth_sum_t *s, FILE *f)
+static unsigned long rf_bits(const sm_cfg_t *c) { return (unsigned long)c->rf_warp_regs * c->lanes * 32; }
+
+static void ltrf_storage(const sm_cfg_t *c, FILE *f)
 {
+    unsigned long paper = wcb_storage_bits(64, 256, 16, 8);
+    unsigned long ours = c->schedulers * wcb_storage_bits(cfg_warps_per_sc(c), c->arch_regs,
+                                                          c->rfc_banks, c->active_pool);
+    fprintf(f, "  WCB storage (Sec. 4.3 formula warps x (regs x (bank bits + 1) + offset bits + 2 x regs)):\n");
+    fprintf(f, "    paper: 64 warps, 256 registers, 16 banks, 8 active warps: %lu bits (paper: 114,880)\n", paper);
+    fprintf(f, "    ours:  %u warps, %u registers, %u banks, %u active warps per sub-core x %u: %lu bits\n",
+            cfg_warps_per_sc(c), c->arch_regs, c->rfc_banks, c->active_pool, c->schedulers, ours);
+    fprintf(f, "    relative to the %lu-bit main register file: %.1f%% of its bits (paper: WCB about 5%% of "
+               "the 256 KB register file's area)\n",
+            rf_bits(c), 100.0 * ours / rf_bits(c));
+}
+
+static void kb_line(FILE *f, const char *what, unsigned long bits, unsigned long rf, const char *paper)
+{
+    fprintf(f, "    %-44s %8lu bits = %6.2f KB = %5.2f%% of the register file  (paper: %s)\n", what,
+            bits, bits / 8192.0, 100.0 * bits / rf, paper);
+}
+
+/* Jeon and Annavaram Eq. 1, Secs. 6.1-7.1: the renaming table, availability flags and
+ * release-flag cache, the paper's Fermi figures and this preset's (per SM) */
+static void rename_storage(const sm_cfg_t *c, FILE *f)
+{
+    const unsigned long fermi_rf = 128ul * 1024 * 8, eq1 = 48ul * 63 * 10;
+    fprintf(f, "  renaming storage, paper (Fermi: 48 warps x 63 registers x 10-bit ids, 1024 registers):\n");
+    kb_line(f, "Eq. 1 renaming table", eq1, fermi_rf, "3.69 KB, 2.8%");
+    kb_line(f, "with the availability flags", eq1 + 1024, fermi_rf, "3.8 KB, 2.9%");
+    kb_line(f, "release-flag cache, 48 x 54 flag bits", 48ul * 54, fermi_rf, "324 B");
+    kb_line(f, "constrained renaming table (Sec. 7.1)", 8192, fermi_rf, "1 KB");
+    rnt_cfg_t t;
+    avail_cfg_t av;
+    rflc_cfg_t fc;
+    rnt_cfg_from_sm(c, &t);
+    avail_cfg_from_sm(c, &av);
+    rflc_cfg_from_sm(c, &fc);
     const unsigned S = c->schedulers;
+    const unsigned long full = (unsigned long)S * t.num_warps * t.arch_regs * t.phys_bits;
+    const unsigned long table = (unsigned long)S * t.entries * (t.phys_bits + 1);
+    const unsigned long flags = (unsigned long)S * av.phys_regs;
+    const unsigned long fcache = (unsigned long)S * fc.entries * (RFLC_FLAG_BITS + RFLC_TAG_BITS + 1 + fc.slot_bits);
+    char what[96];
+    fprintf(f, "  ours, preset %s (%u sub-core%s of %u warps, %u registers, %u-bit ids):\n", c->name, S,
+            S > 1 ? "s" : "", t.num_warps, t.arch_regs, t.phys_bits);
+    kb_line(f, "Eq. 1 renaming table (no valid bits)", full, rf_bits(c), "as above");
+    snprintf(what, sizeof what, "rnt: %u entries x (id + valid bit)", t.entries);
+    kb_line(f, what, table, rf_bits(c), "1 KB budget, rn_table_bits");
+    kb_line(f, "availability flags", flags, rf_bits(c), "1024 bits");
+    snprintf(what, sizeof what, "rflc: %u x (54 flags + %u tag + valid + LRU)", fc.entries, RFLC_TAG_BITS);
+    kb_line(f, what, fcache, rf_bits(c), "324 B without tags");
+}
+
+typedef struct {
+    const char *design, *added, *title, *paper;
+    void (*storage)(const sm_cfg_t *c, FILE *f);
+} area_design_t;
+
+static const area_design_t area_designs[] = {
+    {"ltrf", "wcb aau aau_off rfc", "LTRF", "WCB + AAUs + register-file cache; paper: LTRF adds 16%, GPUWattch model", ltrf_storage},
+    {"rename", "rnt avail rflc", "register renaming", "renaming table + availability flags + release-flag cache; paper: 0.22 ns of a 1.25 ns cycle", rename_storage},
+};
+
+int area_report(const sm_cfg_t *c, const synth_sum_t *s, const char *design, FILE *f)
+{
+    const area_design_t *ad = NULL;
+    for (unsigned i = 0; i < sizeof area_designs / sizeof area_designs[0]; i++)
+        if (!strcmp(area_designs[i].design, design))
+            ad = &area_designs[i];
+    if (!ad) {
+        fprintf(stderr, "gpurf area: --design: no storage model for '%s' (ltrf or rename)\n", design);
+        return 2;
+    }
     part_t parts[MAX_PARTS];
     unsigned np;
-    if (ltrf_parts(c, parts, &np, stderr))
+    if (parts_of(c, design, ad->added, parts, &np, stderr))
         return 2;
+    fprintf(f, "%s storage and area per SM, preset %s (estimates; %s)\n", ad->title, c->name,
+            "areas from synth/cells.lib and the SRAM-macro estimate");
+    ad->storage(c, f);
+    if (!s)
+        return 0;
     for (unsigned i = 0; i < np; i++)
         if (!(parts[i].b = matching(c, s, parts[i].block))) {
             fprintf(stderr, "gpurf area: block %s of preset %s is not in the summary with these "
@@ -83,30 +164,18 @@ int area_report(const sm_cfg_t *c, const synth_sum_t *s, FILE *f)
                     parts[i].block, c->name);
             return 2;
         }
-    unsigned long paper = wcb_storage_bits(64, 256, 16, 8);
-    unsigned long ours = S * wcb_storage_bits(cfg_warps_per_sc(c), c->arch_regs, c->rfc_banks,
-                                              c->active_pool);
-    unsigned long rf_bits = (unsigned long)c->rf_warp_regs * c->lanes * 32;
-    fprintf(f, "LTRF storage and area per SM, preset %s (estimates; %s)\n", c->name,
-            "areas from synth/cells.lib and the SRAM-macro estimate");
-    fprintf(f, "  WCB storage (Sec. 4.3 formula warps x (regs x (bank bits + 1) + offset bits + 2 x regs)):\n");
-    fprintf(f, "    paper: 64 warps, 256 registers, 16 banks, 8 active warps: %lu bits (paper: 114,880)\n", paper);
-    fprintf(f, "    ours:  %u warps, %u registers, %u banks, %u active warps per sub-core x %u: %lu bits\n",
-            cfg_warps_per_sc(c), c->arch_regs, c->rfc_banks, c->active_pool, S, ours);
-    fprintf(f, "    relative to the %lu-bit main register file: %.1f%% of its bits (paper: WCB about 5%% of "
-               "the 256 KB register file's area)\n",
-            rf_bits, 100.0 * ours / rf_bits);
-    fprintf(f, "  %-8s %6s %14s %14s %10s\n", "block", "per SM", "um2 each", "um2 per SM", "vs main RF");
+    fprintf(f, "  %-9s %6s %14s %14s %10s %10s\n", "block", "per SM", "um2 each", "um2 per SM",
+            "vs main RF", "path ns");
     double rf = total(&parts[0]), added = 0;
     for (unsigned i = 0; i < np; i++) {
         double t = total(&parts[i]);
         if (i)
             added += t;
-        fprintf(f, "  %-8s %6u %14.0f %14.0f %9.1f%%\n", parts[i].block, parts[i].per_sm,
-                parts[i].b->logic_um2 + parts[i].b->sram_um2, t, 100.0 * t / rf);
+        fprintf(f, "  %-9s %6u %14.0f %14.0f %9.1f%% %10.2f\n", parts[i].block, parts[i].per_sm,
+                parts[i].b->logic_um2 + parts[i].b->sram_um2, t, 100.0 * t / rf,
+                parts[i].b->crit_ps / 1000.0);
     }
-    fprintf(f, "  LTRF additions (WCB + AAUs + register-file cache): %.0f um2 = %.1f%% of the main "
-               "register file (paper: LTRF adds 16%%, GPUWattch model)\n",
-            added, 100.0 * added / rf);
+    fprintf(f, "  %s additions (%s): %.0f um2 = %.1f%% of the main register file\n", ad->title,
+            ad->paper, added, 100.0 * added / rf);
     return 0;
 }

@@ -417,7 +417,8 @@ for b in $BLOCKS; do eval fl=\"\$FAULTS_$b\"; for f in $fl; do nfaults=$((nfault
   c=$(echo "$out" | sed -n 's/^LOCKSTEP MISMATCH at cycle \([0-9]*\) .*/\1/p')
   [ -n "$c" ] && ok "$f caught at cycle $c (blocksim seed 1)" || bad "$f: no mismatch report" "$out"
 done; done
-[ $nfaults -ge $((3 * $(echo $BLOCKS | wc -w) - 3)) ] && ok "$nfaults fault variants from the rtl/ ifdefs" || bad "only $nfaults fault variants"
+nmod=$(for b in $BLOCKS; do eval echo \$RTL_MODULE_$b; done | sort -u | wc -l)
+[ $nfaults -ge $((3 * nmod - 3)) ] && ok "$nfaults fault variants from the rtl/ ifdefs of $nmod modules" || bad "only $nfaults fault variants"
 
 echo "== RTL invariant checks (GPURF_CHECKS, on in the test builds) stop a faulty simulation"
 for v in CHECKS_FAULT_RFC_FILL_NO_PRIORITY:rfc CHECKS_FAULT_AAU_REL_UNCHECKED:aau CHECKS_FAULT_WCB_DEACT_KEEPS_VALID:wcb; do b=${v#*:}; v=${v%:*}
@@ -446,6 +447,9 @@ view_ok "ocu view (pascal)" $B/wp/ocu.sc0.0.fst
 run "ltrf+ dumps merged into the prefetch view" 0 $G cosim --design ltrf+ $(sch ltrf+) --preset small --gen seed=2,blocks=2 --blocks all --waves $B/wl
 echo "$out" | grep -q "gtkwave $B/wl/prefetch.sc0.fst $B/wl/prefetch.sc0.gtkw" && ok "prefetch view command printed" || bad "no prefetch view command" "$out"
 view_ok "prefetch view across wcb, aau_off, aau, rf, rfc" $B/wl/prefetch.sc0.fst
+run "rename dumps merged into the rename view" 0 $G cosim --design rename --preset small --gen seed=2,blocks=2,temps=40 --blocks all --waves $B/wn
+echo "$out" | grep -q "gtkwave $B/wn/rename.sc0.fst $B/wn/rename.sc0.gtkw" && ok "rename view command printed" || bad "no rename view command" "$out"
+view_ok "rename view across rflc, avail, rnt, rf_phys" $B/wn/rename.sc0.fst
 # the merged dump carries each block's value changes unchanged
 changes() { fst2vcd "$1" 2>/dev/null | awk -v s="$2" '$1 == "$var" && $5 == s { id = $4 } /^#/ { t = $0 } id != "" && $0 ~ "^[01]" && substr($0, 2) == id { print t, substr($0, 1, 1) } id != "" && $1 ~ "^b" && $2 == id { print t, $1 }'; }
 a=$(changes $B/wl/rfc.sc0.fst fill_done_valid_o | md5sum); b=$(changes $B/wl/prefetch.sc0.fst fill_done_valid_o | md5sum)
@@ -469,9 +473,9 @@ if run "bench small (C, Verilated, lockstep, Icarus)" 0 $G bench --preset small 
     bad "Icarus testbench missed a corrupted line" "$(cat $B/bench_t/corrupt.log)"
 fi
 
-echo "== synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, only in make synth)"
+echo "== synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, and rf_phys and ocu_phys, the rf and ocu with wider fields, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
-if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail' | tr '\n' ' ')" $B/synth/small.json; then
+if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|ocu_phys' | tr '\n' ' ')" $B/synth/small.json; then
   S=$B/synth/small.json
   want=$(( $(preset_num small rf_warp_regs) * $(preset_num small lanes) * 32 / $(preset_num small schedulers) ))
   got=$(sed -n '/"rf"/,/}/p' $S | sed -n 's/.*"memory_bits": \([0-9]*\).*/\1/p')

@@ -38,3 +38,72 @@ done
 jq 'del(.rn_alloc)' presets/small.json > $B/rl_nokey.json
 run "a preset lacking a renaming parameter" 2 $G releases --preset $B/rl_nokey.json --trace $S
 echo "$out" | grep -q "field 'rn_alloc': missing" && ok "missing rn_alloc named" || bad "missing key message" "$out"
+
+echo "== renaming: design rename on the SM (fermi, generated kernels and traces)"
+rs() { jq -r ".stats.$2" $B/rn.$1.json; }
+TG=seed=1,blocks=12,warps=8,regs=24,gmem=20,loops=4,temps=40
+run "fermi: global loads take 400-600 cycles (Sec. 4.1)" 0 $G sim --preset fermi --gen $TG --json $B/rn.base.json
+lat=$(jq '.stats.load_latency_total / .stats.loads | floor' $B/rn.base.json)
+[ "$lat" -ge 400 ] && [ "$lat" -le 600 ] && ok "fermi: mean global load $lat cycles" || bad "fermi load latency $lat"
+run "rename on fermi, short-lived temporaries" 0 $G sim --design rename --preset fermi --gen $TG --json $B/rn.t40.json
+[ "$(rs t40 value_errors)" = 0 ] && [ "$(rs t40 operands_checked)" -gt 0 ] && [ "$(rs t40 phys_peak)" -lt "$(rs t40 reserved_peak)" ] &&
+  [ "$(rs t40 static_pj_reg)" -lt "$(rs t40 static_pj_base_reg)" ] && [ "$(rs t40 static_pj_subarray)" -lt "$(rs t40 static_pj_base_subarray)" ] &&
+  [ $(( $(rs t40 rn_unmaps) + $(rs t40 rn_drained) )) -le "$(rs t40 rn_maps)" ] && [ "$(rs t40 rn_frees)" -gt 0 ] &&
+  ok "rename: values checked, $(rs t40 phys_peak) of $(rs t40 reserved_peak) registers at the peak, register gating $(rs t40 static_pj_reg) < $(rs t40 static_pj_base_reg) pJ" ||
+  bad "rename on fermi" "$(jq -c .stats $B/rn.t40.json)"
+c_b=$(rs base cycles); c_r=$(rs t40 cycles)
+[ $(( c_r * 100 )) -le $(( c_b * 110 )) ] && ok "rename cycles $c_r within 10 % of the baseline's $c_b" || bad "rename cycles $c_r, baseline $c_b"
+run "rename, sanitized, small (two sub-cores, write-back mapping)" 0 $A sim --design rename --preset small --set rn_alloc=writeback --gen seed=3,blocks=4,warps=8,regs=24,gmem=20,loops=3,temps=30 --json $B/rn.asan.json
+[ "$(rs asan value_errors)" = 0 ] && [ "$(rs asan rn_drained)" -ge 0 ] && ok "sanitized rename: no value errors" || bad "sanitized rename"
+for t in matrixmul vectoradd; do
+  run "rename $t/fermi" 0 $G sim --design rename --preset fermi --trace $T/$t-sm61/kernelslist.g --json $B/rn.$t.json
+  [ "$(rs $t value_errors)" = 0 ] && [ "$(rs $t rn_pirs)" -gt 0 ] && [ "$(rs $t phys_peak)" -le "$(rs $t reserved_peak)" ] &&
+    ok "$t: $(rs $t phys_peak) of $(rs $t reserved_peak) registers, $(rs $t rflc_hits) flag-cache hits" || bad "$t rename"
+done
+# each renaming knob changes what it should (same kernel)
+K="--design rename --preset fermi --gen $TG"
+knob() { $G sim $K $2 --json $B/rn.$1.json > /dev/null 2>&1; }
+knob spread "--set rn_policy=spread"; knob first "--set rn_policy=first"; knob wb "--set rn_alloc=writeback"
+knob nba "--set rn_bank_aware=0"; knob tb "--set rn_table_bits=2048"; knob b1 "--set rn_banks=1"
+knob fc1 "--set rflc_entries=1"; knob s6 "--set rn_pir_slots=6"; knob sa8 "--set rf_subarrays=8"
+knob ret "--set pg_retention_pct=30"; knob lk "--set p_bank_leak_uw=1400"
+knob rl "--set p_rnt_leak_uw=540"; knob ea "--set e_rnt_access_fj=2280"
+[ "$(rs t40 sa_cycles_on)" -lt "$(rs spread sa_cycles_on)" ] && [ "$(rs spread phys_distinct)" -gt "$(rs t40 phys_distinct)" ] &&
+  ok "rn_policy: consolidate keeps $(rs t40 sa_cycles_on) sub-array-cycles on, spread $(rs spread sa_cycles_on) over $(rs spread phys_distinct) ids ($(rs t40 phys_distinct))" || bad "rn_policy spread"
+[ "$(rs first sa_cycles_on)" != "$(rs spread sa_cycles_on)" ] && ok "rn_policy first: $(rs first sa_cycles_on) sub-array-cycles" || bad "rn_policy first"
+[ "$(rs wb reg_cycles_alloc)" -lt "$(rs t40 reg_cycles_alloc)" ] && ok "rn_alloc=writeback: $(rs wb reg_cycles_alloc) < $(rs t40 reg_cycles_alloc) register-cycles allocated" || bad "rn_alloc"
+[ "$(rs nba bank_conflicts)" != "$(rs t40 bank_conflicts)" ] && ok "rn_bank_aware 0: $(rs nba bank_conflicts) bank conflicts ($(rs t40 bank_conflicts) bank-aware)" || bad "rn_bank_aware"
+[ "$(rs tb exempt_regs)" -gt "$(rs t40 exempt_regs)" ] && [ "$(rs tb value_errors)" = 0 ] && ok "rn_table_bits 2048: $(rs tb exempt_regs) exempt registers ($(rs t40 exempt_regs))" || bad "rn_table_bits"
+[ "$(rs b1 rn_lookup_conflicts)" -gt "$(rs t40 rn_lookup_conflicts)" ] && ok "rn_banks 1: $(rs b1 rn_lookup_conflicts) lookup conflicts ($(rs t40 rn_lookup_conflicts))" || bad "rn_banks"
+[ "$(rs fc1 rflc_misses)" -gt "$(rs t40 rflc_misses)" ] && ok "rflc_entries 1: $(rs fc1 rflc_misses) flag-cache misses ($(rs t40 rflc_misses))" || bad "rflc_entries"
+[ "$(rs s6 static_flag_insts)" -gt "$(rs t40 static_flag_insts)" ] && ok "rn_pir_slots 6: $(rs s6 static_flag_insts) flag instructions ($(rs t40 static_flag_insts))" || bad "rn_pir_slots"
+[ "$(rs sa8 sa_cycles_on)" -gt "$(rs t40 sa_cycles_on)" ] && ok "rf_subarrays 8: $(rs sa8 sa_cycles_on) sub-array-cycles on ($(rs t40 sa_cycles_on))" || bad "rf_subarrays"
+PG="--design rename --preset fermi --gen seed=1,blocks=4,warps=8,regs=60,insts=80,temps=40"
+$G sim $PG --json $B/rn.id6.json > /dev/null 2>&1; $G sim $PG --set rn_pbr_id_bits=8 --json $B/rn.id8.json > /dev/null 2>&1
+[ "$(rs id8 rn_pbrs)" -gt "$(rs id6 rn_pbrs)" ] && [ "$(rs id8 value_errors)" = 0 ] && ok "rn_pbr_id_bits 8 (6 registers per pbr, 9 with 6 bits): $(rs id8 rn_pbrs) pbrs issued ($(rs id6 rn_pbrs))" || bad "rn_pbr_id_bits"
+[ "$(rs ret static_pj_retention)" -lt "$(rs t40 static_pj_retention)" ] && ok "pg_retention_pct 30: retention line $(rs ret static_pj_retention) pJ ($(rs t40 static_pj_retention))" || bad "pg_retention_pct"
+[ $(( $(rs lk static_pj_all) * 2 )) -le $(( $(rs t40 static_pj_all) + 2 )) ] && ok "p_bank_leak_uw halved: leakage $(rs lk static_pj_all) pJ ($(rs t40 static_pj_all))" || bad "p_bank_leak_uw"
+[ "$(rs rl rnt_static_pj)" = $(( $(rs t40 rnt_static_pj) * 2 )) ] || [ $(( $(rs rl rnt_static_pj) - 2 * $(rs t40 rnt_static_pj) )) -le 1 ] && ok "p_rnt_leak_uw doubled: $(rs rl rnt_static_pj) pJ" || bad "p_rnt_leak_uw"
+[ "$(rs ea rnt_dynamic_pj)" -gt "$(rs t40 rnt_dynamic_pj)" ] && ok "e_rnt_access_fj doubled: $(rs ea rnt_dynamic_pj) pJ ($(rs t40 rnt_dynamic_pj))" || bad "e_rnt_access_fj"
+$G sim $K --set scheduler=gto --json $B/rn.gto.json > /dev/null 2>&1; $G sim $K --set scheduler=lrr --json $B/rn.lrr.json > /dev/null 2>&1
+[ "$(rs gto value_errors)" = 0 ] && [ "$(rs lrr value_errors)" = 0 ] && [ "$(rs gto cycles)" != "$(rs lrr cycles)" ] && ok "rename under gto and lrr: $(rs gto cycles), $(rs lrr cycles) cycles" || bad "rename schedulers"
+$G sim --preset fermi --gen ${TG%,temps=40} --design rename --json $B/rn.t0.json > /dev/null 2>&1
+s0=$(( 100 - 100 * $(rs t0 phys_peak) / $(rs t0 reserved_peak) )); s40=$(( 100 - 100 * $(rs t40 phys_peak) / $(rs t40 reserved_peak) ))
+[ $s40 -gt $s0 ] && ok "generator temps=40: peak saving $s40 % ($s0 % without short-lived temporaries)" || bad "temps knob: $s40 vs $s0"
+run "generator temps leaving too few long-lived registers" 2 $G sim --gen regs=8,temps=90
+echo "$out" | grep -q "field 'temps'" && ok "temps error names the field" || bad "temps message" "$out"
+
+echo "== renaming: checks that stop the run"
+run "a pass that kills liveness on partial writes: a released register's lanes are read" 1 $G sim --design rename --preset small --trace tests/streams/diverged_partial_write.txt --pass-fault partial_write_kills
+echo "$out" | grep -q "warp 0 pc 0x210 (tests/streams/diverged_partial_write.txt:19) reads R5 on lanes 0x0000000c, which pc 0x200 mapped anew under a partial mask after pc 0x20 released it" &&
+  ok "the lost lanes' read names warp, pc, register, lanes, the new mapping's and the releasing pc" || bad "lost-lanes message" "$out"
+run "rename in lockstep with every RTL block, driven by the RTL" 0 $G cosim --design rename --preset small --gen seed=5,blocks=4,warps=8,regs=24,gmem=20,loops=3,temps=30 --blocks all --drive rtl --json $B/rn.rtl.json
+$G sim --design rename --preset small --gen seed=5,blocks=4,warps=8,regs=24,gmem=20,loops=3,temps=30 --json $B/rn.c.json > /dev/null 2>&1
+[ "$(rs rtl cycles)" = "$(rs c cycles)" ] && ok "RTL-driven rename runs the C-driven $(rs c cycles) cycles" || bad "rename --drive rtl cycles $(rs rtl cycles) vs $(rs c cycles)"
+
+echo "== renaming: storage (gpurf area --design rename)"
+run "renaming storage on fermi" 0 $G area --design rename --preset fermi
+echo "$out" | grep -q "Eq. 1 renaming table *30240 bits = *3.69 KB" && echo "$out" | grep -q "with the availability flags *31264 bits = *3.82 KB" &&
+  echo "$out" | grep -q "release-flag cache, 48 x 54 flag bits *2592 bits" && echo "$out" | grep -q "rnt: 816 entries" &&
+  ok "Eq. 1: 3.69 KB, 3.82 KB with the flags, a 324 B flag cache; fermi's rnt holds 816 entries of the 1 KB budget" || bad "renaming storage" "$out"
+run "area of an unknown design" 2 $G area --design ideal --preset fermi

@@ -87,7 +87,6 @@ static int check_blocks(const design_t *d, const char *list)
 static int parse(int argc, char **argv, args_t *a)
 {
     memset(a, 0, sizeof *a);
-    a->design = "baseline";
     a->preset = "pascal";
     a->blocks = "all";
     a->drive = "c";
@@ -315,9 +314,10 @@ static int cmd_sim(const args_t *a, int cosim)
     }
     sm_opts_t o;
     memset(&o, 0, sizeof o);
-    o.design = design_find(a->design);
+    const char *dname = a->design ? a->design : "baseline";
+    o.design = design_find(dname);
     if (!o.design) {
-        fprintf(stderr, "gpurf: --design: unknown design '%s' (gpurf designs lists them)\n", a->design);
+        fprintf(stderr, "gpurf: --design: unknown design '%s' (gpurf designs lists them)\n", dname);
         return 2;
     }
     o.history = a->history;
@@ -421,11 +421,11 @@ static int cmd_area(const args_t *a)
     char err[1024];
     sm_cfg_t c;
     static synth_sum_t syn;
-    if (cli_load_cfg(a, &c, err, sizeof err) || !a->synth || synth_load(a->synth, &syn, err, sizeof err)) {
-        fprintf(stderr, "gpurf area: %s\n", a->synth ? err : "--synth build/synth/<preset>.json is required");
+    if (cli_load_cfg(a, &c, err, sizeof err) || (a->synth && synth_load(a->synth, &syn, err, sizeof err))) {
+        fprintf(stderr, "gpurf area: %s\n", err);
         return 2;
     }
-    return area_report(&c, &syn, stdout);
+    return area_report(&c, a->synth ? &syn : NULL, a->design ? a->design : "ltrf", stdout);
 }
 
 /* the registry: name, blocks, supported issue policies, summary (--names: names only) */

@@ -32,7 +32,7 @@ static uint64_t mix64(uint64_t x)
 
 int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
 {
-    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16};
+    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16, 0};
     char buf[512];
     snprintf(buf, sizeof buf, "%s", spec ? spec : "");
     struct {
@@ -46,7 +46,7 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
                 {"shmem", &g->w_shmem, 0, 1000},     {"gmem", &g->w_gmem, 0, 1000},
                 {"idiv", &g->idiv, 0, 100},          {"window", &g->window, 0, 255},
                 {"addr", &g->addr, 0, 3},            {"stride", &g->stride, 4, 1u << 20},
-                {"tile", &g->tile, 1, 1u << 20}};
+                {"tile", &g->tile, 1, 1u << 20},    {"temps", &g->temps, 0, 90}};
     static const char *const addr_names[] = {"stream", "stride", "tile", "random"};
     char *save, *tok;
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -81,8 +81,15 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
         }
         *keys[i].v = (unsigned)v;
     }
-    if (g->window > g->regs) {
-        snprintf(err, n, "--gen: field 'window': %u registers exceed regs=%u", g->window, g->regs);
+    const unsigned nlong = g->regs - g->regs * g->temps / 100;
+    if (nlong < 4) {
+        snprintf(err, n, "--gen: field 'temps': %u%% of regs=%u leaves %u long-lived registers "
+                 "(4 needed)", g->temps, g->regs, nlong);
+        return -1;
+    }
+    if (g->window > nlong) {
+        snprintf(err, n, "--gen: field 'window': %u registers exceed the %u long-lived of regs=%u",
+                 g->window, nlong, g->regs);
         return -1;
     }
     if (!(g->w_alu + g->w_sfu + g->w_shmem + g->w_gmem)) {
@@ -92,20 +99,39 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
     return 0;
 }
 
+/* an instruction of `op` writing d (or nothing when d is ~0u) from the given sources */
+static void emit(sinst_t *s, const char *op, unsigned d, unsigned a, unsigned b, unsigned nsrc)
+{
+    snprintf(s->op, sizeof s->op, "%s", op);
+    s->ndst = d != ~0u;
+    s->dst[0] = d;
+    s->nsrc = nsrc;
+    s->src[0] = a;
+    s->src[1] = b;
+}
+
 static void build_program(gen_t *G)
 {
     const gen_spec_t *g = &G->g;
-    G->prog = calloc(g->regs + g->insts + 8, sizeof *G->prog);
+    /* registers: long-lived [0, nlong), prologue temporaries [nlong, nlong + n12), loop
+     * temporaries [nlong + n12, regs) */
+    const unsigned nt = g->regs * g->temps / 100, nlong = g->regs - nt, n12 = nt / 2,
+                   n0 = nt - n12, t0 = nlong + n12;
+    G->prog = calloc(2 * g->regs + 2 * g->insts + 8, sizeof *G->prog);
     uint64_t r = mix64(g->seed + 0x51ull);
-    unsigned recent[4] = {0, 1, 2, 3}, nr = 0;
+    unsigned recent[4] = {0, 1, 2, 3}, nr = 0, tcur = 0;
     sinst_t *p = G->prog;
     unsigned i = 0;
-    for (unsigned k = 0; k < g->regs; k++, i++) {
+    for (unsigned k = 0; k < nlong + n12; k++, i++) {
         snprintf(p[i].op, sizeof p[i].op, k % 3 ? "MOV" : "S2R");
         p[i].ndst = 1;
         p[i].dst[0] = k;
     }
+    for (unsigned k = 0; k < n12; k++, i++) /* the prologue temporaries' last reads */
+        emit(&p[i], "IADD", 2 + k % (nlong - 2), nlong + k, 2 + k % (nlong - 2), 2);
     G->body_start = i;
+    for (unsigned k = 0; k < n0; k++, i++) /* each iteration loads the loop temporaries */
+        emit(&p[i], "LDG.E", t0 + k, 0, 0, 1);
     unsigned total = g->w_alu + g->w_sfu + g->w_shmem + g->w_gmem;
     unsigned skip_at = g->insts / 3, skip_len = g->insts / 4 ? g->insts / 4 : 1;
     for (unsigned k = 0; k < g->insts; k++, i++) {
@@ -119,10 +145,16 @@ static void build_program(gen_t *G)
             s->target = G->skip_to;
             continue;
         }
+        if (n0 && (r >> 56) % 100 < g->temps) { /* a loop temporary read and rewritten */
+            unsigned t = t0 + tcur++ % n0;
+            emit(s, "IADD", t, t, (unsigned)((r >> 16) % nlong), 2);
+            continue;
+        }
         unsigned pick = (unsigned)(r % total);
-        /* the registers this instruction draws from: all, or the sliding window */
-        const unsigned span = g->window ? g->window : g->regs,
-                       base = g->window ? k * (g->regs - g->window) / g->insts : 0;
+        /* the registers this instruction draws from: all long-lived ones, or the sliding
+         * window */
+        const unsigned span = g->window ? g->window : nlong,
+                       base = g->window ? k * (nlong - g->window) / g->insts : 0;
 #define SRC(j)                                                                                     \
     ((((r >> (8 + 8 * (j))) % 100) < g->dep && recent[(r >> (40 + (j))) % 4] >= base &&           \
       recent[(r >> (40 + (j))) % 4] < base + span)                                                 \
@@ -153,8 +185,8 @@ static void build_program(gen_t *G)
         }
         for (unsigned j = 0; j < s->nsrc; j++) {
             s->src[j] = SRC(j);
-            if (j == 0 && s->op[2] == 'G' && s->src[0] + 1 >= g->regs)
-                s->src[0] = g->regs - 2;
+            if (j == 0 && s->op[2] == 'G' && s->src[0] + 1 >= nlong)
+                s->src[0] = nlong - 2;
             if (j == 0 && s->op[2] == 'G' && s->src[0] + 1 >= base + span && base + span >= 2)
                 s->src[0] = base + span - 2;
         }
@@ -164,6 +196,8 @@ static void build_program(gen_t *G)
         }
 #undef SRC
     }
+    for (unsigned k = 0; k < n0; k++, i++) /* the loop temporaries' last reads */
+        emit(&p[i], "IADD", 2 + k % (nlong - 2), t0 + k, 2 + k % (nlong - 2), 2);
     snprintf(p[i].op, sizeof p[i].op, "BRA");
     p[i].kind = 2;
     p[i].target = G->body_start;

@@ -13,6 +13,12 @@
  * (every access a new fully used line), stride (lane l at l * stride bytes: one line per lane
  * when stride >= 128), tile (lines of a per-block tile of `tile` lines, reused), random (any
  * line of a 64 MB footprint per lane); shared-memory lanes stride by 4 bytes (no conflicts).
+ * temps=T (percent of the registers, 0: off) makes short-lived registers (Jeon and Annavaram
+ * Fig. 3(a)): half of them are written in the prologue and read once before the loop, then
+ * dead (r12); the others are loaded from global memory at each iteration's start and go
+ * through read-write sequences in the body (each body instruction, with probability T
+ * percent, reads and rewrites the next one), their last read feeding a long-lived register
+ * (r0); the remaining registers are long-lived as without the knob (r2).
  * The same seed gives the same kernel; gen_write_traces writes it as an Accel-Sim
  * kernelslist.g + kernel-1.traceg with the same masks and addresses. */
 #ifndef GPURF_GEN_H
@@ -22,7 +28,7 @@
 typedef struct {
     unsigned seed, blocks, warps, regs, insts, loops, div, dep;
     unsigned w_alu, w_sfu, w_shmem, w_gmem;
-    unsigned idiv, window, addr, stride, tile;
+    unsigned idiv, window, addr, stride, tile, temps;
 } gen_spec_t;
 
 enum { GEN_ADDR_STREAM, GEN_ADDR_STRIDE, GEN_ADDR_TILE, GEN_ADDR_RANDOM };

@@ -30,7 +30,10 @@
  *    entries are drained (rn_banks per cycle, in cycles without an rnt write) before its slot
  *    takes a new warp; a mapping left after the drain stops the run.
  *  - Checks (exit 1): the rnt's answers against the design's record of its writes; a
- *    physical register mapped twice or mapped while free; a free refused by avail. */
+ *    physical register mapped twice or mapped while free; a free refused by avail; a read of
+ *    lanes a new mapping under a partial mask left in the released register (a release the
+ *    diverged flow still needed: the value check sees it only once another value overwrote
+ *    that physical register). */
 #ifndef GPURF_RENAME_INT_H
 #define GPURF_RENAME_INT_H
 #include "cmodel/avail.h"
@@ -79,6 +82,14 @@
     S(base_sa_cycles_on, "baseline sub-array gating: sub-array-cycles on (first write to kernel end)") \
     S(util_live_10k, "Fig. 2: allocated register-cycles in the first 10K cycles")            \
     S(util_reserved_10k, "Fig. 2: reserved register-cycles in the first 10K cycles")         \
+    S(static_pj_all, "register-file leakage without gating (pJ)")                             \
+    S(static_pj_reg, "leakage with register-level gating on the renamed registers (pJ)")     \
+    S(static_pj_subarray, "leakage with sub-array-level gating on the renamed registers (pJ)") \
+    S(static_pj_base_reg, "leakage with the baseline's register-level gating (pJ)")          \
+    S(static_pj_base_subarray, "leakage with the baseline's sub-array-level gating (pJ)")    \
+    S(static_pj_retention, "the baseline's gated registers at retention voltage (pJ)")       \
+    S(rnt_static_pj, "renaming-table leakage (pJ)")                                          \
+    S(rnt_dynamic_pj, "renaming-table access energy: lookups, maps, unmaps, drains (pJ)")    \
     S(exempt_regs, "registers exempted from renaming (Sec. 7.1), summed over kernels")       \
     S(static_insts, "static instructions of the kernels")                                   \
     S(static_flag_insts, "static pir and pbr instructions the pass inserted")
@@ -127,6 +138,8 @@ typedef struct {
     regset_t unmapping;           /* registers with a pbr's unmap queued */
     uint16_t map[256];            /* the design's record of the rnt: physical id or RN_NONE */
     uint32_t rel_pc[256];         /* pc of the last instruction that released the register */
+    uint32_t lost[256];           /* lanes a new mapping under a partial mask left behind */
+    uint32_t lost_pc[256];        /* the instruction whose new mapping lost them */
 } rn_warp_t;
 
 typedef struct {

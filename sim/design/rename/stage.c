@@ -221,8 +221,20 @@ static void answer(sm_t *sm, unsigned s, rn_entry_t *e, unsigned j, int is_mappe
 {
     const flight_t *fl = &sm->fl[e->flight];
     const warp_t *w = &sm->w[fl->warp];
-    const rn_warp_t *q = rw(sm, fl->warp);
+    rn_warp_t *q = rw(sm, fl->warp);
     unsigned r = e->reg[j];
+    const uint32_t lanes = sm_lanes(sm, fl->in);
+    if (e->src[j] && (q->lost[r] & lanes)) {
+        rn_fail(sm, "cycle %llu: warp %u pc 0x%x (%s:%u) reads R%u on lanes 0x%08x, which pc 0x%x "
+                "mapped anew under a partial mask after pc 0x%x released it: their values are "
+                "lost", (unsigned long long)sm->st.cycles, fl->warp, fl->in->pc, sm->k->file,
+                fl->in->line, r, q->lost[r] & lanes, q->lost_pc[r], q->rel_pc[r]);
+        return;
+    }
+    if (e->dst[j]) /* the lanes it writes hold values again */
+        q->lost[r] = is_mapped ? q->lost[r] & ~lanes : w->defined[r] & ~lanes;
+    if (!is_mapped && e->dst[j] && q->lost[r])
+        q->lost_pc[r] = fl->in->pc;
     if (is_mapped != (q->map[r] != RN_NONE) || (is_mapped && p != q->map[r])) {
         rn_fail(sm, "cycle %llu: sub-core %u: the rnt answered %s P%u for R%u of warp %u; the "
                 "design mapped it to P%u", (unsigned long long)sm->st.cycles, s,
