@@ -1,5 +1,5 @@
 # gpurf: one entry point. `make run` is the main job, `make test` the test suite.
-# Targets: deps build run test synth area formal waves bench experiments experiments-malekeh clean. V=1: full commands.
+# Targets: deps build run test synth area formal waves bench experiments experiments-malekeh experiments-rename clean. V=1: full commands.
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 

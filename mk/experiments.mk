@@ -10,3 +10,7 @@ experiments: $(BUILD)/gpurf
 experiments-malekeh: $(BUILD)/gpurf
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_malekeh.sh
 .PHONY: experiments-malekeh
+# make experiments-rename: Jeon and Annavaram's Figs. 2, 9-13 and Secs. 5.2, 7.1 metrics on fermi
+experiments-rename: $(BUILD)/gpurf
+	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_rename.sh
+.PHONY: experiments-rename

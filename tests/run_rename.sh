@@ -107,3 +107,12 @@ echo "$out" | grep -q "Eq. 1 renaming table *30240 bits = *3.69 KB" && echo "$ou
   echo "$out" | grep -q "release-flag cache, 48 x 54 flag bits *2592 bits" && echo "$out" | grep -q "rnt: 816 entries" &&
   ok "Eq. 1: 3.69 KB, 3.82 KB with the flags, a 324 B flag cache; fermi's rnt holds 816 entries of the 1 KB budget" || bad "renaming storage" "$out"
 run "area of an unknown design" 2 $G area --design ideal --preset fermi
+
+echo "== make experiments-rename QUICK=1"
+run "experiments-rename pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-rename QUICK=1 EXP_OUT=$B/exp_r
+ej() { jq -r ".stats.$2" $B/exp_r/json_rename/$1.json; }
+[ -s $B/exp_r/rename.png ] && grep -qE "^\| temps \| [0-9]+ \| [0-9.]+ % \| [0-9.]+ % \|" $B/exp_r/rename.md &&
+  grep -qE "^\| register savings \(Fig. 9\), consolidate \| 30 % avg; dct8x8 least \| [0-9.]+ %" $B/exp_r/rename.md &&
+  [ "$(ej temps.rn phys_peak)" -lt "$(ej temps.rn reserved_peak)" ] && [ "$(ej big.rn exempt_regs)" -gt 0 ] &&
+  [ "$(ej big.nolimit exempt_regs)" = 0 ] &&
+  ok "experiments-rename: the table beside the paper's, the plot; the big kernel exempts $(ej big.rn exempt_regs) registers, none without the budget" || bad "experiments-rename output" "$out"

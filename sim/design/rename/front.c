@@ -38,28 +38,26 @@ static void setup(sm_t *sm, unsigned s, avail_in_t *in)
     if (x->setup == SETUP_FREE) {
         if (x->drainq.len)
             return;
-        for (; x->nfr < ports && x->setup_pos < x->old_exempt_ids; x->nfr++) {
+        for (; x->nfr < ports && x->setup_pos < t->old_nephys; x->nfr++) {
             in->fr_valid[x->nfr] = 1;
-            in->fr_id[x->nfr] = x->setup_pos++;
+            in->fr_id[x->nfr] = t->old_ephys[x->setup_pos++];
         }
-        if (x->setup_pos == x->old_exempt_ids && !x->nfr) {
+        if (x->setup_pos == t->old_nephys && !x->nfr) {
             x->setup = SETUP_RESERVE;
             x->setup_pos = 0;
         }
         return;
     }
-    const unsigned want = t->usable * t->rel.nexempt;
-    for (unsigned p = 0; p < ports && x->setup_pos < want; p++) {
+    for (unsigned p = 0; p < ports && x->setup_pos < t->nephys; p++) {
+        unsigned id = t->ephys[x->setup_pos++];
         in->rs_valid[p] = 1;
-        in->rs_id[p] = x->setup_pos;
-        x->allocated[x->setup_pos] = 1;
-        RN(sm)->st.phys_distinct += !x->ever[x->setup_pos];
-        x->ever[x->setup_pos++] = 1;
+        in->rs_id[p] = id;
+        x->allocated[id] = 1;
+        RN(sm)->st.phys_distinct += !x->ever[id];
+        x->ever[id] = 1;
     }
-    if (x->setup_pos == want) {
+    if (x->setup_pos == t->nephys)
         x->setup = SETUP_NONE;
-        x->old_exempt_ids = want;
-    }
 }
 
 /* the write-back queue's head as rf writes to physical registers; a destination not yet
@@ -157,8 +155,7 @@ static void written(sm_t *sm, unsigned s, const wbq_ent_t *e, unsigned phys)
     rn_phys_done(sm, s, phys);
     const unsigned banks = cfg_banks_per_sc(&sm->c), rows = cfg_rows_per_bank(&sm->c);
     unsigned local = sm->w[fl->warp].local, r = fl->in->dst[e->d];
-    unsigned k = sm->c.bank_map == BANKMAP_REG_PLUS_WARP ? r + local : r;
-    unsigned bank = k % banks, row = local * sm->rows_per_warp + r / banks;
+    unsigned bank = rn_base_bank(sm, local, r), row = local * sm->rows_per_warp + r / banks;
     unsigned id = row * banks + bank, sa = bank * sm->c.rf_subarrays + row / (rows / sm->c.rf_subarrays);
     if (row >= rows)
         return;

@@ -125,10 +125,41 @@ static void rn_free(sm_t *sm)
         free(x->base_sa_on);
     }
     passes_free(t);
+    free(t->ephys);
+    free(t->old_ephys);
     free(t->fp);
     free(t->sc);
     free(t->w);
     free(t);
+}
+
+/* the exempt registers' physical ids for every usable slot: the baseline's bank of (slot,
+ * register), rows from 0 up; the last kernel's list is kept for its frees */
+static int exempt_layout(sm_t *sm, rn_t *t)
+{
+    const unsigned banks = cfg_banks_per_sc(&sm->c), rows = cfg_rows_per_bank(&sm->c);
+    unsigned next[RF_MAX_BANKS] = {0};
+    free(t->old_ephys);
+    t->old_ephys = t->ephys;
+    t->old_nephys = t->nephys;
+    t->nephys = t->usable * t->rel.nexempt;
+    if (!(t->ephys = malloc((t->nephys + 1) * sizeof *t->ephys))) {
+        snprintf(sm->err, sm->errn, "out of memory");
+        return -1;
+    }
+    for (unsigned l = 0; l < t->usable; l++)
+        for (unsigned g = 0; g < 256; g++) {
+            if (t->eidx[g] == 0xff)
+                continue;
+            unsigned b = rn_base_bank(sm, l, g);
+            if (next[b] >= rows) {
+                snprintf(sm->err, sm->errn, "%s: kernel '%s': the exempt registers of %u warps do not "
+                         "fit bank %u", sm->k->file, sm->k->name, t->usable, b);
+                return -1;
+            }
+            t->ephys[l * t->rel.nexempt + t->eidx[g]] = (uint16_t)(next[b]++ * banks + b);
+        }
+    return 0;
 }
 
 /* the kernel's passes (release points, exemptions), renamable indices, the warp slots the
@@ -161,11 +192,11 @@ static int rn_kernel(sm_t *sm, kernel_t *k)
     t->renamable = r;
     const rnt_cfg_t *tc = t->sc[0].rnt->cfg;
     unsigned slots = cfg_warps_per_sc(c);
-    t->usable = r ? tc->entries / r : slots;
-    if (t->usable > slots)
-        t->usable = slots;
-    if (t->rel.nexempt && t->usable * t->rel.nexempt > t->phys)
-        t->usable = t->phys / t->rel.nexempt;
+    if (sm->rows_per_warp && cfg_rows_per_bank(c) / sm->rows_per_warp < slots)
+        slots = cfg_rows_per_bank(c) / sm->rows_per_warp;
+    t->usable = r && tc->entries / r < slots ? tc->entries / r : slots;
+    if (exempt_layout(sm, t))
+        return -1;
     if (!t->usable) {
         snprintf(sm->err, sm->errn, "%s: kernel '%s' cannot run on preset '%s': its %u renamable "
                  "registers do not fit the renaming table's %u entries", k->file, k->name, c->name,

@@ -7,9 +7,11 @@
  *  - Compiler (sim/pass/release.h): pir bits per source slot, pbr lists at reconvergence
  *    points, the exempt registers of the 1 KB constraint (Sec. 7.1). A renamable register has
  *    an index below the kernel's renamable count (the rnt's `regs`); an exempt one a physical
- *    register reserved for every usable warp slot when the kernel starts (id = slot x exempt
- *    count + its exempt index), because a reservation at a warp's launch could find that id
- *    taken by another warp's renamed register.
+ *    register reserved for every usable warp slot when the kernel starts, in the baseline's
+ *    bank of (slot, register), rows from 0 up in slot order (a reservation at a warp's launch
+ *    could find its id taken by another warp's renamed register). Usable slots: those the rnt
+ *    holds (entries / renamable count) and the baseline's registers fit, so that no bank
+ *    holds more registers than under the baseline and an allocation always finds one.
  *  - Flag instructions (flags.c): before the first instruction of a block the warp issues the
  *    block's pbrs (each waits on the scoreboard for its registers), then at each group of
  *    rn_pir_slots instructions its pir: the rflc is looked up (one warp per cycle); a hit
@@ -175,7 +177,7 @@ typedef struct {
     uint64_t fill_flags;
     int setup;                    /* SETUP_*: exempt registers of the old kernel freed, new
                                      ones reserved */
-    unsigned setup_pos, old_exempt_ids;
+    unsigned setup_pos;
     /* the design's record of physical registers */
     uint8_t *allocated, *released, *ever;
     uint16_t *owner_warp;
@@ -196,6 +198,9 @@ typedef struct {
     uint8_t idx[256];             /* renamable index of each register, or 0xff when exempt */
     uint8_t eidx[256];            /* exempt index */
     unsigned renamable, usable;   /* rnt's regs; warp slots per sub-core the rnt holds */
+    uint16_t *ephys, *old_ephys;  /* exempt registers per usable slot: [slot x nexempt + index]
+                                     of this kernel and of the last (freed at setup) */
+    unsigned nephys, old_nephys;
     rn_fphys_t *fp;               /* per flight: its physical registers */
     unsigned nfp;
     unsigned phys;                /* physical registers per sub-core */
@@ -216,7 +221,13 @@ static inline int rn_pidx(const sm_t *sm, const inst_t *in)
 /* the exempt register's reserved physical register in warp slot `local` */
 static inline unsigned rn_exempt_phys(const rn_t *t, unsigned local, unsigned reg)
 {
-    return local * t->rel.nexempt + t->eidx[reg];
+    return t->ephys[local * t->rel.nexempt + t->eidx[reg]];
+}
+/* the baseline's bank of (warp, register): bank-aware allocation keeps it */
+static inline unsigned rn_base_bank(const sm_t *sm, unsigned local, unsigned r)
+{
+    unsigned k = sm->c.bank_map == BANKMAP_REG_PLUS_WARP ? r + local : r;
+    return k % cfg_banks_per_sc(&sm->c);
 }
 /* a check failed: exit 1 with the message (the first one only) */
 void rn_fail(sm_t *sm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -96,13 +96,6 @@ static unsigned order(const rn_sc_t *x, unsigned *ord)
     return n;
 }
 
-/* the baseline's bank of (warp, register): bank-aware allocation keeps it */
-static unsigned base_bank(const sm_t *sm, unsigned local, unsigned r)
-{
-    unsigned k = sm->c.bank_map == BANKMAP_REG_PLUS_WARP ? r + local : r;
-    return k % cfg_banks_per_sc(&sm->c);
-}
-
 enum { WK_NONE, WK_MAP, WK_UNMAP, WK_QUEUE, WK_WB };
 
 /* Drive the rnt: lookups oldest entry first; writes: the write-back map, queued pbr unmaps,
@@ -363,7 +356,7 @@ void rn_avail_drive(sm_t *sm, unsigned s, avail_in_t *in)
     if (x->wb.active && x->wb.st == RG_ALLOC) {
         const flight_t *fl = &sm->fl[x->wb.flight];
         in->al_valid[ap] = 1;
-        in->al_bank[ap] = base_bank(sm, sm->w[fl->warp].local, fl->in->dst[x->wb.d]);
+        in->al_bank[ap] = rn_base_bank(sm, sm->w[fl->warp].local, fl->in->dst[x->wb.d]);
         x->al_ent[ap++] = -1;
     }
     for (unsigned i = 0; i < n && ap < ac->ports; i++) {
@@ -371,7 +364,7 @@ void rn_avail_drive(sm_t *sm, unsigned s, avail_in_t *in)
         for (unsigned j = 0; j < e->n && ap < ac->ports; j++)
             if (e->st[j] == RG_ALLOC) {
                 in->al_valid[ap] = 1;
-                in->al_bank[ap] = base_bank(sm, sm->w[sm->fl[e->flight].warp].local, e->reg[j]);
+                in->al_bank[ap] = rn_base_bank(sm, sm->w[sm->fl[e->flight].warp].local, e->reg[j]);
                 x->al_ent[ap] = (int)ord[i];
                 x->al_reg[ap++] = (int)j;
             }

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# make experiments-rename: Jeon and Annavaram's evaluation metrics (Secs. 4.4, 5.2, 7.1, 8.2-8.3,
+# Figs. 2 and 9-13) on gpurf's SM model, preset fermi (the paper's Table 1): generated kernels
+# with short-lived temporaries (the generator's temps knob makes Fig. 3(a)'s r12, r0 and r2
+# patterns), one whose table exceeds the 1 KB budget, and the matrixmul and vectoradd traces;
+# design rename under each allocation policy, scheduler, mapping time and table budget beside
+# the baseline.
+# Writes $OUT/rename.md (the paper's values beside ours, a sentence per difference),
+# $OUT/rename.png (gnuplot) and the JSON of every run under $OUT/json_rename. QUICK=1: two
+# small kernels.
+set -eu
+. scripts/exp_run.sh
+JD=$OUT/json_rename
+mkdir -p "$JD"
+rm -f "$JD"/*.json "$JD"/*.log
+if [ "$QUICK" = 1 ]; then
+  WL=("temps|--gen seed=1,blocks=6,warps=8,regs=24,gmem=20,loops=3,temps=40"
+      "big|--gen seed=2,blocks=6,warps=8,regs=32,gmem=20,loops=3,temps=30")
+else
+  WL=("temps|--gen seed=1,blocks=24,warps=8,regs=24,gmem=20,loops=8,temps=40"
+      "plain|--gen seed=1,blocks=24,warps=8,regs=24,gmem=20,loops=8"
+      "big|--gen seed=2,blocks=24,warps=8,regs=32,gmem=20,loops=8,temps=30")
+  for k in matrixmul-sm61 vectoradd-sm61; do
+    [ -f "$T/$k/kernelslist.g" ] && WL+=("${k%-sm61}|--trace $T/$k/kernelslist.g")
+  done
+fi
+names=""; for w in "${WL[@]}"; do names="$names ${w%%|*}"; done
+P=fermi
+runs() {
+  for n in $names; do
+    echo "$n.base $P baseline"
+    echo "$n.rn $P rename"
+    for pol in spread first; do echo "$n.$pol $P rename --set rn_policy=$pol"; done
+    echo "$n.wb $P rename --set rn_alloc=writeback"
+    echo "$n.nolimit $P rename --set rn_table_bits=0"
+    for s in gto lrr; do
+      echo "$n.base_$s $P baseline --set scheduler=$s"
+      echo "$n.rn_$s $P rename --set scheduler=$s"
+    done
+  done
+}
+runs > "$JD/runs.txt"
+exp_run "$JD/runs.txt" "$JD" experiments-rename
+for w in "${WL[@]}"; do
+  $G releases --preset $P ${w#*|} --json "$JD/${w%%|*}.releases.json" > /dev/null
+done
+
+val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
+rel() { jq -r "[.kernels[].$2] | add" "$JD/$1.releases.json"; }
+pc() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? 100 * a / b : 0 }'; }
+save() { pc $(( $(val $1 reserved_peak) - $(val $1 phys_peak) )) "$(val $1 reserved_peak)"; }
+chg() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f", b ? 100 * (a / b - 1) : 0 }'; }
+mean() { awk '{ s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }'; }
+R=$OUT/rename.md
+{
+echo "# gpurf: register renaming (Jeon and Annavaram) evaluation metrics"
+echo
+echo "Preset \`$P\` (Table 1). Workloads:"; for w in "${WL[@]}"; do echo "- \`${w%%|*}\`: \`${w#*|}\`"; done
+echo
+echo "Register saving = 1 - (most physical registers allocated at once) / (most registers the"
+echo "baseline reserves at once: resident warps x the kernel's registers). Static power: leakage"
+echo "energy of the run (Table 2: 2.8 mW per 4 KB bank) under each gating, against the same gating"
+echo "applied to the baseline allocation (a register or sub-array on from its first write to the"
+echo "kernel's end), in the same run."
+echo
+echo "## Summary: the paper's values beside ours"
+echo
+echo "| metric | paper | gpurf (mean over the workloads) |"
+echo "|---|---|---|"
+m_save=$(for n in $names; do save $n.rn; done | mean)
+m_pol=$(for pol in spread first; do echo -n "$pol $(for n in $names; do save $n.$pol; done | mean) %, "; done)
+m_sa=$(for n in $names; do chg $(val $n.rn static_pj_subarray) $(val $n.rn static_pj_base_subarray); echo; done | mean)
+m_reg=$(for n in $names; do chg $(val $n.rn static_pj_reg) $(val $n.rn static_pj_base_reg); echo; done | mean)
+m_rs=$(for n in $names; do pc $(val $n.rn rnt_static_pj) $(val $n.rn static_pj_all); echo; done | mean)
+m_rd=$(for n in $names; do pc $(val $n.rn rnt_dynamic_pj) $(val $n.rn banks); echo; done | mean)
+m_st=$(for n in $names; do pc $(val $n.rn static_flag_insts) $(val $n.rn static_insts); echo; done | mean)
+m_dy=$(for n in $names; do pc $(( $(val $n.rn rn_pirs) + $(val $n.rn rn_pbrs) )) $(val $n.rn instructions); echo; done | mean)
+m_cy=$(for n in $names; do chg $(val $n.rn cycles) $(val $n.base cycles); echo; done | mean)
+m_ut=$(for n in $names; do pc $(val $n.rn util_live_10k) $(val $n.rn util_reserved_10k); echo; done | mean)
+m_pbr=$(for n in $names; do awk -v a=$(val $n.rn rn_pbr_releases) -v b=$(val $n.rn rn_pbrs) 'BEGIN { if (b) printf "%.2f\n", a / b }'; done | mean)
+m_loss=$(for n in $names; do awk -v a=$(save $n.nolimit) -v b=$(save $n.rn) 'BEGIN { printf "%.1f\n", a - b }'; done | mean)
+echo "| register savings (Fig. 9), consolidate | 30 % avg; dct8x8 least | $m_save % ($m_pol) |"
+echo "| static power vs baseline gating (Fig. 10a) | -23 % sub-array, -26 % register | $m_sa % sub-array, $m_reg % register |"
+echo "| rnt static / dynamic overhead | 1.2 % / 0.02 % (Table 2 implies ~3 % if every operand looks up the rnt) | $m_rs % / $m_rd % of the register file's |"
+echo "| Eq. 1 saving loss from exemptions (Fig. 11) | < 1 % | $m_loss points of saving |"
+echo "| static / dynamic instructions / cycles (Fig. 12) | +11 % / < 2 % / +1 % (bfs +8 %) | +$m_st % / +$m_dy % / $m_cy % |"
+echo "| utilization, first 10K cycles (Fig. 2) | vectorAdd 100 % by ~2K cycles; others about half | $m_ut % (allocated / reserved) |"
+echo "| registers per pbr (Sec. 5.2) | < 2 | $m_pbr |"
+echo
+echo "## Fig. 9: register savings per allocation policy; Fig. 13: per scheduler"
+echo
+echo "| workload | reserved peak | consolidate | spread | first | write-back mapping | ids used (consolidate / spread) | two-level | gto | lrr | cycles vs baseline (two-level / gto / lrr) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+for n in $names; do
+  echo "| $n | $(val $n.rn reserved_peak) | $(save $n.rn) % | $(save $n.spread) % | $(save $n.first) % | $(save $n.wb) % | $(val $n.rn phys_distinct) / $(val $n.spread phys_distinct) | $(save $n.rn) % | $(save $n.rn_gto) % | $(save $n.rn_lrr) % | $(chg $(val $n.rn cycles) $(val $n.base cycles)) / $(chg $(val $n.rn_gto cycles) $(val $n.base_gto cycles)) / $(chg $(val $n.rn_lrr cycles) $(val $n.base_lrr cycles)) % |"
+done
+echo
+echo "## Fig. 10: static energy (pJ) and the renaming table's overhead"
+echo
+echo "| workload | no gating | baseline register gating | renamed, register gating | baseline sub-array gating | renamed, sub-array gating | retention line | rnt static | rnt dynamic | bank dynamic |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+for n in $names; do
+  echo "| $n | $(val $n.rn static_pj_all) | $(val $n.rn static_pj_base_reg) | $(val $n.rn static_pj_reg) ($(chg $(val $n.rn static_pj_reg) $(val $n.rn static_pj_base_reg)) %) | $(val $n.rn static_pj_base_subarray) | $(val $n.rn static_pj_subarray) ($(chg $(val $n.rn static_pj_subarray) $(val $n.rn static_pj_base_subarray)) %) | $(val $n.rn static_pj_retention) | $(val $n.rn rnt_static_pj) | $(val $n.rn rnt_dynamic_pj) | $(val $n.rn banks) |"
+done
+echo
+echo "## Fig. 11 and Sec. 7.1: Eq. 1 and exemptions; Fig. 12 and Sec. 5: flag instructions"
+echo
+echo "| workload | registers | warps | Eq. 1 full | constrained | exempt | saving, 1 KB / no limit | static flag instructions | pirs issued / flag-cache hits | pbrs (registers each) | cycles vs baseline |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+for n in $names; do
+  echo "| $n | $(rel $n registers) | $(rel $n warps) | $(rel $n eq1_full_bits) bits | $(rel $n eq1_bits) bits | $(jq '[.kernels[].exempt | length] | add' $JD/$n.releases.json) | $(save $n.rn) / $(save $n.nolimit) % | $(val $n.rn static_flag_insts) of $(val $n.rn static_insts) | $(val $n.rn rn_pirs) / $(val $n.rn rflc_hits) | $(val $n.rn rn_pbrs) ($(awk -v a=$(val $n.rn rn_pbr_releases) -v b=$(val $n.rn rn_pbrs) 'BEGIN { printf "%.2f", b ? a / b : 0 }')) | $(chg $(val $n.rn cycles) $(val $n.base cycles)) % |"
+done
+echo
+echo "## Differences from the paper"
+echo
+echo "- Register savings: the paper's applications are Rodinia and CUDA SDK kernels compiled by"
+echo "  nvcc 4.0; ours are the generator's kernels and two traces recorded on a Pascal GPU, so the"
+echo "  fraction of short-lived registers differs: without the temps knob (\`plain\`) a generated"
+echo "  kernel reads every register in its loop and keeps them live, which is why its saving is small."
+echo "- Sub-array gating: with 4 sub-arrays of 64 rows per bank, a kernel that reserves nearly all"
+echo "  1024 registers keeps most sub-arrays on under either allocation; the paper's -23 % comes"
+echo "  from applications that leave more of the file unused."
+echo "- The rnt's dynamic overhead: Table 2's 1.14 pJ per table access against 8 x 4.68 pJ per warp"
+echo "  register (8 clusters' 128-bit entries) is about 3 % per renamed operand; the paper's 0.02 %"
+echo "  cannot follow from its Table 2 unless almost no operand looks the table up."
+echo "- Flag instructions: a static pir per 18 instructions and per block, and pbrs at"
+echo "  reconvergence points; their dynamic share is below the static one because the"
+echo "  release-flag cache skips most pirs."
+} > "$R"
+{ for n in $names; do echo "$n $(save $n.rn) $(save $n.spread) $(save $n.first) $(chg $(val $n.rn static_pj_subarray) $(val $n.rn static_pj_base_subarray)) $(chg $(val $n.rn static_pj_reg) $(val $n.rn static_pj_base_reg))"; done; } > "$OUT/rename.dat"
+gnuplot <<EOF
+set terminal pngcairo size 1200,450 font "sans,10"
+set output "$OUT/rename.png"
+set multiplot layout 1,2
+set style data histograms; set style histogram clustered; set style fill solid 0.8; set key below
+set title "Fig. 9 metric: register savings (%) per policy (fermi)"
+plot "$OUT/rename.dat" using 2:xtic(1) title "consolidate", "" using 3 title "spread", "" using 4 title "first"
+set title "Fig. 10a metric: static energy vs baseline gating (%)"
+plot "$OUT/rename.dat" using 5:xtic(1) title "sub-array gating", "" using 6 title "register gating"
+unset multiplot
+EOF
+echo "experiments-rename: $R and $OUT/rename.png"
+cat "$R"
