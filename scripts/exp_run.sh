@@ -9,6 +9,8 @@ OUT=${OUT:-$B/experiments}
 T=${TRACES:-../shared/traces}
 J=${JOBS:-$(nproc)}
 QUICK=${QUICK:-0}
+# the workloads as a Markdown list
+exp_workloads() { for w in "${WL[@]}"; do echo "- \`${w%%|*}\`: \`${w#*|}\`"; done; }
 exp_stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}"; done; }
 exp_run() {
   local runs=$1 dir=$2 label=$3

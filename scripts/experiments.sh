@@ -82,7 +82,7 @@ R=$OUT/results.md
 {
 echo "# gpurf: LTRF evaluation metrics"
 echo
-echo "Workloads:"; for w in "${WL[@]}"; do echo "- \`${w%%|*}\`: \`${w#*|}\`"; done
+echo "Workloads:"; exp_workloads
 echo
 echo "Reference (1.00): \`baseline\` on table2_c1 with rf_warp_regs=$REGS_BL (#1 plus the cache's $((POOL * BANKS)) warp registers)."
 echo

@@ -85,7 +85,7 @@ R=$OUT/malekeh.md
 {
 echo "# gpurf: Malekeh evaluation metrics"
 echo
-echo "Workloads:"; for w in "${WL[@]}"; do echo "- \`${w%%|*}\`: \`${w#*|}\`"; done
+echo "Workloads:"; exp_workloads
 echo
 echo "## Figs. 6-8 metrics: IPC and RF dynamic energy against the baseline, read hit ratio"
 echo

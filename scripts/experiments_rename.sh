@@ -55,7 +55,7 @@ R=$OUT/rename.md
 {
 echo "# gpurf: register renaming (Jeon and Annavaram) evaluation metrics"
 echo
-echo "Preset \`$P\` (Table 1). Workloads:"; for w in "${WL[@]}"; do echo "- \`${w%%|*}\`: \`${w#*|}\`"; done
+echo "Preset \`$P\` (Table 1). Workloads:"; exp_workloads
 echo
 echo "Register saving = 1 - (most physical registers allocated at once) / (most registers the"
 echo "baseline reserves at once: resident warps x the kernel's registers). Static power: leakage"

@@ -5,18 +5,7 @@
 /* the valid entries, oldest first */
 unsigned ltrf_lk_order(const ltrf_sc_t *e, unsigned *ord)
 {
-    unsigned n = 0;
-    for (unsigned i = 0; i < LK_MAX; i++) {
-        if (!e->lk[i].valid)
-            continue;
-        unsigned j = n++;
-        while (j && e->lk[ord[j - 1]].seq > e->lk[i].seq) {
-            ord[j] = ord[j - 1];
-            j--;
-        }
-        ord[j] = i;
-    }
-    return n;
+    return SLOTS_BY_AGE(e->lk, lookup_t, LK_MAX, ord);
 }
 
 /* an issue slot is a free lookup-stage entry */

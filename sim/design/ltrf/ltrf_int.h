@@ -8,6 +8,7 @@
 #include "cmodel/ocu.h"
 #include "cmodel/rfc.h"
 #include "cmodel/wcb.h"
+#include "core/age.h"
 #include "design/mainrf.h"
 #include "ltrf.h"
 #include "pass/liveness.h"

@@ -43,6 +43,7 @@
 #include "cmodel/rf.h"
 #include "cmodel/rflc.h"
 #include "cmodel/rnt.h"
+#include "core/age.h"
 #include "core/core.h"
 #include "pass/release.h"
 #include <stdlib.h>

@@ -82,18 +82,7 @@ static int unmap_ahead(const sm_t *sm, const rn_sc_t *x, const rn_entry_t *e, un
 
 static unsigned order(const rn_sc_t *x, unsigned *ord)
 {
-    unsigned n = 0;
-    for (unsigned i = 0; i < RN_STAGE; i++) {
-        if (!x->e[i].valid)
-            continue;
-        unsigned j = n++;
-        while (j && x->e[ord[j - 1]].seq > x->e[i].seq) {
-            ord[j] = ord[j - 1];
-            j--;
-        }
-        ord[j] = i;
-    }
-    return n;
+    return SLOTS_BY_AGE(x->e, rn_entry_t, RN_STAGE, ord);
 }
 
 enum { WK_NONE, WK_MAP, WK_UNMAP, WK_QUEUE, WK_WB };
