@@ -6,7 +6,8 @@
 # design rename under each allocation policy, scheduler, mapping time and table budget beside
 # the baseline.
 # Writes $OUT/rename.md (the paper's values beside ours, a sentence per difference),
-# $OUT/rename.png (gnuplot) and the JSON of every run under $OUT/json_rename. QUICK=1: two
+# $OUT/rename.png (gnuplot: Fig. 9 savings, Fig. 10a energy, Fig. 2 utilization over time from
+# --reg-log) and the JSON of every run under $OUT/json_rename. QUICK=1: two
 # small kernels.
 set -eu
 . scripts/exp_run.sh
@@ -29,7 +30,7 @@ P=fermi
 runs() {
   for n in $names; do
     echo "$n.base $P baseline"
-    echo "$n.rn $P rename"
+    echo "$n.rn $P rename --reg-log $JD/$n.reglog"
     for pol in spread first; do echo "$n.$pol $P rename --set rn_policy=$pol"; done
     echo "$n.wb $P rename --set rn_alloc=writeback"
     echo "$n.nolimit $P rename --set rn_table_bits=0"
@@ -131,12 +132,17 @@ echo "  release-flag cache skips most pirs."
 gnuplot <<EOF
 set terminal pngcairo size 1200,450 font "sans,10"
 set output "$OUT/rename.png"
-set multiplot layout 1,2
+set multiplot layout 1,3
 set style data histograms; set style histogram clustered; set style fill solid 0.8; set key below
 set title "Fig. 9 metric: register savings (%) per policy (fermi)"
+set yrange [0:*]
 plot "$OUT/rename.dat" using 2:xtic(1) title "consolidate", "" using 3 title "spread", "" using 4 title "first"
 set title "Fig. 10a metric: static energy vs baseline gating (%)"
+set yrange [*:0]
 plot "$OUT/rename.dat" using 5:xtic(1) title "sub-array gating", "" using 6 title "register gating"
+set style data lines; set xlabel "cycle"; set xrange [0:10000]; set yrange [0:105]
+set title "Fig. 2 metric: allocated / reserved (%), first 10K cycles"
+plot for [n in "$names"] "$JD/".n.".reglog" using 1:(\$4 > 0 ? 100 * \$2 / \$4 : 1/0) title n
 unset multiplot
 EOF
 echo "experiments-rename: $R and $OUT/rename.png"

@@ -51,6 +51,11 @@ run "rename on fermi, short-lived temporaries" 0 $G sim --design rename --preset
   [ $(( $(rs t40 rn_unmaps) + $(rs t40 rn_drained) )) -le "$(rs t40 rn_maps)" ] && [ "$(rs t40 rn_frees)" -gt 0 ] &&
   ok "rename: values checked, $(rs t40 phys_peak) of $(rs t40 reserved_peak) registers at the peak, register gating $(rs t40 static_pj_reg) < $(rs t40 static_pj_base_reg) pJ" ||
   bad "rename on fermi" "$(jq -c .stats $B/rn.t40.json)"
+run "--reg-log" 0 $G sim --design rename --preset fermi --gen $TG --reg-log $B/rn.reglog
+n=$(grep -vc '^#' $B/rn.reglog); m=$(awk '!/^#/ { s += $2; n++ } END { printf "%d", s / n }' $B/rn.reglog)
+want=$(( $(rs t40 reg_cycles_alloc) / $(rs t40 cycles) ))
+[ "$n" = $(( $(rs t40 cycles) / 100 )) ] && [ $(( (m - want) * (m - want) * 100 )) -le $(( want * want )) ] &&
+  ok "--reg-log: $n lines, mean allocated $m (the counters' $want)" || bad "--reg-log: $n lines, mean $m, want $want"
 c_b=$(rs base cycles); c_r=$(rs t40 cycles)
 [ $(( c_r * 100 )) -le $(( c_b * 110 )) ] && ok "rename cycles $c_r within 10 % of the baseline's $c_b" || bad "rename cycles $c_r, baseline $c_b"
 run "rename, sanitized, small (two sub-cores, write-back mapping)" 0 $A sim --design rename --preset small --set rn_alloc=writeback --gen seed=3,blocks=4,warps=8,regs=24,gmem=20,loops=3,temps=30 --json $B/rn.asan.json

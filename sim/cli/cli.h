@@ -12,7 +12,7 @@
 typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
         *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault, *regs, *arch,
-        *sthld_log;
+        *sthld_log, *reg_log;
     opclass_t ovr[MAX_SETS];
     unsigned novr;
     const char *bias[MAX_SETS];

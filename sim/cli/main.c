@@ -42,7 +42,7 @@ static int usage(void)
             "usage: gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P]\n"
             "                   [--set key=value]... [--latency-x F] [--json FILE] [--synth build/synth/P.json]\n"
             "                   [--regs N] [--arch smXY] [--opcode-class OPCODE=CLASS]...\n"
-            "                   [--sthld-log FILE]\n"
+            "                   [--sthld-log FILE] [--reg-log FILE]\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
             "                   [--pass-fault partial_write_kills]\n"
@@ -129,6 +129,7 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--regs", regs)
         OPT("--arch", arch)
         OPT("--sthld-log", sthld_log)
+        OPT("--reg-log", reg_log)
 #undef OPT
         if (!strcmp(o, "--opcode-class") && v) {
             const char *eq = strchr(v, '=');
@@ -322,6 +323,7 @@ static int cmd_sim(const args_t *a, int cosim)
     }
     o.history = a->history;
     o.sthld_log = a->sthld_log;
+    o.reg_log = a->reg_log;
     if (a->pass_fault && strcmp(a->pass_fault, "partial_write_kills")) {
         fprintf(stderr, "gpurf: --pass-fault: unknown fault '%s' (partial_write_kills)\n",
                 a->pass_fault);

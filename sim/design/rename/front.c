@@ -101,7 +101,13 @@ static void count_cycle(sm_t *sm, unsigned s)
     }
     t->cycle_alloc = (s ? t->cycle_alloc : 0) + x->ao->allocated;
     t->cycle_reserved = (s ? t->cycle_reserved : 0) + reserved;
+    t->cycle_mapped = (s ? t->cycle_mapped : 0) + x->ro->mapped;
+    t->cycle_sa = (s ? t->cycle_sa : 0) + x->ao->subarrays_on;
     if (s + 1 == sm->c.schedulers) {
+        if (t->log && sm->st.cycles % RN_LOG_EVERY == 0)
+            fprintf(t->log, "%llu %llu %llu %llu %llu\n", (unsigned long long)sm->st.cycles,
+                    (unsigned long long)t->cycle_alloc, (unsigned long long)t->cycle_mapped,
+                    (unsigned long long)t->cycle_reserved, (unsigned long long)t->cycle_sa);
         if (t->cycle_alloc > st->phys_peak)
             st->phys_peak = t->cycle_alloc;
         if (t->cycle_reserved > st->reserved_peak)

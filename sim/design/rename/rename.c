@@ -90,6 +90,13 @@ static int rn_init(sm_t *sm, char *err, size_t n)
         return -1;
     }
     a->t.phys = cfg_phys_per_sc(c);
+    if (sm->o.reg_log && !(a->t.log = fopen(sm->o.reg_log, "w"))) {
+        snprintf(err, n, "--reg-log: cannot write '%s'", sm->o.reg_log);
+        return -1;
+    }
+    if (a->t.log)
+        fprintf(a->t.log, "# cycle allocated mapped reserved subarrays_on (every %u cycles)\n",
+                RN_LOG_EVERY);
     sm_stat_group(sm, &mainrf_stats, (const uint64_t *)&a->rst);
     sm_stat_group(sm, &rename_stats, (const uint64_t *)&a->t.st);
     sm_set_stall_counter(sm, &a->t.st.stall_rename);
@@ -125,6 +132,8 @@ static void rn_free(sm_t *sm)
         free(x->base_sa_on);
     }
     passes_free(t);
+    if (t->log)
+        fclose(t->log);
     free(t->ephys);
     free(t->old_ephys);
     free(t->fp);

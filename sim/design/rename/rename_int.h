@@ -53,6 +53,7 @@
 #define RN_NONE 0xffffu     /* no physical register */
 #define RN_REGS (INST_MAX_SRC + INST_MAX_DST)
 #define RN_UTIL_WINDOW 10000 /* Fig. 2: utilization over the first 10K cycles */
+#define RN_LOG_EVERY 100     /* --reg-log: a line every this many cycles */
 
 #define RENAME_STATS(S)                                                                            \
     S(stall_rename, "scheduler-cycles with warps waiting only for the renaming logic")       \
@@ -206,6 +207,8 @@ typedef struct {
     unsigned nfp;
     unsigned phys;                /* physical registers per sub-core */
     uint64_t cycle_alloc, cycle_reserved; /* this cycle's, summed over the sub-cores so far */
+    uint64_t cycle_mapped, cycle_sa;
+    FILE *log;                    /* --reg-log */
 } rn_t;
 
 static inline rn_t *RN(const sm_t *sm) { return sm->dpriv; }
