@@ -45,17 +45,39 @@ static int in_bank(const avail_cfg_t *c, const avail_in_t *in, uint32_t p, uint3
     return !in->bank_aware || p % c->banks == b;
 }
 
-/* allocated rows of sub-array sa of bank b */
-static unsigned sa_count(const avail_cfg_t *c, const uint8_t *used, unsigned b, unsigned sa)
+/* the (bank, sub-array) index of register p */
+static unsigned sa_of(const avail_cfg_t *c, uint32_t p)
 {
-    unsigned n = 0;
-    for (unsigned r = sa * c->sa_rows; r < (sa + 1) * c->sa_rows; r++)
-        n += used[r * c->banks + b];
+    return p % c->banks * c->subarrays + p / c->banks / c->sa_rows;
+}
+
+/* the flags as this cycle's earlier ports see them: the state's plus their picks */
+typedef struct {
+    const avail_state_t *s;
+    uint32_t pick[AVAIL_MAX_PORTS];
+    unsigned n;
+} view_t;
+
+static int used(const view_t *v, uint32_t p)
+{
+    for (unsigned i = 0; i < v->n; i++)
+        if (v->pick[i] == p)
+            return 1;
+    return v->s->used[p];
+}
+
+/* allocated rows of sub-array sa of bank b */
+static unsigned sa_count(const view_t *v, unsigned b, unsigned sa)
+{
+    const avail_cfg_t *c = &v->s->c;
+    unsigned n = v->s->sa_n[b * c->subarrays + sa];
+    for (unsigned i = 0; i < v->n; i++)
+        n += sa_of(c, v->pick[i]) == b * c->subarrays + sa;
     return n;
 }
 
 /* the register a request for bank b gets under the policy, or -1 */
-static int pick(const avail_cfg_t *c, const avail_in_t *in, const uint8_t *used, uint32_t b,
+static int pick(const avail_cfg_t *c, const avail_in_t *in, const view_t *v, uint32_t b,
                 uint32_t last)
 {
     const unsigned P = c->phys_regs;
@@ -65,21 +87,21 @@ static int pick(const avail_cfg_t *c, const avail_in_t *in, const uint8_t *used,
             for (unsigned k = 0; k < c->banks; k++) {
                 if (in->bank_aware && k != b)
                     continue;
-                int n = (int)sa_count(c, used, k, sa);
+                int n = (int)sa_count(v, k, sa);
                 if (n < (int)c->sa_rows && n > best)
                     best = n, bb = (int)k, bs = (int)sa;
             }
         if (best < 0)
             return -1;
         for (unsigned r = (unsigned)bs * c->sa_rows; r < ((unsigned)bs + 1) * c->sa_rows; r++)
-            if (!used[r * c->banks + (unsigned)bb])
+            if (!used(v, r * c->banks + (unsigned)bb))
                 return (int)(r * c->banks + (unsigned)bb);
         return -1;
     }
     unsigned start = in->policy == RN_SPREAD ? (last + c->sa_rows * c->banks) % P : 0;
     for (unsigned k = 0; k < P; k++) {
         unsigned p = (start + k) % P;
-        if (!used[p] && in_bank(c, in, p, b))
+        if (in_bank(c, in, p, b) && !used(v, p))
             return (int)p;
     }
     return -1;
@@ -88,28 +110,31 @@ static int pick(const avail_cfg_t *c, const avail_in_t *in, const uint8_t *used,
 void avail_eval(avail_state_t *s, const avail_in_t *in, avail_out_t *out)
 {
     const avail_cfg_t *c = &s->c;
-    uint8_t view[AVAIL_MAX_PHYS];
-    memcpy(view, s->used, c->phys_regs);
+    view_t v = {.s = s};
     uint32_t last = s->last;
     for (unsigned i = 0; i < c->ports; i++) {
-        int p = in->al_valid[i] ? pick(c, in, view, in->al_bank[i], last) : -1;
+        int p = in->al_valid[i] ? pick(c, in, &v, in->al_bank[i], last) : -1;
         out->al_gnt[i] = p >= 0;
         out->al_id[i] = p >= 0 ? (uint32_t)p : 0;
         if (p >= 0) {
-            view[p] = 1;
+            v.pick[v.n++] = (uint32_t)p;
             last = (uint32_t)p;
         }
         out->fr_err[i] = in->fr_valid[i] && in->fr_id[i] < c->phys_regs && !s->used[in->fr_id[i]];
     }
-    unsigned n = 0, on = 0;
-    for (unsigned p = 0; p < c->phys_regs; p++)
-        n += s->used[p];
-    for (unsigned k = 0; k < c->banks; k++)
-        for (unsigned sa = 0; sa < c->subarrays; sa++)
-            on += sa_count(c, s->used, k, sa) > 0;
-    out->allocated = n;
-    out->subarrays_on = on;
+    out->allocated = s->nused;
+    out->subarrays_on = s->non;
     out->last = s->last;
+}
+
+/* register p becomes allocated (1) or free (0) at the edge */
+static void set_used(avail_state_t *s, uint32_t p, int on)
+{
+    unsigned k = sa_of(&s->c, p);
+    s->used[p] = (uint8_t)on;
+    s->nused += on ? 1 : -1;
+    s->non += on ? s->sa_n[k] == 0 : s->sa_n[k] == 1 ? -1 : 0;
+    s->sa_n[k] = (uint16_t)(s->sa_n[k] + (on ? 1 : -1));
 }
 
 void avail_tick(avail_state_t *s, const avail_in_t *in)
@@ -119,22 +144,23 @@ void avail_tick(avail_state_t *s, const avail_in_t *in)
     avail_eval(s, in, &o);
     for (unsigned i = 0; i < c->ports; i++) {
         if (o.al_gnt[i]) {
-            s->used[o.al_id[i]] = 1;
+            set_used(s, o.al_id[i], 1);
             s->last = o.al_id[i];
             s->allocs++;
         }
         s->fails += in->al_valid[i] && !o.al_gnt[i];
     }
     for (unsigned i = 0; i < c->ports; i++) {
-        if (in->fr_valid[i] && in->fr_id[i] < c->phys_regs && !o.fr_err[i]) {
-            s->used[in->fr_id[i]] = 0;
+        if (in->fr_valid[i] && in->fr_id[i] < c->phys_regs && !o.fr_err[i] &&
+            s->used[in->fr_id[i]]) {
+            set_used(s, in->fr_id[i], 0);
             s->frees++;
         }
         s->free_errs += o.fr_err[i];
     }
     for (unsigned i = 0; i < c->ports; i++)
         if (in->rs_valid[i] && in->rs_id[i] < c->phys_regs && !s->used[in->rs_id[i]]) {
-            s->used[in->rs_id[i]] = 1;
+            set_used(s, in->rs_id[i], 1);
             s->reserves++;
         }
 }

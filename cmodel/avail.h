@@ -63,6 +63,8 @@ typedef struct {
 typedef struct {
     avail_cfg_t c;
     uint8_t used[AVAIL_MAX_PHYS];
+    uint16_t sa_n[AVAIL_MAX_PHYS];  /* allocated rows per (bank, sub-array): bank x subarrays + sa */
+    uint32_t nused, non;            /* allocated registers; sub-arrays with one */
     uint32_t last;
     uint64_t allocs, fails, frees, free_errs, reserves;
 } avail_state_t;

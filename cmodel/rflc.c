@@ -39,6 +39,21 @@ static int find(const rflc_state_t *s, uint32_t t)
     return -1;
 }
 
+/* some warp's next instruction lies in [t, t + span): next[] holds the n valid warps' next
+ * instructions in ascending order */
+static uint32_t covered(const uint32_t *next, unsigned n, uint32_t t, uint32_t span)
+{
+    unsigned lo = 0, hi = n;
+    while (lo < hi) {
+        unsigned m = (lo + hi) / 2;
+        if (next[m] < t)
+            lo = m + 1;
+        else
+            hi = m;
+    }
+    return lo < n && next[lo] < t + span;
+}
+
 void rflc_eval(rflc_state_t *s, const rflc_in_t *in, rflc_out_t *out)
 {
     const rflc_cfg_t *c = &s->c;
@@ -46,13 +61,19 @@ void rflc_eval(rflc_state_t *s, const rflc_in_t *in, rflc_out_t *out)
     out->lk_hit = h >= 0;
     out->lk_lo = h >= 0 ? s->lo[h] : 0;
     out->lk_hi = h >= 0 ? s->hi[h] : 0;
+    uint32_t next[RFLC_MAX_WARPS];
+    unsigned nn = 0;
+    for (unsigned w = 0; w < c->num_warps; w++) {
+        if (!in->warp_valid[w])
+            continue;
+        unsigned j = nn++;
+        for (; j && next[j - 1] > in->warp_next[w]; j--)
+            next[j] = next[j - 1];
+        next[j] = in->warp_next[w];
+    }
     int victim = -1;
     for (unsigned e = 0; e < c->entries; e++) {
-        uint32_t use = 0;
-        for (unsigned w = 0; w < c->num_warps; w++)
-            use |= in->warp_valid[w] && in->warp_next[w] >= s->tag[e] &&
-                    in->warp_next[w] < s->tag[e] + c->span;
-        out->in_use[e] = s->valid[e] && use;
+        out->in_use[e] = s->valid[e] && covered(next, nn, s->tag[e], c->span);
         out->valid[e] = s->valid[e];
         out->tag[e] = s->tag[e];
         out->lru[e] = s->lru[e];
