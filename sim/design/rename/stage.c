@@ -50,9 +50,9 @@ void rn_issue(sm_t *sm, unsigned s, int slot, unsigned f)
     }
     for (unsigned j = 0; j < e->n; j++) {
         unsigned r = e->reg[j];
+        e->rel[j] &= (uint8_t)!e->dst[j]; /* released and written: the mapping stays */
         if (e->rel[j])
             q->rel_pc[r] = in->pc;
-        e->rel[j] &= (uint8_t)!e->dst[j]; /* released and written: the mapping stays */
         t->st.rn_pir_releases += e->rel[j];
         e->phys[j] = RN_NONE;
         if (t->idx[r] == 0xff) {
@@ -265,6 +265,7 @@ void rn_stage_outputs(sm_t *sm, unsigned s)
     }
     unsigned popped = 0;
     for (unsigned p = 0; p < rc->banks; p++) {
+        t->st.rn_write_conflicts += x->wr_kind[p] != WK_NONE && !o->wr_gnt[p];
         if (x->wr_kind[p] == WK_NONE || !o->wr_gnt[p])
             continue;
         unsigned local = in->wr_warp[p], phys = in->wr_phys[p];
