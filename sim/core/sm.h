@@ -24,7 +24,7 @@ typedef struct {
     uint64_t stop_at;         /* stop after this cycle (mismatch window replay) */
     int pass_fault;           /* LV_*: the liveness rule of the compiler passes */
     const char *sthld_log;    /* designs with an adaptive STHLD: one line per interval here */
-    const char *reg_log;      /* designs that rename registers: one line per 100 cycles here */
+    const char *reg_log;      /* designs with register renaming: occupancy every 100 cycles */
 } sm_opts_t;
 
 typedef struct sm sm_t;
