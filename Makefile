@@ -70,9 +70,10 @@ MODELS_OK   := $(foreach b,$(BLOCKS),$(foreach p,$(RTL_PRESETS),$(b)__$(p)__ok))
 # three faults also built with the invariant checks on: the checks must catch them themselves
 CHECKED_FAULTS := rfc__$(FAULT_PRESET)__CHECKS_FAULT_RFC_FILL_NO_PRIORITY aau__$(FAULT_PRESET)__CHECKS_FAULT_AAU_REL_UNCHECKED \
                   wcb__$(FAULT_PRESET)__CHECKS_FAULT_WCB_DEACT_KEEPS_VALID
-MODELS_MORE := $(foreach b,$(BLOCKS),$(foreach f,$(FAULTS_$(b)),$(b)__$(FAULT_PRESET)__$(f))) \
-               $(foreach b,$(BLOCKS),$(b)__$(BENCH_PRESET)__fast) $(CHECKED_FAULTS)
-MODELS      := $(MODELS_OK) $(MODELS_MORE)
+MODELS_FAULT := $(foreach b,$(BLOCKS),$(foreach f,$(FAULTS_$(b)),$(b)__$(FAULT_PRESET)__$(f))) \
+                $(CHECKED_FAULTS)
+MODELS_FAST := $(foreach b,$(BLOCKS),$(b)__$(BENCH_PRESET)__fast)
+MODELS      := $(MODELS_OK) $(MODELS_FAULT) $(MODELS_FAST)
 m_block   = $(word 1,$(subst __, ,$(1)))
 m_preset  = $(word 2,$(subst __, ,$(1)))
 m_variant = $(word 3,$(subst __, ,$(1)))
@@ -113,7 +114,7 @@ $(VL_RUNTIME): | $(DEPS_STAMP)
 	$(Q)ar rcs $@ $(BUILD)/vl/rt/*.o
 
 # the models a binary links: build/gpurf the correct RTL (make run), build/gpurf-full also the
-# fault variants and the benchmark builds (make test, make bench)
+# fault variants (make test), build/gpurf-bench also the benchmark builds (make bench)
 $(BUILD)/registry_%.c: $(BUILD)/tables.mk Makefile
 	$(Q){ echo '#include "harness/rtl.h"'; echo '#include "harness/wave_view.h"'; \
 	  echo '#include "harness/wave_merge.h"'; echo '#include <string.h>'; \
@@ -123,7 +124,8 @@ $(BUILD)/registry_%.c: $(BUILD)/tables.mk Makefile
 	  echo 'const rtl_ops_t *const rtl_registry[] = {'; \
 	  for m in $(MODELS_$*); do echo "  &rtl_$$m,"; done; echo '  NULL};'; \
 	  cat harness/rtl_find.inc; } > $@
-MODELS_FULL := $(MODELS)
+MODELS_FULL := $(MODELS_OK) $(MODELS_FAULT)
+MODELS_BENCH := $(MODELS)
 
 $(BUILD)/rtl_registry_none.c: Makefile
 	@mkdir -p $(BUILD)
@@ -141,7 +143,10 @@ GPURF_OBJ := $(BUILD)/obj/sim/cli/main.o $(CORE_OBJ) $(FST_OBJ)
 $(BUILD)/gpurf: $(GPURF_OBJ) $(BUILD)/obj/registry_OK.o $(call model_libs,$(MODELS_OK)) $(VL_RUNTIME)
 	$(call say,LD,$@)
 	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
-$(BUILD)/gpurf-full: $(GPURF_OBJ) $(BUILD)/obj/registry_FULL.o $(call model_libs,$(MODELS)) $(VL_RUNTIME)
+$(BUILD)/gpurf-full: $(GPURF_OBJ) $(BUILD)/obj/registry_FULL.o $(call model_libs,$(MODELS_FULL)) $(VL_RUNTIME)
+	$(call say,LD,$@)
+	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
+$(BUILD)/gpurf-bench: $(GPURF_OBJ) $(BUILD)/obj/registry_BENCH.o $(call model_libs,$(MODELS_BENCH)) $(VL_RUNTIME)
 	$(call say,LD,$@)
 	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
 $(BUILD)/obj/registry_%.o: $(BUILD)/registry_%.c

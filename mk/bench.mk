@@ -6,8 +6,8 @@
 # (scripts/bench_mem.sh: ratios, target <= 1.5).
 BENCH_CYCLES ?= 5000
 BENCH_BASE   ?= 8f445c4
-bench: $(BUILD)/gpurf-full $(BUILD)/gpurf
-	$(BUILD)/gpurf-full bench --preset $(BENCH_PRESET) --cycles $(BENCH_CYCLES) --out $(BUILD)/bench
+bench: $(BUILD)/gpurf-bench $(BUILD)/gpurf
+	$(BUILD)/gpurf-bench bench --preset $(BENCH_PRESET) --cycles $(BENCH_CYCLES) --out $(BUILD)/bench
 	bash scripts/bench_sm.sh $(BUILD)/gpurf $(BENCH_BASE) $(BUILD)/bench/sm
 	bash scripts/bench_mem.sh $(BUILD)/gpurf $(BUILD)/bench/mem
 .PHONY: bench

@@ -3,6 +3,7 @@
 # on generated kernels and real traces, deliberately faulty RTL, trace round trip.
 # Ends with "N passed, N failed".
 set -u
+shopt -s lastpipe  # a loop piped into prun runs in this shell (its counts stay)
 B=${BUILD:-build}
 G=${G:-$B/gpurf}
 A=$B/asan/gpurf
@@ -14,6 +15,15 @@ bad() { fail=$((fail+1)); printf '  FAIL  %s\n' "$1"; [ -n "${2:-}" ] && printf 
 run() { local name=$1 want=$2; shift 2; out=$("$@" 2>&1); local rc=$?
         if [ $rc -eq "$want" ]; then ok "$name"; return 0; fi
         bad "$name (exit $rc, want $want)" "$out"; return 1; }
+# prun: lines "name<TAB>expected exit<TAB>command" on stdin, run two at a time (the machine's
+# two cores), reported in their order as run would
+prun() { local d=$B/prun i=0 n name want cmd; rm -rf $d; mkdir -p $d
+  while IFS=$'\t' read -r name want cmd; do i=$((i+1)); printf '%s\n' "$name" > $d/$i.name; echo $want > $d/$i.want; printf '%s\n' "$cmd" > $d/$i.cmd; done
+  seq 1 $i | xargs -P 2 -I{} bash -c "bash $d/{}.cmd > $d/{}.out 2>&1; echo \$? > $d/{}.rc"
+  for n in $(seq 1 $i); do
+    if [ "$(cat $d/$n.rc)" = "$(cat $d/$n.want)" ]; then ok "$(cat $d/$n.name)"
+    else bad "$(cat $d/$n.name) (exit $(cat $d/$n.rc), want $(cat $d/$n.want))" "$(cat $d/$n.out)"; fi
+  done; }
 json_num() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
 # the register-file cache designs support only the two-level scheduler (their rows are its pool)
 two_level_only() { $G designs | awk -v d="$1" '$1 == d && $3 == "schedulers=two_level" { f = 1 } END { exit !f }'; }

@@ -119,11 +119,11 @@ i1=$(json_num $B/gen20m.json instructions); m1=$(jq .peak_rss_kb $B/gen20m.json)
 echo "== real traces (../shared/traces): every design under the value check, lockstep"
 if [ -d "$T" ]; then
   for k in $(ls $T); do [ -f $T/$k/kernelslist.g ] || continue
-    for d in $DESIGNS; do run "sim $d $k" 0 $A sim --design $d $(sch $d) --preset pascal --trace $T/$k/kernelslist.g; done
+    for d in $DESIGNS; do printf '%s\t0\t%s\n' "sim $d $k" "$A sim --design $d $(sch $d) --preset pascal --trace $T/$k/kernelslist.g"; done
     for d in baseline rfc; do
-      run "cosim $d $k (every block, RTL twins)" 0 $G cosim --design $d $(sch $d) --preset pascal --blocks all --trace $T/$k/kernelslist.g
+      printf '%s\t0\t%s\n' "cosim $d $k (every block, RTL twins)" "$G cosim --design $d $(sch $d) --preset pascal --blocks all --trace $T/$k/kernelslist.g"
     done
-  done
+  done | prun
   for k in vectoradd-sm61 matrixmul-sm61; do
     for d in ltrf ltrf+; do run "cosim $d $k (every block, RTL twins)" 0 $G cosim --design $d $(sch $d) --preset pascal --blocks all --trace $T/$k/kernelslist.g; done
     run "cosim --drive rtl $k" 0 $G cosim --preset pascal --drive rtl --trace $T/$k/kernelslist.g
