@@ -16,7 +16,7 @@ prove() {
   files=$($G --make | sed -n "s/^RTL_FILES_$b := //p")
   top=$($G --make | sed -n "s/^RTL_MODULE_$b := //p")
   yosys -p "read_verilog -defer -sv -formal -DFORMAL ${fault:+-D$fault} $files; chparam $params $top;
-            prep -top $top; memory_map; async2sync; dffunmap; opt -full;
+            prep -top $top; flatten; memory_map; async2sync; dffunmap; opt -full;
             sat -tempinduct -prove-asserts -set-assumes -set-init-zero -maxsteps $depth -verify" \
     > "$B/$id.log" 2>&1
 }

@@ -56,10 +56,10 @@
 #define rfc_RTL_DEPS "bank_arb rsp_xbar"
 #define ccu_RTL_DEPS ""
 #define sthld_RTL_DEPS ""
-#define ccu_alloc_RTL_DEPS ""
+#define ccu_alloc_RTL_DEPS "lru_touch"
 #define rnt_RTL_DEPS ""
 #define avail_RTL_DEPS ""
-#define rflc_RTL_DEPS ""
+#define rflc_RTL_DEPS "lru_touch"
 /* blocks whose outputs depend on their state only (their C eval ignores the inputs) */
 #define rf_MOORE 0
 #define ocu_MOORE 1

@@ -39,7 +39,8 @@ module ccu_alloc #(
   localparam CcuBits  = (NumCcus > 1) ? $clog2(NumCcus) : 1;
 
   reg [SthldBits-1:0]       counter_q;
-  reg [NumCcus*CcuBits-1:0] lru_q, lru_d;
+  reg  [NumCcus*CcuBits-1:0] lru_q;
+  wire [NumCcus*CcuBits-1:0] lru_d;
 
   assign counter_o = counter_q;
   assign lru_o     = lru_q;
@@ -122,13 +123,8 @@ module ccu_alloc #(
     grant_flush_o = grant_valid_o && grant_class_o != 2'd0 && ccu_valid_i[grant_ccu_o];
   end
 
-  always @* begin
-    lru_d = lru_q;
-    for (k = 0; k < NumCcus; k = k + 1)
-      if (lru_q[k*CcuBits +: CcuBits] < lru_q[grant_ccu_o*CcuBits +: CcuBits])
-        lru_d[k*CcuBits +: CcuBits] = lru_q[k*CcuBits +: CcuBits] + 1'b1;
-    lru_d[grant_ccu_o*CcuBits +: CcuBits] = {CcuBits{1'b0}};
-  end
+  lru_touch #(.Entries(NumCcus), .Bits(CcuBits)) u_touch (
+      .rank_i(lru_q), .t_i(grant_ccu_o), .en_i(1'b1), .rank_o(lru_d));
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin

@@ -46,7 +46,8 @@ module rflc #(
   reg [Entries*TagBits-1:0]  tag_q;
   reg [Entries*32-1:0]       lo_q;
   reg [Entries*HiBits-1:0]   hi_q;
-  reg [Entries*SlotBits-1:0] lru_q, lru_d;
+  reg  [Entries*SlotBits-1:0] lru_q;
+  wire [Entries*SlotBits-1:0] lru_d;
 
   assign valid_o = valid_q;
   assign tag_o   = tag_q;
@@ -106,28 +107,14 @@ module rflc #(
     fill_slot_o = !fill_ok_o ? {SlotBits{1'b0}} : found_f ? f : v;
   end
 
-  // entry t becomes the most recent: every rank below t's moves up by one
-  function [Entries*SlotBits-1:0] touch;
-    input [Entries*SlotBits-1:0] rk;
-    input [SlotBits-1:0]         t;
-    integer q;
-    begin
-      touch = rk;
-      for (q = 0; q < Entries; q = q + 1)
-        if (rk[q*SlotBits +: SlotBits] < rk[t*SlotBits +: SlotBits])
-          touch[q*SlotBits +: SlotBits] = rk[q*SlotBits +: SlotBits] + 1'b1;
-      touch[t*SlotBits +: SlotBits] = {SlotBits{1'b0}};
-    end
-  endfunction
-
   // the ranks after a hit's touch, then a fill's
-  integer k;
-  reg [Entries*SlotBits-1:0] lru_m;
-  always @* begin
-    lru_m = lk_hit_o ? touch(lru_q, h) : lru_q;
-    lru_d = fill_ok_o ? touch(lru_m, fill_slot_o) : lru_m;
-  end
+  wire [Entries*SlotBits-1:0] lru_m;
+  lru_touch #(.Entries(Entries), .Bits(SlotBits)) u_hit_touch (
+      .rank_i(lru_q), .t_i(h), .en_i(lk_hit_o), .rank_o(lru_m));
+  lru_touch #(.Entries(Entries), .Bits(SlotBits)) u_fill_touch (
+      .rank_i(lru_m), .t_i(fill_slot_o), .en_i(fill_ok_o), .rank_o(lru_d));
 
+  integer k;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       valid_q <= {Entries{1'b0}};
