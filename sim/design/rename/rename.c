@@ -90,6 +90,7 @@ static int rn_init(sm_t *sm, char *err, size_t n)
         return -1;
     }
     a->t.phys = cfg_phys_per_sc(c);
+    rf_cfg_from_sm(c, &a->t.base_rf);
     if (sm->o.reg_log && !(a->t.log = fopen(sm->o.reg_log, "w"))) {
         snprintf(err, n, "--reg-log: cannot write '%s'", sm->o.reg_log);
         return -1;

@@ -206,6 +206,7 @@ typedef struct {
     rn_fphys_t *fp;               /* per flight: its physical registers */
     unsigned nfp;
     unsigned phys;                /* physical registers per sub-core */
+    rf_cfg_t base_rf;             /* the baseline's register file (its bank rule) */
     uint64_t cycle_alloc, cycle_reserved; /* this cycle's, summed over the sub-cores so far */
     uint64_t cycle_mapped, cycle_sa;
     FILE *log;                    /* --reg-log */
@@ -227,11 +228,10 @@ static inline unsigned rn_exempt_phys(const rn_t *t, unsigned local, unsigned re
 {
     return t->ephys[local * t->rel.nexempt + t->eidx[reg]];
 }
-/* the baseline's bank of (warp, register): bank-aware allocation keeps it */
+/* the baseline's bank of (warp, register), its rf's rule: bank-aware allocation keeps it */
 static inline unsigned rn_base_bank(const sm_t *sm, unsigned local, unsigned r)
 {
-    unsigned k = sm->c.bank_map == BANKMAP_REG_PLUS_WARP ? r + local : r;
-    return k % cfg_banks_per_sc(&sm->c);
+    return rf_bank_of(&RN(sm)->base_rf, local, r);
 }
 /* a check failed: exit 1 with the message (the first one only) */
 void rn_fail(sm_t *sm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
