@@ -24,6 +24,8 @@ static const char *const sthld_mode_names[] = {"adaptive", "fixed", NULL};
 static const char *const reuse_src_names[] = {"oracle", "static", "none", NULL};
 static const char *const rn_policy_names[] = {"consolidate", "spread", "first", NULL};
 static const char *const rn_alloc_names[] = {"issue", "writeback", NULL};
+static const char *const rc_index_names[] = {"reg_plus_warp", "reg", NULL};
+static const char *const rc_partition_names[] = {"shared", "per_warp", NULL};
 
 #define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}
 static const field_t fields[] = {
@@ -79,6 +81,14 @@ static const field_t fields[] = {
     F(rfc_xbar_bits, 32, 4096),
     F(rfc_xbar_latency, 1, 64),
     F(rf_cache_wports, 0, 64),
+    F(rc_lines, 0, 1024),
+    F(rc_ways, 1, 64),
+    {"rc_index", offsetof(sm_cfg_t, rc_index), rc_index_names, 0, 0},
+    {"rc_partition", offsetof(sm_cfg_t, rc_partition), rc_partition_names, 0, 0},
+    F(rc_rports, 1, 64),
+    F(rc_wports, 1, 64),
+    F(rc_miss_penalty, 0, 64),
+    F(rsp_regs, 0, 256),
     F(e_bank_read_fj, 0, 1000000),
     F(e_bank_write_fj, 0, 1000000),
     F(e_arbiter_fj, 0, 1000000),
@@ -225,6 +235,11 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
         c->sthld_init, c->sthld_max);
     REQ(c->sthld_mode != STHLD_ADAPTIVE || (c->sthld_step && c->sthld_spec),
         "%s: field 'sthld_step': adaptive STHLD needs non-zero sthld_step and sthld_spec", c->name);
+    REQ(c->rc_lines % c->rc_ways == 0, "%s: field 'rc_lines': %u is not a multiple of rc_ways %u",
+        c->name, c->rc_lines, c->rc_ways);
+    REQ(c->rc_partition != RC_PER_WARP || (c->rc_lines / c->rc_ways) % c->active_pool == 0,
+        "%s: field 'rc_partition': per_warp needs the %u sets divisible by active_pool %u",
+        c->name, c->rc_lines / c->rc_ways, c->active_pool);
 #undef REQ
     return 0;
 }

@@ -19,6 +19,10 @@ enum { REUSE_ORACLE, REUSE_STATIC, REUSE_NONE };
  * 7.2) and when an unmapped destination is mapped (at issue, Fig. 7; at write-back, Sec. 4.2) */
 enum { RN_CONSOLIDATE, RN_SPREAD, RN_FIRST };
 enum { RN_ALLOC_ISSUE, RN_ALLOC_WRITEBACK };
+/* hybrid register cache / scratchpad (Bailey et al. Sec. III-A2): the register cache's set
+ * index, (reg + warp) mod sets or reg mod sets, and its sharing among the active pool */
+enum { RC_INDEX_REG_PLUS_WARP, RC_INDEX_REG };
+enum { RC_SHARED, RC_PER_WARP };
 
 typedef struct {
     char name[64];
@@ -82,6 +86,14 @@ typedef struct {
     unsigned rf_cache_wports;  /* main-RF write ports that only register-cache write-backs use,
                                   beside the wb_ports result ports (LTRF Sec. 4.2: each cache
                                   bank's write-back crossbar port reaches the main RF banks) */
+    unsigned rc_lines;      /* register cache: lines (warp registers) per scheduler (Table I) */
+    unsigned rc_ways;       /* register cache: ways per set; sets = rc_lines / rc_ways */
+    unsigned rc_index;      /* register cache: RC_INDEX_* set index */
+    unsigned rc_partition;  /* register cache: RC_SHARED, or RC_PER_WARP: the sets split evenly
+                               among the active pool's slots (Fig. 4) */
+    unsigned rc_rports, rc_wports; /* register cache and scratchpad ports (Sec. III-A3: 6, 2) */
+    unsigned rc_miss_penalty; /* cycles an RC miss adds before the main RF read (Sec. IV-D) */
+    unsigned rsp_regs;      /* register scratchpad: registers per active warp (Sec. III-A4) */
     /* register-file dynamic energy per event, fJ (sim/core/energy.h) */
     unsigned e_bank_read_fj, e_bank_write_fj, e_arbiter_fj, e_xbar_fj, e_collector_fj,
         e_ccu_tag_fj, e_rfc_access_fj;

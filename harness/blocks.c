@@ -5,10 +5,12 @@
 #include "cmodel/ccu.h"
 #include "cmodel/ccu_alloc.h"
 #include "cmodel/ocu.h"
+#include "cmodel/rc.h"
 #include "cmodel/rf.h"
 #include "cmodel/rfc.h"
 #include "cmodel/rflc.h"
 #include "cmodel/rnt.h"
+#include "cmodel/rsp.h"
 #include "cmodel/sthld.h"
 #include "cmodel/wcb.h"
 #include <string.h>
@@ -60,6 +62,8 @@
 #define rnt_RTL_DEPS ""
 #define avail_RTL_DEPS ""
 #define rflc_RTL_DEPS "lru_touch"
+#define rc_RTL_DEPS ""
+#define rsp_RTL_DEPS ""
 /* blocks whose outputs depend on their state only (their C eval ignores the inputs) */
 #define rf_MOORE 0
 #define ocu_MOORE 1
@@ -72,6 +76,8 @@
 #define rnt_MOORE 0
 #define avail_MOORE 0
 #define rflc_MOORE 0
+#define rc_MOORE 0
+#define rsp_MOORE 1
 
 BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
@@ -95,11 +101,20 @@ BLOCK_GLUE(avail, AVAIL_PARAMS, "al_valid=0.5,fr_valid=0.5,rs_valid=0.05")
 /* tags from a small range, so that lookups hit and fills meet cached tags; few warps active,
  * so that some entries are free to evict */
 BLOCK_GLUE(rflc, RFLC_PARAMS, "warp_valid=0.1,fill_valid=0.5,lk_tag=48,fill_tag=48,warp_next=64")
+/* a few warps and registers, so that reads hit and writes evict; masks mostly full, so that
+ * writes allocate; few last-use reads and warp-invalidates, so that lines live a while */
+#define RC_BIAS                                                                                    \
+    "rd_warp=3,rd_reg=6,wr_warp=3,wr_reg=6,wr_mask=0.8,rd_last=0.1,inv_valid=0.02,fl_valid=0.1"
+BLOCK_GLUE(rc, RC_PARAMS, RC_BIAS)
+/* the per-warp partition (Fig. 4) indexed by register alone, with the flush of a slot */
+BLOCK_DESC(rc_pw, rc, rc_pw_cfg_from_sm, RC_BIAS)
+BLOCK_GLUE(rsp, RSP_PARAMS, "")
 
 const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
                                           &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc,
                                           &ccu_alloc_desc, &rnt_desc, &avail_desc,
-                                          &rflc_desc, &rf_phys_desc, &ocu_phys_desc, NULL};
+                                          &rflc_desc, &rf_phys_desc, &ocu_phys_desc,
+                                          &rc_desc, &rc_pw_desc, &rsp_desc, NULL};
 
 const block_desc_t *block_find(const char *name)
 {

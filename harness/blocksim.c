@@ -13,7 +13,8 @@ static uint64_t next(uint64_t *s)
 }
 
 /* probability that one-bit input `port` is 1, or for a wider input above 1 the bound its values
- * stay below: option, else the block's default, else 1/2 (a wider input: its whole width) */
+ * stay below, or for a wider input below 1 other than 1/2 the probability that it is all ones
+ * (else random): option, else the block's default, else 1/2 (a wider input: its whole width) */
 static double prob(const block_desc_t *bd, const blocksim_opts_t *o, const char *port)
 {
     for (unsigned i = 0; o && i < o->nbias; i++)
@@ -44,6 +45,9 @@ void blocksim_randomize(const block_desc_t *bd, const void *cfg, const blocksim_
                 w[0] = (next(rng) >> 11) * (1.0 / 9007199254740992.0) < pr;
             else if (pr > 1 && bits <= 32)
                 w[0] = (uint32_t)(next(rng) % (uint64_t)pr);
+            else if (pr < 1 && pr != 0.5 && (next(rng) >> 11) * (1.0 / 9007199254740992.0) < pr)
+                for (unsigned k = 0; k < (bits + 31) / 32; k++)
+                    w[k] = gpurf_mask(bits - 32 * k);
             else
                 for (unsigned k = 0; k < (bits + 31) / 32; k++)
                     w[k] = (uint32_t)next(rng) & gpurf_mask(bits - 32 * k);

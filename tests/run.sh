@@ -442,12 +442,12 @@ view_ok() { local v=${2%.fst}.gtkw want got
   want=$(grep -c '^TOP\.' "$v" 2>/dev/null)
   got=$(timeout 120 xvfb-run -a gtkwave -S tests/gtkwave_signals.tcl "$2" "$v" 2>/dev/null | sed -n 's/^DISPLAYED: //p' | wc -w)
   [ "${want:-0}" -gt 0 ] && [ "$got" = "$want" ] && ok "$1: gtkwave shows all $want signals" || bad "$1: gtkwave shows $got of ${want:-0} signals"; }
-for b in rf ocu ccu; do
+for b in rf ocu ccu rc; do
   run "make waves BLOCK=$b" 0 make -s BUILD=$B waves BLOCK=$b
   f=$(echo "$out" | sed -n 's/^  gtkwave \([^ ]*\.fst\) .*/\1/p')
   [ -n "$f" ] && view_ok "$b view (small)" "$f" || bad "make waves BLOCK=$b printed no gtkwave command" "$out"
 done
-for b in aau aau_off wcb rfc ccu sthld ccu_alloc rnt avail rflc; do
+for b in aau aau_off wcb rfc ccu sthld ccu_alloc rnt avail rflc rc rc_pw rsp; do
   run "$b dump (blocksim)" 0 $G blocksim --block $b --preset small --cycles 200 --waves $B/wb
   view_ok "$b view (small)" $B/wb/$b.0.fst
 done
@@ -483,9 +483,9 @@ if run "bench small (C, Verilated, lockstep, Icarus)" 0 $G bench --preset small 
     bad "Icarus testbench missed a corrupted line" "$(cat $B/bench_t/corrupt.log)"
 fi
 
-echo "== synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, and rf_phys and ocu_phys, the rf and ocu with wider fields, only in make synth)"
+echo "== synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys and ocu_phys, the rf and ocu with wider fields, and rc_pw, the rc per warp, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
-if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|ocu_phys' | tr '\n' ' ')" $B/synth/small.json; then
+if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|ocu_phys|rc_pw' | tr '\n' ' ')" $B/synth/small.json; then
   S=$B/synth/small.json
   want=$(( $(preset_num small rf_warp_regs) * $(preset_num small lanes) * 32 / $(preset_num small schedulers) ))
   got=$(sed -n '/"rf"/,/}/p' $S | sed -n 's/.*"memory_bits": \([0-9]*\).*/\1/p')

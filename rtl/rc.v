@@ -1,0 +1,398 @@
+// rc: the register cache of the hybrid register cache / scratchpad (Bailey et al. Secs.
+// III-A2, III-A3, Table I; after Gebhart et al. [4]), one per scheduler. Lines warp registers
+// in Sets = Lines / Ways sets (any count), each line a tag (warp slot, register), valid and
+// dirty bits and a true-LRU rank within its set. Set: idx = (reg + warp) mod PSets (Index 0)
+// or reg mod PSets (Index 1); shared (Partition 0) set = idx, PSets = Sets; per-warp
+// (Partition 1) set = slot x PSets + idx, PSets = Sets / Pool.
+// One cycle, in order: reads look up the starting state (a hit touches LRU; a last-use hit
+// then invalidates); writes by port order (hit: lanes merged; full-mask miss: the first
+// invalid way, else the LRU way, a dirty victim leaving on the port's eviction output the next
+// cycle; partial-mask miss: not done); warp-invalidate; flush of a per-warp slot (clean lines
+// dropped, dirty ones on the eviction ports the writes left free, in line order).
+// Contract identical to cmodel/rc.h.
+// Build-time fault variants for harness self-tests: FAULT_RC_LRU_NO_HIT (a read hit leaves the
+// ranks alone), FAULT_RC_DIRTY_DROPPED (a dirty victim is overwritten without a write-back),
+// FAULT_RC_LAST_KEEPS (a last-use read does not invalidate), FAULT_RC_SET_OFF_BY_ONE (every
+// access indexes the next set), FAULT_RC_DUP_ALLOC (a write looks up way 0 only, so a register
+// in another way is allocated a second time).
+// Properties (`ifdef FORMAL, make formal): no line that was valid and dirty loses its register
+// without that register leaving on an eviction port the next cycle, unless a last-use read of
+// it or a warp-invalidate of its warp dropped it; no set holds one (warp, register) twice.
+module rc #(
+    parameter Lanes     = 32,
+    parameter Lines     = 16,
+    parameter Ways      = 2,
+    parameter NumWarps  = 16,
+    parameter ArchRegs  = 256,
+    parameter Pool      = 4,
+    parameter RPorts    = 6,
+    parameter WPorts    = 2,
+    parameter Index     = 0,
+    parameter Partition = 0
+) (
+    input  wire                        clk_i,
+    input  wire                        rst_ni,
+    input  wire [RPorts-1:0]           rd_valid_i,
+    input  wire [RPorts*WarpBits-1:0]  rd_warp_i,
+    input  wire [RPorts*RegBits-1:0]   rd_reg_i,
+    input  wire [RPorts*SlotBits-1:0]  rd_slot_i,
+    input  wire [RPorts-1:0]           rd_last_i,
+    input  wire [WPorts-1:0]           wr_valid_i,
+    input  wire [WPorts*WarpBits-1:0]  wr_warp_i,
+    input  wire [WPorts*RegBits-1:0]   wr_reg_i,
+    input  wire [WPorts*SlotBits-1:0]  wr_slot_i,
+    input  wire [WPorts*DataBits-1:0]  wr_data_i,
+    input  wire [WPorts*Lanes-1:0]     wr_mask_i,
+    input  wire                        inv_valid_i,
+    input  wire [WarpBits-1:0]         inv_warp_i,
+    input  wire                        fl_valid_i,
+    input  wire [SlotBits-1:0]         fl_slot_i,
+    output reg  [RPorts-1:0]           rsp_valid_o,
+    output reg  [RPorts-1:0]           rsp_hit_o,
+    output reg  [RPorts*DataBits-1:0]  rsp_data_o,
+    output reg  [WPorts-1:0]           wr_done_o,
+    output reg  [WPorts-1:0]           ev_valid_o,
+    output reg  [WPorts*WarpBits-1:0]  ev_warp_o,
+    output reg  [WPorts*RegBits-1:0]   ev_reg_o,
+    output reg  [WPorts*DataBits-1:0]  ev_data_o,
+    output reg                         fl_done_o,
+    output wire [Lines-1:0]            valid_o,
+    output wire [Lines-1:0]            dirty_o,
+    output wire [Lines*WarpBits-1:0]   tag_warp_o,
+    output wire [Lines*RegBits-1:0]    tag_reg_o,
+    output wire [Lines*WayBits-1:0]    lru_o
+);
+  localparam WarpBits = (NumWarps > 1) ? $clog2(NumWarps) : 1;
+  localparam RegBits  = (ArchRegs > 1) ? $clog2(ArchRegs) : 1;
+  localparam SlotBits = (Pool > 1) ? $clog2(Pool) : 1;
+  localparam WayBits  = (Ways > 1) ? $clog2(Ways) : 1;
+  localparam LineBits = (Lines > 1) ? $clog2(Lines) : 1;
+  localparam DataBits = Lanes * 32;
+  localparam integer Sets  = Lines / Ways;
+  localparam integer PSets = (Partition == 1) ? Sets / Pool : Sets;
+
+  reg [Lines-1:0]          valid_q, dirty_q;
+  reg [Lines*WarpBits-1:0] warp_q;
+  reg [Lines*RegBits-1:0]  reg_q;
+  reg [Lines*WayBits-1:0]  lru_q;
+  reg [Lines*DataBits-1:0] data_q;
+  assign valid_o    = valid_q;
+  assign dirty_o    = dirty_q;
+  assign tag_warp_o = warp_q;
+  assign tag_reg_o  = reg_q;
+  assign lru_o      = lru_q;
+
+  localparam SetBits  = (Sets > 1) ? $clog2(Sets) : 1;
+  localparam SumBits  = ((WarpBits > RegBits) ? WarpBits : RegBits) + 1;
+  localparam [SumBits-1:0] PSetsS = PSets[SumBits-1:0];
+
+  // the set an access indexes (narrow arithmetic: the divisor is a constant)
+  function [SetBits-1:0] set_of(input [WarpBits-1:0] w, input [RegBits-1:0] r,
+                                input [SlotBits-1:0] s);
+    reg [SumBits-1:0] idx;
+    reg [31:0]        full;
+    begin
+      idx = {{(SumBits-RegBits){1'b0}}, r};
+      if (Index == 0) idx = idx + {{(SumBits-WarpBits){1'b0}}, w};
+      idx = idx % PSetsS;
+`ifdef FAULT_RC_SET_OFF_BY_ONE
+      idx = (idx + 1'b1) % PSetsS;
+`endif
+      full = {{(32-SumBits){1'b0}}, idx};
+      if (Partition == 1) full = full + {{(32-SlotBits){1'b0}}, s} * PSets;
+      set_of = full[SetBits-1:0];
+    end
+  endfunction
+  // the access names a slot of the pool (per-warp); always in a shared cache
+  function set_ok(input [SlotBits-1:0] s);
+    set_ok = Partition != 1 || {{(32-SlotBits){1'b0}}, s} < Pool;
+  endfunction
+  // line j lies in set st (j constant after unrolling)
+  function in_set(input integer j, input [SetBits-1:0] st);
+    in_set = j / Ways == {{(32-SetBits){1'b0}}, st};
+  endfunction
+
+  // the ranks after line t of set st is touched: it becomes the set's most recent (true LRU)
+  function [Lines*WayBits-1:0] touched(input [Lines*WayBits-1:0] r, input [SetBits-1:0] st,
+                                       input [LineBits-1:0] t);
+    integer j;
+    reg [WayBits-1:0] rt;
+    begin
+      touched = r;
+      rt = {WayBits{1'b0}};
+      for (j = 0; j < Lines; j = j + 1)
+        if (j == {{(32-LineBits){1'b0}}, t}) rt = r[j*WayBits +: WayBits];
+      for (j = 0; j < Lines; j = j + 1)
+        if (in_set(j, st)) begin
+          if (j == {{(32-LineBits){1'b0}}, t}) touched[j*WayBits +: WayBits] = {WayBits{1'b0}};
+          else if (r[j*WayBits +: WayBits] < rt)
+            touched[j*WayBits +: WayBits] = r[j*WayBits +: WayBits] + 1'b1;
+        end
+    end
+  endfunction
+
+  // ---- the cycle's decisions on the tag state (pv, pd, pw, pr, pl: the state as it evolves)
+  reg [Lines-1:0]           pv, pd;
+  reg [Lines*WarpBits-1:0]  pw;
+  reg [Lines*RegBits-1:0]   pr;
+  reg [Lines*WayBits-1:0]   pl;
+  reg [RPorts-1:0]          rd_hit;
+  reg [RPorts*LineBits-1:0] rd_l;
+  reg [WPorts*LineBits-1:0] wr_l;
+  reg [WPorts-1:0]          ev_w, ev_f;      // port k evicts for its write / for the flush
+  reg [WPorts*LineBits-1:0] ev_l;
+  reg [WPorts*WarpBits-1:0] ev_wp;
+  reg [WPorts*RegBits-1:0]  ev_rg;
+  reg [SetBits-1:0]         st;
+  reg [LineBits-1:0]        l, v;
+  reg [WayBits-1:0]         vr;
+  reg                       hit, found_inv, vv, vd, taken;
+  reg [WarpBits-1:0]        vw;
+  reg [RegBits-1:0]         vg;
+  integer p, k, w, q;
+
+  always @* begin
+    pv = valid_q; pd = dirty_q; pw = warp_q; pr = reg_q; pl = lru_q;
+    rd_hit = {RPorts{1'b0}}; rd_l = {RPorts*LineBits{1'b0}};
+    wr_l = {WPorts*LineBits{1'b0}}; wr_done_o = {WPorts{1'b0}};
+    ev_w = {WPorts{1'b0}}; ev_f = {WPorts{1'b0}}; ev_l = {WPorts*LineBits{1'b0}};
+    ev_wp = {WPorts*WarpBits{1'b0}}; ev_rg = {WPorts*RegBits{1'b0}};
+    st = {SetBits{1'b0}}; l = {LineBits{1'b0}}; v = {LineBits{1'b0}}; vr = {WayBits{1'b0}};
+    hit = 1'b0; found_inv = 1'b0; vv = 1'b0; vd = 1'b0; taken = 1'b0;
+    vw = {WarpBits{1'b0}}; vg = {RegBits{1'b0}};
+    // 1. reads on the starting state; then last-use hits invalidate
+    for (p = 0; p < RPorts; p = p + 1) begin
+      st = set_of(rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits],
+                  rd_slot_i[p*SlotBits +: SlotBits]);
+      if (rd_valid_i[p] && set_ok(rd_slot_i[p*SlotBits +: SlotBits]))
+        for (w = 0; w < Lines; w = w + 1)
+          if (in_set(w, st) && !rd_hit[p] && pv[w] &&
+              pw[w*WarpBits +: WarpBits] == rd_warp_i[p*WarpBits +: WarpBits] &&
+              pr[w*RegBits +: RegBits] == rd_reg_i[p*RegBits +: RegBits]) begin
+            rd_hit[p] = 1'b1;
+            rd_l[p*LineBits +: LineBits] = w[LineBits-1:0];
+          end
+`ifndef FAULT_RC_LRU_NO_HIT
+      if (rd_hit[p]) pl = touched(pl, st, rd_l[p*LineBits +: LineBits]);
+`endif
+    end
+`ifndef FAULT_RC_LAST_KEEPS
+    for (p = 0; p < RPorts; p = p + 1)
+      for (w = 0; w < Lines; w = w + 1)
+        if (rd_hit[p] && rd_last_i[p] && rd_l[p*LineBits +: LineBits] == w[LineBits-1:0])
+          pv[w] = 1'b0;
+`endif
+    // 2. writes by port order
+    for (k = 0; k < WPorts; k = k + 1) begin
+      st = set_of(wr_warp_i[k*WarpBits +: WarpBits], wr_reg_i[k*RegBits +: RegBits],
+                  wr_slot_i[k*SlotBits +: SlotBits]);
+      hit = 1'b0; l = {LineBits{1'b0}};
+      if (wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits])) begin
+        for (w = 0; w < Lines; w = w + 1)
+`ifdef FAULT_RC_DUP_ALLOC
+          if (in_set(w, st) && w % Ways == 0 && !hit && pv[w] &&
+`else
+          if (in_set(w, st) && !hit && pv[w] &&
+`endif
+              pw[w*WarpBits +: WarpBits] == wr_warp_i[k*WarpBits +: WarpBits] &&
+              pr[w*RegBits +: RegBits] == wr_reg_i[k*RegBits +: RegBits]) begin
+            hit = 1'b1;
+            l = w[LineBits-1:0];
+          end
+        if (!hit && &wr_mask_i[k*Lanes +: Lanes]) begin
+          // the victim: the set's first invalid way, else its highest rank (the first way
+          // on a tie never arises: ranks are a permutation)
+          found_inv = 1'b0; taken = 1'b0;
+          for (w = 0; w < Lines; w = w + 1)
+            if (in_set(w, st) && !found_inv) begin
+              if (!pv[w]) begin
+                v = w[LineBits-1:0]; found_inv = 1'b1;
+                vv = 1'b0; vd = 1'b0;
+              end else if (!taken || pl[w*WayBits +: WayBits] > vr) begin
+                v = w[LineBits-1:0]; vr = pl[w*WayBits +: WayBits];
+                vv = 1'b1; vd = pd[w];
+                vw = pw[w*WarpBits +: WarpBits]; vg = pr[w*RegBits +: RegBits];
+              end
+              taken = 1'b1;
+            end
+`ifndef FAULT_RC_DIRTY_DROPPED
+          if (vv && vd) begin
+            ev_w[k] = 1'b1;
+            ev_l[k*LineBits +: LineBits] = v;
+            ev_wp[k*WarpBits +: WarpBits] = vw;
+            ev_rg[k*RegBits +: RegBits] = vg;
+          end
+`endif
+          for (w = 0; w < Lines; w = w + 1)
+            if (v == w[LineBits-1:0]) begin
+              pv[w] = 1'b1;
+              pw[w*WarpBits +: WarpBits] = wr_warp_i[k*WarpBits +: WarpBits];
+              pr[w*RegBits +: RegBits] = wr_reg_i[k*RegBits +: RegBits];
+            end
+          hit = 1'b1;
+          l = v;
+        end
+        if (hit) begin
+          wr_done_o[k] = 1'b1;
+          wr_l[k*LineBits +: LineBits] = l;
+          for (w = 0; w < Lines; w = w + 1)
+            if (l == w[LineBits-1:0]) pd[w] = 1'b1;
+          pl = touched(pl, st, l);
+        end
+      end
+    end
+    // 3. warp-invalidate
+    if (inv_valid_i)
+      for (w = 0; w < Lines; w = w + 1)
+        if (pw[w*WarpBits +: WarpBits] == inv_warp_i) pv[w] = 1'b0;
+    // 4. flush of a per-warp slot: dirty lines on the ports the writes left free, in order
+    q = 0;
+    if (fl_valid_i && Partition == 1 && set_ok(fl_slot_i))
+      for (w = 0; w < Lines; w = w + 1)
+        if ((w / Ways) / PSets == {{(32-SlotBits){1'b0}}, fl_slot_i} && pv[w]) begin
+          if (!pd[w]) pv[w] = 1'b0;
+          else begin
+            for (k = 0; k < WPorts; k = k + 1)
+              if (k == q && q < WPorts && ev_w[k]) q = q + 1;
+            for (k = 0; k < WPorts; k = k + 1)
+              if (k == q) begin
+                ev_f[k] = 1'b1;
+                ev_l[k*LineBits +: LineBits] = w[LineBits-1:0];
+                ev_wp[k*WarpBits +: WarpBits] = pw[w*WarpBits +: WarpBits];
+                ev_rg[k*RegBits +: RegBits] = pr[w*RegBits +: RegBits];
+                pv[w] = 1'b0;
+              end
+            if (q < WPorts) q = q + 1;
+          end
+        end
+  end
+
+  // flush completion: the slot holds no valid line
+  always @* begin
+    fl_done_o = fl_valid_i;
+    if (fl_valid_i && Partition == 1)
+      for (w = 0; w < Lines; w = w + 1)
+        if ((w / Ways) / PSets == {{(32-SlotBits){1'b0}}, fl_slot_i} && valid_q[w])
+          fl_done_o = 1'b0;
+  end
+
+  // ---- data: line t's data after the writes of ports below `upto` (the C's sequential order)
+  function [DataBits-1:0] line_after(input [LineBits-1:0] t, input integer upto,
+                                     input [Lines*DataBits-1:0] d, input [WPorts-1:0] done,
+                                     input [WPorts*LineBits-1:0] lines);
+    integer j, n;
+    begin
+      line_after = {DataBits{1'b0}};
+      for (j = 0; j < Lines; j = j + 1)
+        if (t == j[LineBits-1:0]) line_after = d[j*DataBits +: DataBits];
+      for (j = 0; j < WPorts; j = j + 1)
+        if (j < upto && done[j] && lines[j*LineBits +: LineBits] == t)
+          for (n = 0; n < Lanes; n = n + 1)
+            if (wr_mask_i[j*Lanes + n]) line_after[n*32 +: 32] = wr_data_i[(j*Lanes + n)*32 +: 32];
+    end
+  endfunction
+
+  // reset ranks: way w of every set has rank w
+  wire [Lines*WayBits-1:0] lru_rst;
+  genvar gl;
+  generate
+    for (gl = 0; gl < Lines; gl = gl + 1) begin : g_lru_rst
+      localparam integer Rank = gl % Ways;
+      assign lru_rst[gl*WayBits +: WayBits] = Rank[WayBits-1:0];
+    end
+  endgenerate
+
+  reg [RPorts*DataBits-1:0] rd_data;
+  integer rp, wk, ln, lk;
+  always @* begin
+    rd_data = {RPorts*DataBits{1'b0}};
+    for (rp = 0; rp < RPorts; rp = rp + 1)
+      for (ln = 0; ln < Lines; ln = ln + 1)
+        if (rd_hit[rp] && rd_l[rp*LineBits +: LineBits] == ln[LineBits-1:0])
+          rd_data[rp*DataBits +: DataBits] = data_q[ln*DataBits +: DataBits];
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_q     <= {Lines{1'b0}};
+      dirty_q     <= {Lines{1'b0}};
+      warp_q      <= {Lines*WarpBits{1'b0}};
+      reg_q       <= {Lines*RegBits{1'b0}};
+      for (ln = 0; ln < Lines; ln = ln + 1) data_q[ln*DataBits +: DataBits] <= {DataBits{1'b0}};
+      lru_q       <= lru_rst;
+      rsp_valid_o <= {RPorts{1'b0}};
+      rsp_hit_o   <= {RPorts{1'b0}};
+      rsp_data_o  <= {RPorts*DataBits{1'b0}};
+      ev_valid_o  <= {WPorts{1'b0}};
+      ev_warp_o   <= {WPorts*WarpBits{1'b0}};
+      ev_reg_o    <= {WPorts*RegBits{1'b0}};
+      ev_data_o   <= {WPorts*DataBits{1'b0}};
+    end else begin
+      valid_q <= pv; dirty_q <= pd; warp_q <= pw; reg_q <= pr; lru_q <= pl;
+      rsp_valid_o <= rd_valid_i;
+      rsp_hit_o   <= rd_hit;
+      rsp_data_o  <= rd_data;
+      ev_valid_o <= ev_w | ev_f;
+      ev_warp_o  <= ev_wp;
+      ev_reg_o   <= ev_rg;
+      for (wk = 0; wk < WPorts; wk = wk + 1)
+        ev_data_o[wk*DataBits +: DataBits] <= !(ev_w[wk] || ev_f[wk]) ? {DataBits{1'b0}} :
+            line_after(ev_l[wk*LineBits +: LineBits], ev_f[wk] ? WPorts : wk, data_q, wr_done_o, wr_l);
+      for (ln = 0; ln < Lines; ln = ln + 1)
+        for (wk = 0; wk < WPorts; wk = wk + 1)
+          if (wr_done_o[wk] && wr_l[wk*LineBits +: LineBits] == ln[LineBits-1:0])
+            for (lk = 0; lk < Lanes; lk = lk + 1)
+              if (wr_mask_i[wk*Lanes + lk])
+                data_q[ln*DataBits + lk*32 +: 32] <= wr_data_i[(wk*Lanes + lk)*32 +: 32];
+    end
+  end
+
+`ifdef FORMAL
+  reg f_init = 1'b0;
+  always @(posedge clk_i) f_init <= 1'b1;
+  always @* if (!f_init) assume(!rst_ni);
+  // a dirty line whose register left it last cycle, and whether a last-use read or a
+  // warp-invalidate of that register excused it
+  reg [Lines-1:0]          f_lost_q, f_excused_q;
+  reg [Lines*WarpBits-1:0] f_warp_q;
+  reg [Lines*RegBits-1:0]  f_reg_q;
+  reg                      f_ex, f_out;
+  integer fa, fb, fp;
+  always @(posedge clk_i) begin
+    f_lost_q <= {Lines{1'b0}};
+    for (fa = 0; fa < Lines; fa = fa + 1) begin
+      f_warp_q[fa*WarpBits +: WarpBits] <= warp_q[fa*WarpBits +: WarpBits];
+      f_reg_q[fa*RegBits +: RegBits] <= reg_q[fa*RegBits +: RegBits];
+      if (rst_ni && valid_q[fa] && dirty_q[fa] &&
+          (!pv[fa] || pw[fa*WarpBits +: WarpBits] != warp_q[fa*WarpBits +: WarpBits] ||
+           pr[fa*RegBits +: RegBits] != reg_q[fa*RegBits +: RegBits]))
+        f_lost_q[fa] <= 1'b1;
+      f_ex = inv_valid_i && inv_warp_i == warp_q[fa*WarpBits +: WarpBits];
+      for (fp = 0; fp < RPorts; fp = fp + 1)
+        if (rd_valid_i[fp] && rd_last_i[fp] && set_ok(rd_slot_i[fp*SlotBits +: SlotBits]) &&
+            rd_warp_i[fp*WarpBits +: WarpBits] == warp_q[fa*WarpBits +: WarpBits] &&
+            rd_reg_i[fp*RegBits +: RegBits] == reg_q[fa*RegBits +: RegBits] &&
+            in_set(fa, set_of(rd_warp_i[fp*WarpBits +: WarpBits], rd_reg_i[fp*RegBits +: RegBits],
+                              rd_slot_i[fp*SlotBits +: SlotBits])))
+          f_ex = 1'b1;
+      f_excused_q[fa] <= f_ex;
+    end
+  end
+  always @* if (f_init && rst_ni) begin
+    for (fa = 0; fa < Lines; fa = fa + 1) begin
+      // a lost dirty register is on an eviction port unless excused
+      f_out = 1'b0;
+      for (fp = 0; fp < WPorts; fp = fp + 1)
+        if (ev_valid_o[fp] && ev_warp_o[fp*WarpBits +: WarpBits] == f_warp_q[fa*WarpBits +: WarpBits] &&
+            ev_reg_o[fp*RegBits +: RegBits] == f_reg_q[fa*RegBits +: RegBits])
+          f_out = 1'b1;
+      if (f_lost_q[fa]) assert(f_out || f_excused_q[fa]);
+      // no (warp, register) twice in a set
+      for (fb = 0; fb < Lines; fb = fb + 1)
+        if (fa < fb && fa / Ways == fb / Ways && valid_q[fa] && valid_q[fb])
+          assert(warp_q[fa*WarpBits +: WarpBits] != warp_q[fb*WarpBits +: WarpBits] ||
+                 reg_q[fa*RegBits +: RegBits] != reg_q[fb*RegBits +: RegBits]);
+    end
+  end
+`endif
+endmodule

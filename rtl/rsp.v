@@ -1,0 +1,79 @@
+// rsp: the register scratchpad of the hybrid register cache / scratchpad (Bailey et al. Secs.
+// III-A2, III-A3, III-B; after Gebhart et al. [5]), one per scheduler: Pool x Regs warp
+// registers without tags, entry = slot x Regs + register. Reads answer the next cycle with the
+// data before this cycle's writes; writes merge their lanes by port order. An access naming a
+// slot >= Pool or a register >= Regs does nothing (rsp_valid stays 0).
+// Contract identical to cmodel/rsp.h.
+// Build-time fault variant for harness self-tests: FAULT_RSP_WRITE_NEXT (a write lands in the
+// next entry).
+module rsp #(
+    parameter Lanes  = 32,
+    parameter Pool   = 4,
+    parameter Regs   = 2,
+    parameter RPorts = 6,
+    parameter WPorts = 2
+) (
+    input  wire                        clk_i,
+    input  wire                        rst_ni,
+    input  wire [RPorts-1:0]           rd_valid_i,
+    input  wire [RPorts*SlotBits-1:0]  rd_slot_i,
+    input  wire [RPorts*RegBits-1:0]   rd_reg_i,
+    input  wire [WPorts-1:0]           wr_valid_i,
+    input  wire [WPorts*SlotBits-1:0]  wr_slot_i,
+    input  wire [WPorts*RegBits-1:0]   wr_reg_i,
+    input  wire [WPorts*DataBits-1:0]  wr_data_i,
+    input  wire [WPorts*Lanes-1:0]     wr_mask_i,
+    output reg  [RPorts-1:0]           rsp_valid_o,
+    output reg  [RPorts*DataBits-1:0]  rsp_data_o
+);
+  localparam SlotBits = (Pool > 1) ? $clog2(Pool) : 1;
+  localparam RegBits  = (Regs > 1) ? $clog2(Regs) : 1;
+  localparam DataBits = Lanes * 32;
+  localparam integer Entries = Pool * Regs;
+
+  reg [Entries*DataBits-1:0] data_q;
+
+  // the write of an entry's address lands in the entry (the fault: in the next one)
+`ifdef FAULT_RSP_WRITE_NEXT
+  localparam integer Shift = 1;
+`else
+  localparam integer Shift = 0;
+`endif
+  // port addresses (slot, register) as entry numbers: e = slot x Regs + register matches
+  // exactly one entry when slot < Pool and register < Regs
+  function hits(input [SlotBits-1:0] s, input [RegBits-1:0] r, input integer e);
+    hits = {{(32-SlotBits){1'b0}}, s} == e / Regs && {{(32-RegBits){1'b0}}, r} == e % Regs;
+  endfunction
+
+  reg [RPorts*DataBits-1:0] rd_data;
+  reg [RPorts-1:0]          rd_ok;
+  integer p, k, n, e;
+  always @* begin
+    rd_data = {RPorts*DataBits{1'b0}};
+    rd_ok = {RPorts{1'b0}};
+    for (p = 0; p < RPorts; p = p + 1)
+      for (e = 0; e < Entries; e = e + 1)
+        if (rd_valid_i[p] && hits(rd_slot_i[p*SlotBits +: SlotBits], rd_reg_i[p*RegBits +: RegBits], e)) begin
+          rd_ok[p] = 1'b1;
+          rd_data[p*DataBits +: DataBits] = data_q[e*DataBits +: DataBits];
+        end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      for (e = 0; e < Entries; e = e + 1) data_q[e*DataBits +: DataBits] <= {DataBits{1'b0}};
+      rsp_valid_o <= {RPorts{1'b0}};
+      rsp_data_o  <= {RPorts*DataBits{1'b0}};
+    end else begin
+      rsp_valid_o <= rd_ok;
+      rsp_data_o  <= rd_data;
+      for (e = 0; e < Entries; e = e + 1)
+        for (k = 0; k < WPorts; k = k + 1)
+          if (wr_valid_i[k] && hits(wr_slot_i[k*SlotBits +: SlotBits], wr_reg_i[k*RegBits +: RegBits],
+                                    (e + Entries - Shift) % Entries))
+            for (n = 0; n < Lanes; n = n + 1)
+              if (wr_mask_i[k*Lanes + n])
+                data_q[(e*Lanes + n)*32 +: 32] <= wr_data_i[(k*Lanes + n)*32 +: 32];
+    end
+  end
+endmodule
