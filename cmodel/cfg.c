@@ -89,6 +89,7 @@ static const field_t fields[] = {
     F(rc_wports, 1, 64),
     F(rc_miss_penalty, 0, 64),
     F(rsp_regs, 0, 256),
+    F(energy_kb, 0, 1024),
     F(e_bank_read_fj, 0, 1000000),
     F(e_bank_write_fj, 0, 1000000),
     F(e_arbiter_fj, 0, 1000000),
@@ -244,8 +245,70 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
     return 0;
 }
 
+/* the capacity tables: preset objects, not --set values */
+static const char *const cap_tables[] = {"e_rc_fj", "e_rsp_fj"};
+
+/* one table {"<KB>": {"read": r, "write": w[, "tag": t]}} into c */
+static int load_caps(sm_cfg_t *c, int rc, json_t *val, const char *path, char *err, size_t n)
+{
+    const char *key = cap_tables[!rc], *kb;
+    cap_energy_t *t = rc ? c->e_rc : c->e_rsp;
+    unsigned *nt = rc ? &c->n_e_rc : &c->n_e_rsp;
+    json_t *e;
+    if (!json_is_object(val))
+        return gpurf_fail(err, n, "%s: field '%s': expected an object of capacities (KB/SM)",
+                          path, key);
+    json_object_foreach(val, kb, e)
+    {
+        char *end;
+        unsigned long v = strtoul(kb, &end, 10);
+        if (!*kb || *end || !v || v > 1024)
+            return gpurf_fail(err, n, "%s: field '%s': '%s' is not a capacity in KB (1..1024)",
+                              path, key, kb);
+        if (*nt == CFG_MAX_CAPS)
+            return gpurf_fail(err, n, "%s: field '%s': more than %u capacities", path, key,
+                              CFG_MAX_CAPS);
+        cap_energy_t *ce = &t[(*nt)++];
+        ce->kb = (unsigned)v;
+        static const char *const parts[] = {"read", "write", "tag"};
+        unsigned *dst[] = {&ce->read, &ce->write, &ce->tag};
+        if (!json_is_object(e))
+            return gpurf_fail(err, n, "%s: field '%s': %s KB: expected {\"read\", \"write\"%s}",
+                              path, key, kb, rc ? ", \"tag\"" : "");
+        for (unsigned i = 0; i < (rc ? 3u : 2u); i++) {
+            json_t *x = json_object_get(e, parts[i]);
+            if (!json_is_integer(x) || json_integer_value(x) < 0 ||
+                json_integer_value(x) > 100000000)
+                return gpurf_fail(err, n, "%s: field '%s': %s KB: '%s' %s", path, key, kb,
+                                  parts[i], x ? "must be a non-negative integer (fJ)" : "missing");
+            *dst[i] = (unsigned)json_integer_value(x);
+        }
+        if (json_object_size(e) != (rc ? 3u : 2u))
+            return gpurf_fail(err, n, "%s: field '%s': %s KB: unknown part (%s)", path, key, kb,
+                              rc ? "read, write, tag" : "read, write");
+    }
+    return 0;
+}
+
+int cfg_cap_energy(const sm_cfg_t *c, int rc, unsigned kb, cap_energy_t *e, char *err, size_t n)
+{
+    const cap_energy_t *t = rc ? c->e_rc : c->e_rsp;
+    unsigned nt = rc ? c->n_e_rc : c->n_e_rsp, want = c->energy_kb ? c->energy_kb : kb;
+    for (unsigned i = 0; i < nt; i++)
+        if (t[i].kb == want) {
+            *e = t[i];
+            return 0;
+        }
+    return gpurf_fail(err, n, "%s: field '%s': no energies for %u KB/SM%s", c->name,
+                      cap_tables[!rc], want, c->energy_kb ? " (energy_kb)" : "");
+}
+
 int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t errlen)
 {
+    for (unsigned i = 0; i < 2; i++)
+        if (!strcmp(key, cap_tables[i]))
+            return gpurf_fail(err, errlen, "override '%s': a table of capacities, set in the "
+                              "preset file", key);
     const field_t *f = find_field(key);
     if (!f) {
         snprintf(err, errlen, "override '%s': unknown parameter", key);
@@ -274,6 +337,7 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
     int rc = -1;
     memset(c, 0, sizeof *c);
     unsigned char seen[NFIELDS] = {0};
+    unsigned seen_caps = 0;
     const char *key;
     json_t *val;
     if (!json_is_object(root)) {
@@ -284,6 +348,13 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
     {
         if (!strcmp(key, "description") || !strcmp(key, "source"))
             continue;
+        if (!strcmp(key, cap_tables[0]) || !strcmp(key, cap_tables[1])) {
+            int rct = !strcmp(key, cap_tables[0]);
+            if (load_caps(c, rct, val, path, err, errlen))
+                goto out;
+            seen_caps |= 1u << !rct;
+            continue;
+        }
         if (!strcmp(key, "name")) {
             if (!json_is_string(val)) {
                 snprintf(err, errlen, "%s: field 'name': expected a string", path);
@@ -317,6 +388,12 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
         snprintf(err, errlen, "%s: field 'name': missing", path);
         goto out;
     }
+    for (unsigned i = 0; i < 2; i++)
+        if (!(seen_caps >> i & 1)) {
+            snprintf(err, errlen, "%s: field '%s': missing (every preset names every parameter)",
+                     path, cap_tables[i]);
+            goto out;
+        }
     for (size_t i = 0; i < NFIELDS; i++)
         if (!seen[i]) {
             snprintf(err, errlen, "%s: field '%s': missing (every preset names every parameter)",

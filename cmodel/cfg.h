@@ -24,6 +24,13 @@ enum { RN_ALLOC_ISSUE, RN_ALLOC_WRITEBACK };
 enum { RC_INDEX_REG_PLUS_WARP, RC_INDEX_REG };
 enum { RC_SHARED, RC_PER_WARP };
 
+/* per-access energies of a register cache or scratchpad of one capacity (KB per SM: entries x
+ * 128 B x schedulers, a warp register counted at 32 lanes), fJ */
+#define CFG_MAX_CAPS 16
+typedef struct {
+    unsigned kb, read, write, tag; /* tag: a register-cache tag check (0 for a scratchpad) */
+} cap_energy_t;
+
 typedef struct {
     char name[64];
     unsigned lanes;         /* threads per warp modelled (<= GPURF_MAX_LANES) */
@@ -94,6 +101,12 @@ typedef struct {
     unsigned rc_rports, rc_wports; /* register cache and scratchpad ports (Sec. III-A3: 6, 2) */
     unsigned rc_miss_penalty; /* cycles an RC miss adds before the main RF read (Sec. IV-D) */
     unsigned rsp_regs;      /* register scratchpad: registers per active warp (Sec. III-A4) */
+    /* register cache and scratchpad energies by capacity (preset objects e_rc_fj, e_rsp_fj:
+     * {"<KB>": {"read": fJ, "write": fJ[, "tag": fJ]}}) */
+    cap_energy_t e_rc[CFG_MAX_CAPS], e_rsp[CFG_MAX_CAPS];
+    unsigned n_e_rc, n_e_rsp;
+    unsigned energy_kb;     /* price the register cache and scratchpad as this many KB/SM
+                               (0: their own capacity; Fig. 9's "half-size" runs) */
     /* register-file dynamic energy per event, fJ (sim/core/energy.h) */
     unsigned e_bank_read_fj, e_bank_write_fj, e_arbiter_fj, e_xbar_fj, e_collector_fj,
         e_ccu_tag_fj, e_rfc_access_fj;
@@ -141,6 +154,15 @@ int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t e
 
 /* Check cross-field constraints (powers of two, divisibility, ranges). */
 int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen);
+
+/* KB/SM of a structure of `entries` warp registers per scheduler */
+static inline unsigned cfg_kb_of(const sm_cfg_t *c, unsigned entries)
+{
+    return entries * 128 * c->schedulers / 1024;
+}
+/* the energies of the register cache (rc = 1) or scratchpad at kb KB/SM (energy_kb when set):
+ * 0, or -1 with a message naming the field and the capacity */
+int cfg_cap_energy(const sm_cfg_t *c, int rc, unsigned kb, cap_energy_t *e, char *err, size_t n);
 
 /* the preset spelling of a SCHED_* policy */
 const char *cfg_sched_name(unsigned s);

@@ -54,3 +54,44 @@ for kv in rc_lines=15:rc_lines rc_lines=0:rc_lines rc_lines=128:rc_lines rc_ways
   run "rc: bad ${kv%%:*}" 2 $A sim --design rc --preset small --set ${kv%%:*} --gen seed=1,blocks=1
   echo "$out" | grep -q "field '${kv##*:}'" && ok "rc ${kv%%:*}: the message names ${kv##*:}" || bad "rc ${kv%%:*} message" "$out"
 done
+
+echo "== strands and scratchpad allocation (gpurf strands, tests/streams/strands)"
+SD=tests/streams/strands
+sj() { jq -c "$2" $B/st.$1.json; }
+for f in join loop calls gmem barrier fig5c; do
+  run "strands $f (sanitized)" 0 $A strands --preset small --trace $SD/$f.txt --insts --alloc --json $B/st.$f.json
+done
+for f in reduce runs; do
+  run "strands $f, one scratchpad register (sanitized)" 0 $A strands --preset small --set rsp_regs=1 --trace $SD/$f.txt --alloc --json $B/st.$f.json
+done
+reasons() { sj $1 '[.kernels[0].strands[] | .reason]'; }
+[ "$(reasons join)" = '["entry","after_barrier","join"]' ] && ok "(1) the block at 0x40, entered from an earlier strand, starts one (join)" || bad "join: $(reasons join)"
+[ "$(reasons loop)" = '["entry","backedge_target","after_backward_branch"]' ] &&
+  ok "(2)(3) the loop body starts at the back edge's target, the backward branch ends it" || bad "loop: $(reasons loop)"
+[ "$(reasons calls)" = '["entry","after_call","join","after_return","after_exit"]' ] &&
+  [ "$(sj calls '.kernels[0].strands[3] | [.first_pc, .last_pc]')" = "[80,160]" ] &&
+  ok "(4) call and return end strands; the predicated EXIT at 0x70 does not, the unpredicated one at 0xa0 does" || bad "calls: $(reasons calls)"
+[ "$(sj gmem '[.kernels[0].strands[] | [.first_pc, .reason]]')" = '[[0,"entry"],[48,"gmem_consumer"],[144,"gmem_consumer"]]' ] &&
+  ok "(5) may-analysis: R2's first read (0x30) and R5 loaded on one path (0x90) start strands; R2's second read and R6, overwritten on both paths, do not" ||
+  bad "gmem: $(sj gmem '[.kernels[0].strands[] | [.first_pc, .reason]]')"
+[ "$(reasons barrier)" = '["entry","after_barrier"]' ] && ok "(6) a barrier ends its strand" || bad "barrier: $(reasons barrier)"
+op() { sj $1 ".kernels[0].operands[] | select(.pc == $2) | $3"; }
+[ "$(sj reduce '.kernels[0] | [.mapped, .reductions, .regenerated]')" = "[3,2,1]" ] &&
+  [ "$(op reduce 32 '.writebacks')" = '[{"reg":1,"slot":0}]' ] && [ "$(op reduce 96 '[.src_rsp[0], .fill[0]]')" = "[0,true]" ] &&
+  [ "$(sj reduce '[.kernels[0].allocations[] | select(.slot >= 0) | .how]')" = '["initial","tail_reduced","regenerated"]' ] &&
+  ok "reductions: R1's write allocation cut back to 0x20 (live-out, written back) around R2's; its reads at 0x60, 0x70 regenerated as a read allocation" ||
+  bad "reduce: $(sj reduce '.kernels[0].allocations')"
+[ "$(op runs 0 '[.src_rsp[0], .fill[0]]')" = "[0,true]" ] && [ "$(op runs 16 '.src_rsp[0]')" = 0 ] && [ "$(op runs 32 '.src_rsp')" = "[-1,0]" ] &&
+  [ "$(op runs 48 '[.src_rsp[0], .fill[0]]')" = "[0,true]" ] && [ "$(op runs 64 '.src_rsp[0]')" = 0 ] &&
+  ok "read runs: runs of 4 and 3 reads overlap R2, two runs of 2 map (0x00-0x10, 0x30-0x40), R1 at 0x20 stays in the backing store" ||
+  bad "runs: $(sj runs '.kernels[0].operands')"
+[ "$(op fig5c 112 '.src_rsp[0]')" = -1 ] && [ "$(sj fig5c '[.kernels[0].operands[] | select(.pc >= 32 and .pc <= 64) | .src_rsp[0]] | all(. >= 0)')" = true ] &&
+  ok "Fig. 5c: R1's reads in the loop come from the scratchpad, the counter R4 read at 0x70 never does" || bad "fig5c: $(sj fig5c '.kernels[0].operands')"
+run "strands with energies missing for the scratchpad's size" 2 $G strands --preset small --set rsp_regs=5 --trace $SD/loop.txt
+echo "$out" | grep -q "field 'e_rsp_fj': no energies for 5 KB/SM" && ok "the missing capacity is named" || bad "missing-capacity message" "$out"
+for t in matrixmul vectoradd; do
+  run "strands $t/maxwell (sanitized)" 0 $A strands --preset maxwell --trace $T/$t-sm61/kernelslist.g --alloc --json $B/st.$t.json
+  [ "$(sj $t '.kernels[0].mapped')" -gt 0 ] && [ "$(sj $t '[.kernels[0].strands[].instructions] | add')" = "$(sj $t '.kernels[0].instructions')" ] &&
+    ok "$t: the strands cover the $(sj $t '.kernels[0].instructions') instructions once, $(sj $t '.kernels[0].mapped') allocations mapped" || bad "$t strands"
+done
+run "strands on a generated kernel with loops (sanitized)" 0 $A strands --preset maxwell --gen seed=7,blocks=2,loops=6,gmem=30 --alloc

@@ -19,7 +19,7 @@ typedef struct {
     unsigned nbias;
     const char *sets[MAX_SETS];
     unsigned nsets, history, window, cycles;
-    int insts, names, check;
+    int insts, names, check, alloc;
 } args_t;
 
 int cli_load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n);
@@ -29,5 +29,6 @@ int cmd_intervals(const args_t *a);
 int cmd_reuse(const args_t *a);
 int cmd_cfg(const args_t *a);
 int cmd_releases(const args_t *a);
+int cmd_strands(const args_t *a);
 
 #endif

@@ -19,6 +19,9 @@
  *   gpurf models                    list the RTL models built into this binary
  *   gpurf releases (--trace PATH | --gen SPEC) [--preset P] [--insts] [--check] [--json F]
  *                                   register release points of renaming (pir, pbr, Eq. 1)
+ *   gpurf strands (--trace PATH | --gen SPEC) [--preset P] [--insts] [--alloc] [--json F]
+ *                                   strands of the scratchpad and, with --alloc, its candidates,
+ *                                   reductions and allocations (rsp_regs per warp)
  *   gpurf designs [--names]         every design: its blocks, schedulers and summary
  * Exit: 0 success, 1 lockstep mismatch or value-check failure, 2 bad input or configuration. */
 #include "harness/lockstep.h"
@@ -55,6 +58,8 @@ static int usage(void)
             "       gpurf reuse (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts] [--json FILE]\n"
             "       gpurf releases (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
             "                   [--check] [--json FILE] [--pass-fault partial_write_kills]\n"
+            "       gpurf strands (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
+            "                   [--alloc] [--json FILE]\n"
             "       gpurf area --synth build/synth/P.json [--preset P]\n"
             "       gpurf models\n"
             "       gpurf designs [--names]\n");
@@ -165,8 +170,10 @@ static int parse(int argc, char **argv, args_t *a)
             i++;
             continue;
         }
-        if (!strcmp(o, "--insts") || !strcmp(o, "--names") || !strcmp(o, "--check")) {
-            *(o[2] == 'i' ? &a->insts : o[2] == 'n' ? &a->names : &a->check) = 1;
+        if (!strcmp(o, "--insts") || !strcmp(o, "--names") || !strcmp(o, "--check") ||
+            !strcmp(o, "--alloc")) {
+            *(o[2] == 'i' ? &a->insts : o[2] == 'n' ? &a->names : o[2] == 'a' ? &a->alloc
+                                                                          : &a->check) = 1;
             continue;
         }
         if (!strcmp(a->cmd, "gen") && !a->gen && o[0] != '-') {
@@ -480,6 +487,8 @@ int main(int argc, char **argv)
         return cmd_reuse(&a);
     if (!strcmp(a.cmd, "releases"))
         return cmd_releases(&a);
+    if (!strcmp(a.cmd, "strands"))
+        return cmd_strands(&a);
     if (!strcmp(a.cmd, "designs"))
         return cmd_designs(&a);
     if (!strcmp(a.cmd, "models")) {

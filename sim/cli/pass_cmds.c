@@ -4,6 +4,7 @@
 #include "pass/liveness.h"
 #include "pass/regint.h"
 #include "release_report.h"
+#include "strand_report.h"
 #include "reuse_report.h"
 #include "stream/cfgrec.h"
 #include <jansson.h>
@@ -106,6 +107,14 @@ static int releases_one(kernel_t *k, const sm_cfg_t *c, const args_t *a, json_t 
 int cmd_reuse(const args_t *a) { return per_kernel(a, reuse_one); }
 
 int cmd_releases(const args_t *a) { return per_kernel(a, releases_one); }
+
+static int strands_one(kernel_t *k, const sm_cfg_t *c, const args_t *a, json_t *out, char *err,
+                       size_t n)
+{
+    return strand_report(k, c, a->insts, a->alloc, out, err, n);
+}
+
+int cmd_strands(const args_t *a) { return per_kernel(a, strands_one); }
 
 int cmd_cfg(const args_t *a)
 {
