@@ -6,13 +6,15 @@ set -u
 mode=$1; G=${2:-build/gpurf}; T=${SHARED:-../shared}/traces; D=tests/golden
 out=${BUILD:-build}/golden; mkdir -p $out
 designs=$($G designs --names 2>/dev/null || echo baseline ideal ltrf ltrf+ rfc)
+# the designs that run only under the two-level scheduler
+two_level=" $($G designs 2>/dev/null | awk '$3 == "schedulers=two_level" { printf "%s ", $1 }')"
 rc=0
 while IFS='|' read -r name args; do
   name=$(echo $name); [ -z "$name" ] || [ "${name#\#}" != "$name" ] && continue
   case "$args" in *'$T'*) [ -d "$T" ] || { echo "skip $name: $T is absent"; continue; };; esac
   for d in $designs; do
     n=${name//DESIGN/$d}; a=${args//DESIGN/$d}; a=${a//\$T/$T}
-    case $d in ltrf|ltrf+|rfc) a="$a --set scheduler=two_level";; esac
+    case "$two_level" in *" $d "*) a="$a --set scheduler=two_level";; esac
     if ! $G sim $a --json $out/$n.json > $out/$n.log 2>&1; then echo "FAIL $n: gpurf exit $?"; rc=1; continue; fi
     jq -S '.stats | del(.ipc)' $out/$n.json > $out/$n.stats
     if [ $mode = record ]; then cp $out/$n.stats $D/$n.json; echo "recorded $n"; continue; fi

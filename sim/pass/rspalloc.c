@@ -288,8 +288,10 @@ static int map(ctx_t *x, int id, int k, unsigned from, unsigned to)
         rsp_map_t *m = &x->a->map[a[q].i];
         a[q].mapped = 1;
         const inst_t *in = x->p->pcs[a[q].i].in;
+        int end = q == c->hi && !c->live_out;
         if (a[q].write) {
             m->dst[a[q].idx] = (int8_t)k;
+            m->dst_end |= (uint8_t)(end << a[q].idx);
             continue;
         }
         for (unsigned s = 0; s < in->nsrc; s++)
@@ -297,6 +299,7 @@ static int map(ctx_t *x, int id, int k, unsigned from, unsigned to)
                 m->src[s] = (int8_t)k;
                 if (c->kind == CAND_READ && q == c->lo)
                     m->fill |= (uint8_t)(1u << s);
+                m->src_end |= (uint8_t)(end << s);
             }
     }
     if (c->live_out) {
@@ -425,4 +428,73 @@ void rspalloc_free(rspalloc_t *a)
     free(a->c);
     free(a->map);
     memset(a, 0, sizeof *a);
+}
+
+/* backing-store use and def of instruction i (def: after it, write-backs included) */
+static void backing_sets(const prog_t *p, const rspalloc_t *a, unsigned i, regset_t *use,
+                         regset_t *def)
+{
+    const inst_t *in = p->pcs[i].in;
+    const rsp_map_t *m = &a->map[i];
+    memset(use, 0, sizeof *use);
+    memset(def, 0, sizeof *def);
+    for (unsigned s = 0; s < in->nsrc; s++)
+        if (in->src[s] != REG_NONE && (m->src[s] < 0 || (m->fill >> s & 1)))
+            rs_add(use, in->src[s]);
+    for (unsigned d = 0; d < in->ndst && !p->pcs[i].partial; d++)
+        if (in->dst[d] != REG_NONE && m->dst[d] < 0)
+            rs_add(def, in->dst[d]);
+    for (unsigned w = 0; w < m->wb_n; w++)
+        rs_add(def, m->wb_reg[w]);
+}
+
+static regset_t backing_step(const prog_t *p, const rspalloc_t *a, unsigned i, regset_t live)
+{
+    regset_t use, def;
+    backing_sets(p, a, i, &use, &def);
+    for (unsigned w = 0; w < 4; w++)
+        live.w[w] = use.w[w] | (live.w[w] & ~def.w[w]);
+    return live;
+}
+
+int rspalloc_backing_dead(const prog_t *p, const rspalloc_t *a, uint32_t *dead)
+{
+    regset_t *in = calloc(p->nbbs + 1, sizeof *in);
+    if (!in)
+        return -1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (unsigned b = p->nbbs; b-- > 0;) {
+            const sbb_t *bb = &p->bbs[b];
+            regset_t live = {{0}};
+            for (unsigned j = 0; j < bb->nsucc; j++)
+                live = rs_or(live, in[bb->succ[j]]);
+            for (unsigned i = bb->last + 1; i-- > bb->first;)
+                live = backing_step(p, a, i, live);
+            if (!rs_eq(&live, &in[b])) {
+                in[b] = live;
+                changed = 1;
+            }
+        }
+    }
+    for (unsigned b = 0; b < p->nbbs; b++) {
+        const sbb_t *bb = &p->bbs[b];
+        regset_t live = {{0}};
+        for (unsigned j = 0; j < bb->nsucc; j++)
+            live = rs_or(live, in[bb->succ[j]]);
+        for (unsigned i = bb->last + 1; i-- > bb->first;) {
+            const inst_t *ins = p->pcs[i].in;
+            regset_t use, def;
+            backing_sets(p, a, i, &use, &def);
+            dead[i] = 0;
+            for (unsigned s = 0; s < ins->nsrc; s++) {
+                unsigned r = ins->src[s];
+                if (r != REG_NONE && rs_has(&use, r) && (!rs_has(&live, r) || rs_has(&def, r)))
+                    dead[i] |= 1u << s;
+            }
+            live = backing_step(p, a, i, live);
+        }
+    }
+    free(in);
+    return 0;
 }

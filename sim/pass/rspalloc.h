@@ -65,6 +65,8 @@ typedef struct {
 typedef struct {
     int8_t src[INST_MAX_SRC];     /* scratchpad register a source reads */
     uint8_t fill;                 /* bit s: source s also fills its scratchpad register */
+    uint8_t src_end, dst_end;     /* bit s / d: the access ends its allocation (no write-back):
+                                     the scratchpad register is free after it */
     int8_t dst[INST_MAX_DST];     /* scratchpad register a destination writes */
     uint8_t wb_n;                 /* live-out write-backs after this instruction */
     uint8_t wb_reg[INST_MAX_DST + INST_MAX_SRC], wb_slot[INST_MAX_DST + INST_MAX_SRC];
@@ -84,6 +86,12 @@ int rsp_energy_of(const sm_cfg_t *c, rsp_energy_t *e, char *err, size_t n);
 int rspalloc_run(const prog_t *p, const strands_t *st, const liveness_t *lv,
                  const rsp_energy_t *e, const rsp_rules_t *r, rspalloc_t *a, char *err, size_t n);
 void rspalloc_free(rspalloc_t *a);
+/* dead-operand bits over the backing-store accesses the allocation leaves (Bailey et al. Sec.
+ * III-A2's hints for the register cache): a scratchpad-served read is no use, a fill is one,
+ * a live-out write-back is a definition after its instruction, a scratchpad write defines
+ * nothing in the backing store. dead[i] bit s: source s of instruction i is the last use of
+ * its backing-store value. -1 when out of memory */
+int rspalloc_backing_dead(const prog_t *p, const rspalloc_t *a, uint32_t *dead);
 const char *rsp_how_name(int how);
 
 #endif

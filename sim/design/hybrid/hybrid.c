@@ -1,60 +1,128 @@
-/* Designs of the register cache / scratchpad family (Bailey et al.): the hooks (contract in
- * hybrid_int.h). Design `rc`: every result is written into a per-scheduler register cache
- * (block rc) and reads try it before the main RF (blocks rf, ocu). */
+/* Designs of the register cache / scratchpad family (Bailey et al.): construction, kernel
+ * passes, hooks and statistics (contract in hybrid_int.h).
+ *   rc               every result written into a per-scheduler register cache, reads try it
+ *                    before the main RF (Sec. III-A2, after Gebhart et al. [4])
+ *   rsp              the compiler's scratchpad allocation, backed by the main RF ([5])
+ *   hybrid           scratchpad backed by the register cache backed by the main RF (Fig. 6)
+ *   hybrid-evict     both backed by the main RF; a fill writes the cache's copy back first,
+ *                    a scratchpad write drops it (Sec. IV-D)
+ *   hybrid-lifetime  both backed by the main RF; no read or live-out allocations (Sec. IV-D) */
 #include "hybrid_int.h"
 
 STATS_LIST(hybrid_stats, "hybrid", HYBRID_STATS);
 static const stat_list_t *const hy_stats[] = {&mainrf_stats, &hybrid_stats, NULL};
 
+const rsp_map_t *hy_map(const sm_t *sm, const inst_t *in)
+{
+    const hy_t *h = HY(sm);
+    if (!h->v->rsp)
+        return NULL;
+    int p = prog_pc_index(&h->prog, in->pc);
+    return p < 0 ? NULL : &h->al.map[p];
+}
+
+void hy_count_read(sm_t *sm, unsigned g, unsigned reg, int where)
+{
+    hy_t *h = HY(sm);
+    uint64_t *last = &h->last_access[(size_t)g * sm->c.arch_regs + reg];
+    uint64_t age = sm->st.cycles - *last;
+    unsigned bin = 0;
+    while (bin + 1 < HY_AGE_BINS && age >> (bin + 1))
+        bin++;
+    h->age_hist[where][bin]++;
+    h->st.reg_reads++;
+    *last = sm->st.cycles;
+}
+
+void hy_touch(sm_t *sm, unsigned g, unsigned reg)
+{
+    HY(sm)->last_access[(size_t)g * sm->c.arch_regs + reg] = sm->st.cycles;
+}
+
+void hy_fail(sm_t *sm, unsigned g, unsigned reg, const char *what)
+{
+    if (sm->error)
+        return;
+    sm->error = 1;
+    snprintf(sm->err, sm->errn, "cycle %llu, warp %u (slot %u), register R%u: %s",
+             (unsigned long long)sm->st.cycles, g, sm->w[g].local, reg, what);
+}
+
 static void passes_free(hy_t *h)
 {
     if (!h->passes)
         return;
+    rspalloc_free(&h->al);
+    strands_free(&h->strands);
     liveness_free(&h->lv);
     prog_free(&h->prog);
+    free(h->dead);
+    h->dead = NULL;
     h->passes = 0;
 }
 
 /* the preset's fields the design needs, against the blocks' maxima (exit 2) */
-static int check_cfg(const sm_cfg_t *c, char *err, size_t n)
+static int check_cfg(const sm_cfg_t *c, const hy_variant_t *v, const char *name, char *err,
+                     size_t n)
 {
-    if (!c->rc_lines)
-        return gpurf_fail(err, n, "%s: field 'rc_lines': 0, the rc design needs a register cache",
-                          c->name);
-    if (c->rc_lines > RC_MAX_LINES)
+    cap_energy_t e;
+    if (v->rc && !c->rc_lines)
+        return gpurf_fail(err, n, "%s: field 'rc_lines': 0, design '%s' needs a register cache",
+                          c->name, name);
+    if (v->rc && c->rc_lines > RC_MAX_LINES)
         return gpurf_fail(err, n, "%s: field 'rc_lines': %u exceeds the rc block's %u", c->name,
                           c->rc_lines, RC_MAX_LINES);
-    if (c->rc_rports > RC_MAX_RPORTS)
-        return gpurf_fail(err, n, "%s: field 'rc_rports': %u exceeds the rc block's %u", c->name,
-                          c->rc_rports, RC_MAX_RPORTS);
-    if (c->rc_wports > RC_MAX_WPORTS)
-        return gpurf_fail(err, n, "%s: field 'rc_wports': %u exceeds the rc block's %u", c->name,
+    if (v->rsp && !c->rsp_regs)
+        return gpurf_fail(err, n, "%s: field 'rsp_regs': 0, design '%s' needs a scratchpad",
+                          c->name, name);
+    if (v->rsp && c->rsp_regs * c->active_pool > RSP_MAX_ENTRIES)
+        return gpurf_fail(err, n, "%s: field 'rsp_regs': %u x active_pool %u exceeds the rsp "
+                          "block's %u entries", c->name, c->rsp_regs, c->active_pool,
+                          RSP_MAX_ENTRIES);
+    if (c->rc_rports > RC_MAX_RPORTS || c->rc_rports > RSP_MAX_RPORTS)
+        return gpurf_fail(err, n, "%s: field 'rc_rports': %u exceeds the blocks' %u", c->name,
+                          c->rc_rports, RC_MAX_RPORTS < RSP_MAX_RPORTS ? RC_MAX_RPORTS
+                                                                       : RSP_MAX_RPORTS);
+    if (c->rc_wports > RC_MAX_WPORTS || c->rc_wports > RSP_MAX_WPORTS)
+        return gpurf_fail(err, n, "%s: field 'rc_wports': %u exceeds the blocks' %u", c->name,
                           c->rc_wports, RC_MAX_WPORTS);
     if (c->rc_partition != RC_SHARED)
-        return gpurf_fail(err, n, "%s: field 'rc_partition': per_warp needs a design that owns "
-                          "the active pool (hybrid family with scheduler two_level)", c->name);
-    if (!c->rf_cache_wports)
-        return gpurf_fail(err, n, "%s: field 'rf_cache_wports': 0, the rc's evictions need a "
-                          "main-RF write port", c->name);
+        return gpurf_fail(err, n, "%s: field 'rc_partition': per_warp is not modelled in "
+                          "design '%s'", c->name, name);
+    if ((v->rc || v->backing == BACK_MRF) && !c->rf_cache_wports)
+        return gpurf_fail(err, n, "%s: field 'rf_cache_wports': 0, design '%s' writes evictions "
+                          "and write-backs on the main RF's cache ports", c->name, name);
+    if (v->rc && cfg_cap_energy(c, 1, cfg_kb_of(c, c->rc_lines), &e, err, n))
+        return -1;
+    if (v->rsp && cfg_cap_energy(c, 0, cfg_kb_of(c, c->rsp_regs * c->active_pool), &e, err, n))
+        return -1;
     return 0;
 }
 
 static int hy_init(sm_t *sm, char *err, size_t n)
 {
     const sm_cfg_t *c = &sm->c;
-    if (check_cfg(c, err, n))
+    const design_t *d = NULL;
+    for (const design_t *q = design_list; q->name; q++)
+        if (q->ops == sm->d)
+            d = q;
+    if (check_cfg(c, sm->d->variant, d ? d->name : "?", err, n))
         return -1;
     hy_t *h = calloc(1, sizeof *h);
     sm->dpriv = h;
     if (!h || !(h->sc = calloc(c->schedulers, sizeof *h->sc)) ||
-        !(h->rc_live = calloc(c->warp_slots, sizeof *h->rc_live)))
+        !(h->rc_live = calloc(c->warp_slots, sizeof *h->rc_live)) ||
+        !(h->pslot = malloc(c->warp_slots * sizeof *h->pslot)) ||
+        !(h->last_access = calloc((size_t)c->warp_slots * c->arch_regs, sizeof *h->last_access)))
         return gpurf_fail(err, n, "out of memory");
     h->v = sm->d->variant;
+    for (unsigned g = 0; g < c->warp_slots; g++)
+        h->pslot[g] = -1;
     sm_stat_group(sm, &mainrf_stats, (const uint64_t *)&h->rst);
     sm_stat_group(sm, &hybrid_stats, (const uint64_t *)&h->st);
     for (unsigned s = 0; s < c->schedulers; s++) {
         sm->sc[s].dpriv = &h->sc[s];
-        if (hy_rc_init(sm, s, err, n))
+        if (hy_path_init(sm, s, err, n))
             return -1;
     }
     return 0;
@@ -67,36 +135,68 @@ static void hy_free(sm_t *sm)
         return;
     passes_free(h);
     for (unsigned s = 0; h->sc && s < sm->c.schedulers; s++)
-        hy_rc_free(&h->sc[s]);
+        hy_path_free(&h->sc[s]);
     free(h->sc);
     free(h->rc_live);
+    free(h->pslot);
+    free(h->last_access);
     free(h);
 }
 
 static int hy_kernel(sm_t *sm, kernel_t *k)
 {
     hy_t *h = HY(sm);
+    const sm_cfg_t *c = &sm->c;
     passes_free(h);
     memset(&h->prog, 0, sizeof h->prog);
     memset(&h->lv, 0, sizeof h->lv);
+    memset(&h->strands, 0, sizeof h->strands);
+    memset(&h->al, 0, sizeof h->al);
     h->passes = 1;
     if (prog_recover(k, &h->prog, sm->err, sm->errn) ||
-        liveness_run(&h->prog, &h->lv, sm->o.pass_fault)) {
-        passes_free(h);
-        return -1;
+        liveness_run(&h->prog, &h->lv, sm->o.pass_fault) ||
+        strands_form(&h->prog, &h->strands, sm->err, sm->errn) ||
+        !(h->dead = calloc(h->prog.npcs + 1, sizeof *h->dead)))
+        goto fail;
+    if (!h->v->rsp) {
+        memcpy(h->dead, h->lv.dead, h->prog.npcs * sizeof *h->dead);
+        return 0;
     }
+    rsp_energy_t e;
+    rsp_rules_t r = {c->rsp_regs, h->v->no_read, h->v->no_liveout};
+    if (rsp_energy_of(c, &e, sm->err, sm->errn) ||
+        rspalloc_run(&h->prog, &h->strands, &h->lv, &e, &r, &h->al, sm->err, sm->errn) ||
+        rspalloc_backing_dead(&h->prog, &h->al, h->dead))
+        goto fail;
     return 0;
+fail:
+    passes_free(h);
+    return -1;
 }
 
-static int hy_slot_free(const sm_t *sm, unsigned g) { return hy_rc_slot_free(sm, g); }
+static int hy_slot_free(const sm_t *sm, unsigned g) { return hy_path_slot_free(sm, g); }
 
-static void hy_launched(sm_t *sm, unsigned g) { HY(sm)->rc_live[g] = 1; }
+static void hy_launched(sm_t *sm, unsigned g) { HY(sm)->rc_live[g] = (uint8_t)HY(sm)->v->rc; }
+
+static void hy_front(sm_t *sm, unsigned s)
+{
+    if (HY(sm)->v->rsp)
+        hy_pool_update(sm, s);
+    hy_path_front(sm, s);
+}
 
 static void hy_issue(sm_t *sm, unsigned s, int cu, unsigned f)
 {
     HSC(sm, s)->cu_flight[cu] = f;
+    for (unsigned d = 0; d < sm->fl[f].in->ndst; d++)
+        hy_touch(sm, sm->fl[f].warp, sm->fl[f].in->dst[d]);
+    hy_rsp_issue(sm, s, f);
     sm_cu_alloc(sm, s, cu, f);
 }
+
+static void hy_dispatched(sm_t *sm, unsigned s, unsigned f) { hy_rsp_dispatched(sm, s, f); }
+
+static int hy_gate(const sm_t *sm, unsigned g) { return hy_rsp_gate(sm, g); }
 
 static void hy_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
 {
@@ -108,22 +208,41 @@ static void hy_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
 
 static void hy_end(sm_t *sm)
 {
+    hy_t *h = HY(sm);
     for (unsigned s = 0; s < sm->c.schedulers; s++)
-        hy_rc_count(sm, s);
+        hy_path_count(sm, s);
+    h->st.reg_writes = h->st.rsp_writes + h->st.mrf_result_writes +
+                       (h->st.rc_writes - h->st.rsp_writebacks * (h->v->backing == BACK_RC));
 }
 
-const design_ops_t design_rc = {
-    .schedulers = SCHED_ALL_POLICIES,
-    .stats = hy_stats,
-    .init = hy_init,
-    .free = hy_free,
-    .kernel = hy_kernel,
-    .slot_free = hy_slot_free,
-    .launched = hy_launched,
-    .front = hy_rc_front,
-    .slot = sm_cu_free,
-    .issue = hy_issue,
-    .collector_inputs = hy_collector_inputs,
-    .back = hy_rc_back,
-    .end = hy_end,
-};
+#define HY_OPS(sym, variant_, scheds, pool)                                                        \
+    const design_ops_t sym = {                                                                     \
+        .schedulers = scheds,                                                                      \
+        .own_pool = pool,                                                                          \
+        .variant = &variant_,                                                                      \
+        .stats = hy_stats,                                                                         \
+        .init = hy_init,                                                                           \
+        .free = hy_free,                                                                           \
+        .kernel = hy_kernel,                                                                       \
+        .slot_free = hy_slot_free,                                                                 \
+        .launched = hy_launched,                                                                   \
+        .front = hy_front,                                                                         \
+        .dispatched = hy_dispatched,                                                               \
+        .gate = pool ? hy_gate : NULL,                                                             \
+        .slot = sm_cu_free,                                                                        \
+        .issue = hy_issue,                                                                         \
+        .collector_inputs = hy_collector_inputs,                                                   \
+        .back = hy_path_back,                                                                      \
+        .end = hy_end,                                                                             \
+    };
+
+static const hy_variant_t v_rc = {1, 0, BACK_NONE, 0, 0, 0};
+static const hy_variant_t v_rsp = {0, 1, BACK_MRF, 0, 0, 0};
+static const hy_variant_t v_hybrid = {1, 1, BACK_RC, 0, 0, 0};
+static const hy_variant_t v_evict = {1, 1, BACK_MRF, 1, 0, 0};
+static const hy_variant_t v_lifetime = {1, 1, BACK_MRF, 0, 1, 1};
+HY_OPS(design_rc, v_rc, SCHED_ALL_POLICIES, 0)
+HY_OPS(design_rsp, v_rsp, 1u << SCHED_TWO_LEVEL, 1)
+HY_OPS(design_hybrid, v_hybrid, 1u << SCHED_TWO_LEVEL, 1)
+HY_OPS(design_hybrid_evict, v_evict, 1u << SCHED_TWO_LEVEL, 1)
+HY_OPS(design_hybrid_lifetime, v_lifetime, 1u << SCHED_TWO_LEVEL, 1)

@@ -1,0 +1,77 @@
+/* The two-level active pool of the scratchpad designs (Bailey et al. Table I: round-robin
+ * outer level, the preset's inner order among the pool): a pool slot owns rsp_regs scratchpad
+ * registers. A warp leaves only at a strand head where it waits on a global load or at a
+ * barrier (allocations never cross strands, so its registers are free there), or when it is
+ * done (an EXIT inside a strand leaves its registers dead); it leaves once every read, fill
+ * and write-back of its slot's registers is over. The
+ * free slots take the next resident warps in round-robin order that wait on nothing long. */
+#include "hybrid_int.h"
+
+/* the warp's next instruction starts a strand */
+static int at_strand_head(const sm_t *sm, const warp_t *w)
+{
+    const hy_t *h = HY(sm);
+    if (w->next >= w->tr->n)
+        return 1;
+    int p = prog_pc_index(&h->prog, w->tr->v[w->next].pc);
+    return p >= 0 && h->strands.v[h->strands.of[p]].first == (unsigned)p;
+}
+
+static int waits(const warp_t *w) { return w->at_barrier || sm_waits_long(w); }
+
+/* no read, fill or write-back of pool slot k's registers is under way */
+static int quiet(const sm_t *sm, const hy_sc_t *x, unsigned k)
+{
+    const unsigned R = sm->c.rsp_regs;
+    for (unsigned e = k * R; e < (k + 1) * R; e++)
+        if (x->e_reads[e] || x->e_fill[e])
+            return 0;
+    for (unsigned t = 0; t < x->nxf; t++)
+        if ((unsigned)x->xf[t].e / R == k)
+            return 0;
+    return 1;
+}
+
+void hy_pool_update(sm_t *sm, unsigned s)
+{
+    const sm_cfg_t *c = &sm->c;
+    hy_t *h = HY(sm);
+    hy_sc_t *x = HSC(sm, s);
+    for (unsigned k = 0; k < c->active_pool; k++) {
+        if (x->pool[k] < 0)
+            continue;
+        const unsigned g = (unsigned)x->pool[k];
+        const warp_t *w = &sm->w[g];
+        int done = !w->used || (w->done_issuing && !w->inflight);
+        int leave = w->used && !w->done_issuing && waits(w) && at_strand_head(sm, w);
+        if (!(done || leave) || !quiet(sm, x, k))
+            continue;
+        for (unsigned e = k * c->rsp_regs; e < (k + 1) * c->rsp_regs; e++) {
+            if (x->e_reg[e] >= 0 && !done) {
+                hy_fail(sm, g, (unsigned)x->e_reg[e],
+                        "the warp leaves the active pool with a live scratchpad register");
+                return;
+            }
+            x->e_reg[e] = -1; /* a finished warp's registers are dead */
+        }
+        h->st.pool_leaves += leave;
+        h->pslot[g] = -1;
+        x->pool[k] = -1;
+        sm_slots_changed(sm);
+    }
+    const unsigned nw = cfg_warps_per_sc(c);
+    for (unsigned k = 0; k < c->active_pool; k++) {
+        if (x->pool[k] >= 0)
+            continue;
+        for (unsigned i = 0; i < nw; i++) {
+            unsigned l = (x->rr_outer + i) % nw, g = l * c->schedulers + s;
+            const warp_t *w = &sm->w[g];
+            if (!w->used || !w->active || w->done_issuing || h->pslot[g] >= 0 || waits(w))
+                continue;
+            x->pool[k] = (int)g;
+            h->pslot[g] = (int)k;
+            x->rr_outer = (l + 1) % nw;
+            break;
+        }
+    }
+}
