@@ -1,38 +1,61 @@
 # Sourced by tests/run.sh (its helpers run/ok/bad/prun/json_num, $A $G $B $T): the register
-# cache / scratchpad family (Bailey et al.): design rc on every preset and trace under the value
-# check, its blocks against their RTL inside the design, the faulty rc caught there, each rc
-# setting changing what it should, and bad input.
+# cache / scratchpad family (Bailey et al.): the five designs on every preset and trace under the
+# value check with their accounting and energy, the blocks against their RTL inside hybrid, the
+# faulty rc and rsp caught there, each setting changing what it should, bad input, and the
+# strand and allocation passes on hand-written streams.
 
-echo "== register cache (design rc): values, lockstep, settings"
+echo "== register cache / scratchpad designs: values, accounting, energy"
+HY_DESIGNS="rc rsp hybrid hybrid-evict hybrid-lifetime"
+TL="--set scheduler=two_level"
 hj() { json_num $B/hy.$1.json $2; }
 { for p in small pascal maxwell; do
-    printf 'rc/%s under the value check (sanitized)\t0\t%s\n' $p "$A sim --design rc --preset $p --gen seed=4,blocks=6,loops=4 --json $B/hy.rc.$p.json"
+    for d in $HY_DESIGNS; do
+      printf '%s/%s under the value check (sanitized)\t0\t%s\n' $d $p "$A sim --design $d --preset $p $TL --gen seed=4,blocks=6,loops=4 --json $B/hy.$d.$p.json"
+    done
     printf 'baseline/%s\t0\t%s\n' $p "$A sim --preset $p --gen seed=4,blocks=6,loops=4 --json $B/hy.bl.$p.json"
   done
   for t in matrixmul vectoradd; do
-    printf 'rc/%s trace\t0\t%s\n' $t "$G sim --design rc --preset maxwell --trace $T/$t-sm61/kernelslist.g --json $B/hy.rc.$t.json"
+    for d in $HY_DESIGNS; do
+      printf '%s/%s trace\t0\t%s\n' $d $t "$G sim --design $d --preset maxwell $TL --trace $T/$t-sm61/kernelslist.g --json $B/hy.$d.$t.json"
+    done
     printf 'baseline/%s trace\t0\t%s\n' $t "$G sim --preset maxwell --trace $T/$t-sm61/kernelslist.g --json $B/hy.bl.$t.json"
   done; } | prun
+# the register energy from the counters and the preset's energies (energy.h)
+reg_energy() { local j=$B/hy.$1.json p=presets/$2.json
+  jq -n --slurpfile r $j --slurpfile p $p '$r[0].stats as $s | $p[0] as $c |
+    ($c.rc_lines * 128 * $c.schedulers / 1024 | tostring) as $rk | ($c.rsp_regs * $c.active_pool * 128 * $c.schedulers / 1024 | tostring) as $sk |
+    ($s.rf_reads * $c.e_bank_read_fj + $s.rf_writes * $c.e_bank_write_fj
+     + (if $s.rc_tag_checks > 0 then ($s.rc_read_hits + $s.rc_evictions) * $c.e_rc_fj[$rk].read + $s.rc_writes * $c.e_rc_fj[$rk].write + $s.rc_tag_checks * $c.e_rc_fj[$rk].tag else 0 end)
+     + (if $s.rsp_reads + $s.rsp_writes > 0 then ($s.rsp_reads + $s.rsp_writebacks) * $c.e_rsp_fj[$sk].read + ($s.rsp_writes + $s.rsp_fills) * $c.e_rsp_fj[$sk].write else 0 end)) / 1000
+    - $r[0].energy_pj.reg | fabs < 0.01'; }
 for r in small pascal maxwell matrixmul vectoradd; do
-  [ "$(hj rc.$r value_errors)" = 0 ] && [ "$(hj rc.$r operands_checked)" = "$(hj bl.$r operands_checked)" ] &&
-    [ "$(hj rc.$r rc_read_hits)" -gt 0 ] && [ "$(hj rc.$r rf_reads)" -lt "$(hj bl.$r rf_reads)" ] && [ "$(hj rc.$r rf_writes)" -lt "$(hj bl.$r rf_writes)" ] &&
-    ok "rc/$r: $(hj rc.$r operands_checked) operands as baseline, none differs; main-RF reads $(hj rc.$r rf_reads) < $(hj bl.$r rf_reads), writes $(hj rc.$r rf_writes) < $(hj bl.$r rf_writes)" ||
-    bad "rc/$r values or traffic"
-  # every operand is served once: by a hit or, after a miss, by the main RF
-  [ $(( $(hj rc.$r rc_read_hits) + $(hj rc.$r rc_read_misses) )) = "$(hj rc.$r cu_fills)" ] && [ "$(hj rc.$r rc_read_misses)" = "$(hj rc.$r rf_reads)" ] &&
-    [ $(( $(hj rc.$r rc_writes) + $(hj rc.$r rc_partial_to_mrf) )) = "$(hj bl.$r rf_writes)" ] &&
-    ok "rc/$r: hits + misses = operands read, misses = main-RF reads, cache + main-RF result writes = results" || bad "rc/$r accounting"
+  p=$r; case $r in matrixmul|vectoradd) p=maxwell;; esac
+  for d in $HY_DESIGNS; do j=$d.$r
+    [ "$(hj $j value_errors)" = 0 ] && [ "$(hj $j operands_checked)" = "$(hj bl.$r operands_checked)" ] &&
+      [ "$(hj $j rf_reads)" -lt "$(hj bl.$r rf_reads)" ] && [ "$(hj $j rf_writes)" -lt "$(hj bl.$r rf_writes)" ] ||
+      { bad "$d/$r: values or main-RF traffic ($(hj $j value_errors) errors, $(hj $j operands_checked) of $(hj bl.$r operands_checked) operands)"; continue; }
+    # every operand read is served once (scratchpad, cache or main RF); the per-structure
+    # shares of the writes (into it from above less write-backs from it) sum to the elision
+    [ "$(hj $j reg_reads)" = "$(hj $j cu_fills)" ] &&
+      [ $(( $(hj $j rsp_reads) + $(hj $j rc_read_hits) + $(hj $j rf_reads) )) = "$(hj $j reg_reads)" ] &&
+      [ "$(hj $j reg_writes)" = "$(hj bl.$r rf_writes)" ] &&
+      [ $(( $(hj $j rsp_writes) - $(hj $j rsp_writebacks) + $(hj $j rc_writes) - $(hj $j rc_evictions) - $(hj $j rsp_evict_fills) )) = $(( $(hj $j reg_writes) - $(hj $j rf_writes) )) ] &&
+      [ "$(reg_energy $j $p)" = true ] &&
+      ok "$d/$r: $(hj $j operands_checked) operands as baseline, none differs; reads and writes accounted per structure; register energy recomputed from the counters" ||
+      bad "$d/$r accounting or energy"
+  done
 done
 for dr in c rtl; do
-  run "cosim rc/small --blocks all (drive $dr)" 0 $G cosim --design rc --preset small --gen seed=2,blocks=3 --blocks all --drive $dr --json $B/hy.co.$dr.json
-  [ "$(echo "$out" | grep -cE '^  (rf|ocu|rc) +[0-9]+ instances .* 0 mismatches  PASS$')" = 3 ] && ok "rc/small driven by $dr: rf, ocu and rc compared, 0 mismatches" || bad "rc lockstep table ($dr)" "$out"
+  run "cosim hybrid/small --blocks all (drive $dr)" 0 $G cosim --design hybrid --preset small $TL --gen seed=2,blocks=3 --blocks all --drive $dr --json $B/hy.co.$dr.json
+  [ "$(echo "$out" | grep -cE '^  (rf|ocu|rc|rsp) +[0-9]+ instances .* 0 mismatches  PASS$')" = 4 ] && ok "hybrid/small driven by $dr: rf, ocu, rc and rsp compared, 0 mismatches" || bad "hybrid lockstep table ($dr)" "$out"
 done
-[ "$(hj co.c cycles)" = "$(hj co.rtl cycles)" ] && ok "rc driven by the RTL blocks runs the C-driven cycle count" || bad "rc --drive rtl cycles differ"
-for f in $FAULTS_rc; do
-  run "$f caught inside design rc" 1 $G cosim --design rc --preset small --gen seed=2,blocks=3 --blocks rc --variant $f
-  echo "$out" | grep -q "^LOCKSTEP MISMATCH at cycle [0-9]* in rc.sc" && ok "$f: mismatch report in rc.sc*" || bad "$f: no mismatch report" "$out"
+[ "$(hj co.c cycles)" = "$(hj co.rtl cycles)" ] && [ "$(hj co.c rsp_reads)" -gt 0 ] && [ "$(hj co.c rc_read_hits)" -gt 0 ] &&
+  ok "hybrid driven by the RTL blocks runs the C-driven cycle count" || bad "hybrid --drive rtl cycles differ"
+for f in $FAULTS_rc $FAULTS_rsp; do b=rc; case $f in FAULT_RSP_*) b=rsp;; esac
+  run "$f caught inside design hybrid" 1 $G cosim --design hybrid --preset small $TL --gen seed=2,blocks=3 --blocks $b --variant $f
+  echo "$out" | grep -q "^LOCKSTEP MISMATCH at cycle [0-9]* in $b.sc" && ok "$f: mismatch report in $b.sc*" || bad "$f: no mismatch report" "$out"
 done
-HG="--gen seed=4,blocks=6,loops=4"
+HG="$TL --gen seed=4,blocks=6,loops=4"
 { printf 'rc lines 4\t0\t%s\n' "$G sim --design rc --preset pascal $HG --set rc_lines=4 --json $B/hy.l4.json"
   printf 'rc lines 48\t0\t%s\n' "$G sim --design rc --preset pascal $HG --set rc_lines=48 --json $B/hy.l48.json"
   printf 'rc direct-mapped\t0\t%s\n' "$G sim --design rc --preset pascal $HG --set rc_ways=1 --json $B/hy.w1.json"
@@ -47,6 +70,19 @@ P=rc.pascal
 [ "$(hj mp4 cycles)" -gt "$(hj $P cycles)" ] && [ "$(hj mp4 rc_read_misses)" -gt 0 ] && ok "rc_miss_penalty 4: misses take longer ($(hj mp4 cycles) > $(hj $P cycles) cycles)" || bad "rc_miss_penalty has no effect"
 [ "$(hj rp1 cycles)" -gt "$(hj $P cycles)" ] && ok "rc_rports 1: lookups queue ($(hj rp1 cycles) > $(hj $P cycles) cycles)" || bad "rc_rports has no effect"
 [ "$(hj $P rc_last_use_sent)" -gt 0 ] && [ "$(hj $P rc_invalidations)" -gt 0 ] && ok "last-use hints sent ($(hj $P rc_last_use_sent)) and lines dropped unwritten ($(hj $P rc_invalidations))" || bad "no last-use invalidation"
+{ printf 'hybrid rsp_regs 1\t0\t%s\n' "$G sim --design hybrid --preset maxwell $HG --set rsp_regs=1 --json $B/hy.r1.json"
+  printf 'hybrid rsp_regs 4\t0\t%s\n' "$G sim --design hybrid --preset maxwell $HG --set rsp_regs=4 --json $B/hy.r4.json"
+  printf 'hybrid priced half-size\t0\t%s\n' "$G sim --design hybrid --preset maxwell $HG --set energy_kb=2 --json $B/hy.ek.json"; } | prun
+M=hybrid.maxwell
+[ "$(hj r1 rsp_reads)" -lt "$(hj $M rsp_reads)" ] && [ "$(hj $M rsp_reads)" -lt "$(hj r4 rsp_reads)" ] &&
+  ok "rsp_regs: 1, 2, 4 scratchpad registers per warp serve $(hj r1 rsp_reads) < $(hj $M rsp_reads) < $(hj r4 rsp_reads) reads" || bad "rsp_regs has no effect"
+[ "$(hj ek cycles)" = "$(hj $M cycles)" ] && [ "$(jq '.energy_pj.temp < '"$(jq .energy_pj.temp $B/hy.$M.json)" $B/hy.ek.json)" = true ] &&
+  ok "energy_kb 2: the same run, its cache and scratchpad priced as 2 KB structures cost less" || bad "energy_kb has no effect"
+[ "$(hj hybrid-lifetime.maxwell rsp_fills)" = 0 ] && [ "$(hj hybrid-lifetime.maxwell rsp_writebacks)" = 0 ] && [ "$(hj hybrid.maxwell rsp_fills)" -gt 0 ] &&
+  [ "$(hj hybrid.maxwell rsp_writebacks)" -gt 0 ] && ok "hybrid-lifetime makes no read or live-out allocations, hybrid does" || bad "hybrid-lifetime allocations"
+[ "$(hj hybrid-evict.matrixmul rsp_evict_fills)" -gt 0 ] && [ "$(hj hybrid.matrixmul rsp_evict_fills)" = 0 ] &&
+  ok "hybrid-evict writes a cache copy back before $(hj hybrid-evict.matrixmul rsp_evict_fills) fills (matrixmul)" || bad "hybrid-evict write-backs"
+[ "$(hj hybrid.maxwell pool_leaves)" -gt 0 ] && [ "$(hj hybrid.maxwell strands_entered)" -gt 0 ] && ok "warps leave the pool at strand heads ($(hj hybrid.maxwell pool_leaves)), $(hj hybrid.maxwell strands_entered) dynamic strands" || bad "pool or strands not exercised"
 
 echo "== register cache: bad input (exit 2, the field named)"
 for kv in rc_lines=15:rc_lines rc_lines=0:rc_lines rc_lines=128:rc_lines rc_ways=0:rc_ways rc_rports=9:rc_rports \
@@ -95,3 +131,31 @@ for t in matrixmul vectoradd; do
     ok "$t: the strands cover the $(sj $t '.kernels[0].instructions') instructions once, $(sj $t '.kernels[0].mapped') allocations mapped" || bad "$t strands"
 done
 run "strands on a generated kernel with loops (sanitized)" 0 $A strands --preset maxwell --gen seed=7,blocks=2,loops=6,gmem=30 --alloc
+
+echo "== Fig. 5: where the cache and the scratchpad each win (tests/streams/strands)"
+for f in fig5a fig5b fig5c; do for d in rc rsp hybrid; do
+  run "$f on $d" 0 $G sim --design $d --preset small $TL --trace $SD/$f.txt --json $B/hy.$f.$d.json
+done; done
+share() { jq ".stats.$2 * 1000 / .stats.reg_reads | floor" $B/hy.$1.json; }
+[ "$(share fig5b.rsp rsp_reads)" -gt "$(share fig5a.rsp rsp_reads)" ] && [ "$(hj fig5a.rc rc_read_hits)" -gt "$(hj fig5a.rsp rsp_reads)" ] &&
+  ok "Fig. 5a/5b: the scratchpad serves $(share fig5b.rsp rsp_reads) per mille of sequential arithmetic's reads, $(share fig5a.rsp rsp_reads) of the load-and-branch kernel's, where the cache serves more" ||
+  bad "Fig. 5a/5b shares"
+[ "$(hj fig5c.hybrid rsp_reads)" -gt 0 ] && [ "$(hj fig5c.hybrid rf_reads)" -lt "$(hj fig5c.rsp rf_reads)" ] && [ "$(hj fig5c.hybrid rf_reads)" = "$(hj fig5c.rc rf_reads)" ] &&
+  ok "Fig. 5c: in hybrid R1 comes from the scratchpad and R4 across the back edge from the cache (main-RF reads $(hj fig5c.hybrid rf_reads), as rc; rsp alone $(hj fig5c.rsp rf_reads))" || bad "Fig. 5c hybrid"
+
+echo "== scratchpad designs: bad input (exit 2, the field named)"
+for dk in rsp:rsp_regs=0:rsp_regs hybrid:rsp_regs=0:rsp_regs hybrid:rc_lines=0:rc_lines hybrid:rsp_regs=17:rsp_regs \
+          hybrid:energy_kb=5:e_rc_fj hybrid:rsp_regs=5:e_rsp_fj; do d=${dk%%:*}; kv=${dk#*:}; kv=${kv%:*}; fld=${dk##*:}
+  run "$d: bad $kv" 2 $A sim --design $d --preset small $TL --set $kv --gen seed=1,blocks=1
+  echo "$out" | grep -q "field '$fld'" && ok "$d $kv: the message names $fld" || bad "$d $kv message" "$out"
+done
+for d in rsp hybrid hybrid-evict hybrid-lifetime; do
+  run "$d rejects scheduler gto" 2 $A sim --design $d --preset small --gen seed=1,blocks=1
+  echo "$out" | grep -q "field 'scheduler': design '$d' does not support 'lrr'" && ok "$d: the scheduler error names the field and the design" || bad "$d scheduler message" "$out"
+done
+jq 'del(.e_rsp_fj)' presets/small.json > $B/hy_nokey.json
+run "a preset lacking e_rsp_fj" 2 $A sim --design hybrid --preset $B/hy_nokey.json $TL --gen seed=1
+echo "$out" | grep -q "field 'e_rsp_fj': missing" && ok "missing e_rsp_fj named" || bad "missing e_rsp_fj message" "$out"
+jq '.e_rc_fj["8"].read = -1' presets/small.json > $B/hy_neg.json
+run "a negative energy" 2 $A sim --design hybrid --preset $B/hy_neg.json $TL --gen seed=1
+echo "$out" | grep -q "field 'e_rc_fj': 8 KB: 'read' must be a non-negative integer" && ok "negative energy: the field, capacity and part named" || bad "negative energy message" "$out"

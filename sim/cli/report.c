@@ -121,7 +121,8 @@ void report_text(const report_t *r, FILE *f)
     rf_energy_t e;
     energy_of_run(r->cfg, r->groups, r->ngroups, &e);
     fprintf(f, "register-file dynamic energy (pJ): banks %.1f, arbiter %.1f, crossbar %.1f, "
-               "collectors %.1f, total %.1f\n", e.banks, e.arbiter, e.crossbar, e.collectors, e.total);
+               "collectors %.1f, register cache and scratchpad %.1f, total %.1f\n", e.banks,
+            e.arbiter, e.crossbar, e.collectors, e.temp, e.total);
     if (r->syn)
         synth_text(r, f);
 }
@@ -146,6 +147,7 @@ int report_json(const report_t *r, const char *path)
     ENERGY_PARTS(X)
 #undef X
     json_object_set_new(en, "total", json_real(e.total));
+    json_object_set_new(en, "reg", json_real(e.reg));
     json_object_set_new(o, "energy_pj", en);
     json_object_set_new(o, "peak_rss_kb", json_integer(peak_rss_kb()));
     json_t *ks = json_array();

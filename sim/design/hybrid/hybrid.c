@@ -29,7 +29,8 @@ void hy_count_read(sm_t *sm, unsigned g, unsigned reg, int where)
     unsigned bin = 0;
     while (bin + 1 < HY_AGE_BINS && age >> (bin + 1))
         bin++;
-    h->age_hist[where][bin]++;
+    uint64_t *hist[] = {&h->st.age_rsp_0, &h->st.age_rc_0, &h->st.age_mrf_0};
+    hist[where][bin]++;
     h->st.reg_reads++;
     *last = sm->st.cycles;
 }
@@ -120,6 +121,7 @@ static int hy_init(sm_t *sm, char *err, size_t n)
         h->pslot[g] = -1;
     sm_stat_group(sm, &mainrf_stats, (const uint64_t *)&h->rst);
     sm_stat_group(sm, &hybrid_stats, (const uint64_t *)&h->st);
+    sm_set_stall_counter(sm, &h->st.stall_design);
     for (unsigned s = 0; s < c->schedulers; s++) {
         sm->sc[s].dpriv = &h->sc[s];
         if (hy_path_init(sm, s, err, n))

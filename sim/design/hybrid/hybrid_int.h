@@ -53,8 +53,18 @@ typedef struct {
     int no_read, no_liveout; /* hybrid-lifetime: only whole lifetimes in the scratchpad */
 } hy_variant_t;
 
-/* log2 bins of cycles since a register's last access (Fig. 12) */
-#define HY_AGE_BINS 12
+/* log2 bins of cycles since a register's last access (Fig. 12): bin 0 up to 1 cycle, bin b
+ * 2^b .. 2^(b+1) - 1, the last bin everything from 128 */
+#define HY_AGE_BINS 8
+#define HY_AGE(S, w, d)                                                                            \
+    S(age_##w##_0, d " read within 1 cycle of the register's last access")                     \
+    S(age_##w##_1, d " read 2-3 cycles after the register's last access")                      \
+    S(age_##w##_2, d " read 4-7 cycles after")                                                 \
+    S(age_##w##_3, d " read 8-15 cycles after")                                                \
+    S(age_##w##_4, d " read 16-31 cycles after")                                               \
+    S(age_##w##_5, d " read 32-63 cycles after")                                               \
+    S(age_##w##_6, d " read 64-127 cycles after")                                              \
+    S(age_##w##_7, d " read 128 or more cycles after")
 
 #define HYBRID_STATS(S)                                                                            \
     S(rc_tag_checks, "register-cache tag checks (reads and writes)")                           \
@@ -78,7 +88,11 @@ typedef struct {
     S(strands_entered, "strand heads issued (dynamic strands)")                                \
     S(pool_leaves, "warps that left the active pool at a strand head")                         \
     S(wait_eviction, "slot-cycles a backing-store access waited for an eviction or write-back") \
-    S(wait_rsp, "cycles an instruction waited to write a scratchpad register still being read")
+    S(stall_design, "scheduler-cycles a ready warp was held: outside the pool, a scratchpad "  \
+                    "register still read, the transfer queue full")                            \
+    HY_AGE(S, rsp, "operands the scratchpad")                                                  \
+    HY_AGE(S, rc, "operands the register cache")                                               \
+    HY_AGE(S, mrf, "operands the main RF")
 
 STATS_STRUCT(hybrid_stats_t, HYBRID_STATS);
 extern const stat_list_t hybrid_stats;
@@ -146,8 +160,6 @@ typedef struct {
     const hy_variant_t *v;
     hybrid_stats_t st;
     mainrf_stats_t rst;
-    uint64_t age_hist[3][HY_AGE_BINS]; /* reads served by RSP, RC, MRF by cycles since the
-                                          register's last access */
     hy_sc_t *sc;
     uint8_t *rc_live;                /* [global warp]: may hold rc lines */
     int *pslot;                      /* [global warp]: its pool slot, -1 */

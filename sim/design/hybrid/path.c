@@ -244,6 +244,8 @@ static void rc_answers(sm_t *sm, unsigned s, const int *answered)
             continue;
         unsigned slot = (unsigned)answered[p];
         opslot_t *o = &x->op[slot];
+        HY(sm)->st.rc_read_hits += ro->rsp_hit[p];
+        HY(sm)->st.rc_read_misses += !ro->rsp_hit[p];
         if (ro->rsp_hit[p]) {
             if (o->fill && HY(sm)->v->evict_before_fill) {
                 push_eviction(sm, x, o->warp, o->reg, ro->rsp_data[p]);
@@ -391,8 +393,6 @@ void hy_path_count(sm_t *sm, unsigned s)
     if (x->rc) {
         const rc_state_t *r = x->rc->st;
         h->st.rc_tag_checks += r->tag_checks;
-        h->st.rc_read_hits += r->read_hits;
-        h->st.rc_read_misses += r->read_misses;
         h->st.rc_writes += r->writes;
         h->st.rc_evictions += r->evictions;
         h->st.rc_invalidations += r->invalidations;
