@@ -14,3 +14,7 @@ experiments-malekeh: $(BUILD)/gpurf
 experiments-rename: $(BUILD)/gpurf
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_rename.sh
 .PHONY: experiments-rename
+# make experiments-hybrid: Bailey et al.'s Figs. 3, 7-12 and Secs. III-A4, IV-B3, IV-D metrics on maxwell
+experiments-hybrid: $(BUILD)/gpurf
+	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_hybrid.sh
+.PHONY: experiments-hybrid

@@ -1,6 +1,7 @@
 /* LTRF storage and area report (see area.h). */
 #include "area.h"
 #include "cmodel/avail.h"
+#include "cmodel/rc.h"
 #include "cmodel/rflc.h"
 #include "cmodel/rnt.h"
 #include "cmodel/wcb.h"
@@ -35,8 +36,8 @@ static int parts_of(const sm_cfg_t *c, const char *design, const char *added, pa
 {
     const design_t *d = design_find(design);
     sm_cfg_t cc = *c;
-    if (!strcmp(design, "ltrf"))
-        cc.scheduler = SCHED_TWO_LEVEL; /* its only issue policy */
+    if (d && !(d->ops->schedulers >> cc.scheduler & 1))
+        cc.scheduler = SCHED_TWO_LEVEL; /* the design's only issue policy */
     char err[512];
     sm_opts_t o = {.design = d};
     sm_t *sm = d ? sm_new(&cc, &o, err, sizeof err) : NULL;
@@ -128,6 +129,24 @@ static void rename_storage(const sm_cfg_t *c, FILE *f)
     kb_line(f, what, fcache, rf_bits(c), "324 B without tags");
 }
 
+/* Bailey et al. Secs. III-A, III-A4: the register cache (data, tag, valid, dirty, LRU per
+ * line) and the scratchpad (data only) of every scheduler, per SM */
+static void hybrid_storage(const sm_cfg_t *c, FILE *f)
+{
+    rc_cfg_t rc;
+    rc_cfg_from_sm(c, &rc);
+    const unsigned S = c->schedulers, reg = c->lanes * 32;
+    const unsigned long rcb = (unsigned long)S * rc.lines * (reg + rc.warp_bits + rc.reg_bits + 2 + rc.way_bits);
+    const unsigned long rspb = (unsigned long)S * c->active_pool * c->rsp_regs * reg;
+    char what[96];
+    fprintf(f, "  ours, preset %s (%u schedulers, %u-bit warp registers):\n", c->name, S, reg);
+    snprintf(what, sizeof what, "rc: %u lines x (data + tag + valid, dirty, LRU)", rc.lines);
+    kb_line(f, what, rcb, rf_bits(c), "8 KB/SM of data, 6R/2W");
+    snprintf(what, sizeof what, "rsp: %u pool slots x %u registers", c->active_pool, c->rsp_regs);
+    kb_line(f, what, rspb, rf_bits(c), "4 KB/SM, 6R/2W");
+    kb_line(f, "hybrid: both", rcb + rspb, rf_bits(c), "12 KB/SM; die +4.7%");
+}
+
 typedef struct {
     const char *design, *added, *title, *paper;
     void (*storage)(const sm_cfg_t *c, FILE *f);
@@ -136,6 +155,7 @@ typedef struct {
 static const area_design_t area_designs[] = {
     {"ltrf", "wcb aau aau_off rfc", "LTRF", "WCB + AAUs + register-file cache; paper: LTRF adds 16%, GPUWattch model", ltrf_storage},
     {"rename", "rnt avail rflc", "register renaming", "renaming table + availability flags + release-flag cache; paper: 0.22 ns of a 1.25 ns cycle", rename_storage},
+    {"hybrid", "rc rsp", "hybrid register cache / scratchpad", "register cache + scratchpad; paper: die +5.7% RC, +3.6% RSP, +4.7% hybrid (CACTI)", hybrid_storage},
 };
 
 int area_report(const sm_cfg_t *c, const synth_sum_t *s, const char *design, FILE *f)
@@ -145,7 +165,7 @@ int area_report(const sm_cfg_t *c, const synth_sum_t *s, const char *design, FIL
         if (!strcmp(area_designs[i].design, design))
             ad = &area_designs[i];
     if (!ad) {
-        fprintf(stderr, "gpurf area: --design: no storage model for '%s' (ltrf or rename)\n", design);
+        fprintf(stderr, "gpurf area: --design: no storage model for '%s' (ltrf, rename or hybrid)\n", design);
         return 2;
     }
     part_t parts[MAX_PARTS];

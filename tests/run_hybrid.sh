@@ -107,8 +107,8 @@ reasons() { sj $1 '[.kernels[0].strands[] | .reason]'; }
 [ "$(reasons calls)" = '["entry","after_call","join","after_return","after_exit"]' ] &&
   [ "$(sj calls '.kernels[0].strands[3] | [.first_pc, .last_pc]')" = "[80,160]" ] &&
   ok "(4) call and return end strands; the predicated EXIT at 0x70 does not, the unpredicated one at 0xa0 does" || bad "calls: $(reasons calls)"
-[ "$(sj gmem '[.kernels[0].strands[] | [.first_pc, .reason]]')" = '[[0,"entry"],[48,"gmem_consumer"],[144,"gmem_consumer"]]' ] &&
-  ok "(5) may-analysis: R2's first read (0x30) and R5 loaded on one path (0x90) start strands; R2's second read and R6, overwritten on both paths, do not" ||
+[ "$(sj gmem '[.kernels[0].strands[] | [.first_pc, .reason]]')" = '[[0,"entry"],[48,"gmem_consumer"],[128,"gmem_consumer"],[144,"gmem_consumer"]]' ] &&
+  ok "(5) may-analysis: R2's first read (0x30), R6's overwrite (0x80) and R5 loaded on one path (0x90) start strands; R2's second read and R6 after its overwrite do not" ||
   bad "gmem: $(sj gmem '[.kernels[0].strands[] | [.first_pc, .reason]]')"
 [ "$(reasons barrier)" = '["entry","after_barrier"]' ] && ok "(6) a barrier ends its strand" || bad "barrier: $(reasons barrier)"
 op() { sj $1 ".kernels[0].operands[] | select(.pc == $2) | $3"; }

@@ -95,12 +95,16 @@ static int gmem_pending(const prog_t *p, regset_t *before)
     return 0;
 }
 
-/* instruction i reads a register whose global load may still be unread */
-static int reads_pending(const prog_t *p, const regset_t *before, unsigned i)
+/* instruction i reads or writes a register whose global load may still be unread (it waits
+ * for the load: a true or an output dependency) */
+static int depends_pending(const prog_t *p, const regset_t *before, unsigned i)
 {
     const inst_t *in = p->pcs[i].in;
     for (unsigned s = 0; s < in->nsrc; s++)
         if (in->src[s] != REG_NONE && rs_has(&before[i], in->src[s]))
+            return 1;
+    for (unsigned d = 0; d < in->ndst; d++)
+        if (in->dst[d] != REG_NONE && rs_has(&before[i], in->dst[d]))
             return 1;
     return 0;
 }
@@ -136,7 +140,7 @@ int strands_form(const prog_t *p, strands_t *s, char *err, size_t n)
                             next = ST_JOIN;
         }
         for (unsigned i = bb->first; i <= bb->last; i++) {
-            if (next < 0 && reads_pending(p, s->pending, i))
+            if (next < 0 && depends_pending(p, s->pending, i))
                 next = ST_GMEM;
             if (next >= 0) {
                 if (s->n)

@@ -7,9 +7,10 @@
  *   (3) after a backward branch (the instruction) and at its target (the block),
  *   (4) after a call or a return, except a predicated EXIT/RET leaving the kernel (one whose
  *       fall-through was observed),
- *   (5) before an instruction that may be the first consumer of a global-memory result: a
- *       forward may-analysis over the CFG, where a CLS_GMEM destination is pending until read
- *       or overwritten,
+ *   (5) before an instruction that may be the first to depend on a global-memory result (to
+ *       read it, or to overwrite it: the scoreboard makes both wait for the load): a forward
+ *       may-analysis over the CFG, where a CLS_GMEM destination is pending until read or
+ *       overwritten,
  *   (6) after a barrier (project rule: the two-level pool drops barrier waiters, and a warp
  *       must leave the pool with an empty scratchpad partition).
  * A strand is a run of consecutive static instructions (pcs indices), so its instructions'
