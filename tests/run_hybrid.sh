@@ -76,6 +76,9 @@ P=rc.pascal
 M=hybrid.maxwell
 [ "$(hj r1 rsp_reads)" -lt "$(hj $M rsp_reads)" ] && [ "$(hj $M rsp_reads)" -lt "$(hj r4 rsp_reads)" ] &&
   ok "rsp_regs: 1, 2, 4 scratchpad registers per warp serve $(hj r1 rsp_reads) < $(hj $M rsp_reads) < $(hj r4 rsp_reads) reads" || bad "rsp_regs has no effect"
+run "rc per-warp partition (sanitized)" 0 $A sim --design rc --preset maxwell $HG --set rc_partition=per_warp --json $B/hy.pw.json
+[ "$(hj pw value_errors)" = 0 ] && [ "$(hj pw operands_checked)" = "$(hj rc.maxwell operands_checked)" ] && [ "$(hj pw rc_read_hits)" != "$(hj rc.maxwell rc_read_hits)" ] &&
+  ok "rc_partition per_warp: each pool slot's sets, flushed when its warp leaves; $(hj pw rc_read_hits) hits, shared $(hj rc.maxwell rc_read_hits)" || bad "per-warp partition"
 [ "$(hj ek cycles)" = "$(hj $M cycles)" ] && [ "$(jq '.energy_pj.temp < '"$(jq .energy_pj.temp $B/hy.$M.json)" $B/hy.ek.json)" = true ] &&
   ok "energy_kb 2: the same run, its cache and scratchpad priced as 2 KB structures cost less" || bad "energy_kb has no effect"
 [ "$(hj hybrid-lifetime.maxwell rsp_fills)" = 0 ] && [ "$(hj hybrid-lifetime.maxwell rsp_writebacks)" = 0 ] && [ "$(hj hybrid.maxwell rsp_fills)" -gt 0 ] &&
@@ -145,7 +148,7 @@ share() { jq ".stats.$2 * 1000 / .stats.reg_reads | floor" $B/hy.$1.json; }
 
 echo "== scratchpad designs: bad input (exit 2, the field named)"
 for dk in rsp:rsp_regs=0:rsp_regs hybrid:rsp_regs=0:rsp_regs hybrid:rc_lines=0:rc_lines hybrid:rsp_regs=17:rsp_regs \
-          hybrid:energy_kb=5:e_rc_fj hybrid:rsp_regs=5:e_rsp_fj; do d=${dk%%:*}; kv=${dk#*:}; kv=${kv%:*}; fld=${dk##*:}
+          hybrid:energy_kb=5:e_rc_fj hybrid:rsp_regs=5:e_rsp_fj hybrid:rc_partition=per_warp:rc_partition; do d=${dk%%:*}; kv=${dk#*:}; kv=${kv%:*}; fld=${dk##*:}
   run "$d: bad $kv" 2 $A sim --design $d --preset small $TL --set $kv --gen seed=1,blocks=1
   echo "$out" | grep -q "field '$fld'" && ok "$d $kv: the message names $fld" || bad "$d $kv message" "$out"
 done
@@ -159,3 +162,9 @@ echo "$out" | grep -q "field 'e_rsp_fj': missing" && ok "missing e_rsp_fj named"
 jq '.e_rc_fj["8"].read = -1' presets/small.json > $B/hy_neg.json
 run "a negative energy" 2 $A sim --design hybrid --preset $B/hy_neg.json $TL --gen seed=1
 echo "$out" | grep -q "field 'e_rc_fj': 8 KB: 'read' must be a non-negative integer" && ok "negative energy: the field, capacity and part named" || bad "negative energy message" "$out"
+
+echo "== make experiments-hybrid QUICK=1"
+run "experiments-hybrid pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-hybrid QUICK=1 EXP_OUT=$B/exp_h
+[ -s $B/exp_h/hybrid.png ] && grep -qE "^\| Fig. 9 register energy RC / RSP / hybrid \(%\) \| 47.9 / 47.1 / 38.7 \| [0-9.]+ / [0-9.]+ / [0-9.]+ \|$" $B/exp_h/hybrid.md &&
+  [ "$(jq '.stats.rsp_reads > 0' $B/exp_h/json_hybrid/hotspot.hyb.json)" = true ] &&
+  ok "experiments-hybrid writes the table beside the paper's values and the plot" || bad "experiments-hybrid output" "$out"

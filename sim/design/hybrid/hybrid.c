@@ -87,9 +87,9 @@ static int check_cfg(const sm_cfg_t *c, const hy_variant_t *v, const char *name,
     if (c->rc_wports > RC_MAX_WPORTS || c->rc_wports > RSP_MAX_WPORTS)
         return gpurf_fail(err, n, "%s: field 'rc_wports': %u exceeds the blocks' %u", c->name,
                           c->rc_wports, RC_MAX_WPORTS);
-    if (c->rc_partition != RC_SHARED)
-        return gpurf_fail(err, n, "%s: field 'rc_partition': per_warp is not modelled in "
-                          "design '%s'", c->name, name);
+    if (c->rc_partition == RC_PER_WARP && (v->rsp || c->scheduler != SCHED_TWO_LEVEL))
+        return gpurf_fail(err, n, "%s: field 'rc_partition': per_warp needs design rc under "
+                          "scheduler two_level (its pool slots own the sets)", c->name);
     if ((v->rc || v->backing == BACK_MRF) && !c->rf_cache_wports)
         return gpurf_fail(err, n, "%s: field 'rf_cache_wports': 0, design '%s' writes evictions "
                           "and write-backs on the main RF's cache ports", c->name, name);
@@ -182,7 +182,7 @@ static void hy_launched(sm_t *sm, unsigned g) { HY(sm)->rc_live[g] = (uint8_t)HY
 
 static void hy_front(sm_t *sm, unsigned s)
 {
-    if (HY(sm)->v->rsp)
+    if (sm->policy == SCHED_TWO_LEVEL)
         hy_pool_update(sm, s);
     hy_path_front(sm, s);
 }
@@ -217,6 +217,7 @@ static void hy_end(sm_t *sm)
                        (h->st.rc_writes - h->st.rsp_writebacks * (h->v->backing == BACK_RC));
 }
 
+/* every design owns its two-level pool (pool.c); rc also runs the other policies */
 #define HY_OPS(sym, variant_, scheds, pool)                                                        \
     const design_ops_t sym = {                                                                     \
         .schedulers = scheds,                                                                      \
@@ -230,7 +231,7 @@ static void hy_end(sm_t *sm)
         .launched = hy_launched,                                                                   \
         .front = hy_front,                                                                         \
         .dispatched = hy_dispatched,                                                               \
-        .gate = pool ? hy_gate : NULL,                                                             \
+        .gate = hy_gate,                                                                           \
         .slot = sm_cu_free,                                                                        \
         .issue = hy_issue,                                                                         \
         .collector_inputs = hy_collector_inputs,                                                   \
@@ -243,7 +244,7 @@ static const hy_variant_t v_rsp = {0, 1, BACK_MRF, 0, 0, 0};
 static const hy_variant_t v_hybrid = {1, 1, BACK_RC, 0, 0, 0};
 static const hy_variant_t v_evict = {1, 1, BACK_MRF, 1, 0, 0};
 static const hy_variant_t v_lifetime = {1, 1, BACK_MRF, 0, 1, 1};
-HY_OPS(design_rc, v_rc, SCHED_ALL_POLICIES, 0)
+HY_OPS(design_rc, v_rc, SCHED_ALL_POLICIES, 1)
 HY_OPS(design_rsp, v_rsp, 1u << SCHED_TWO_LEVEL, 1)
 HY_OPS(design_hybrid, v_hybrid, 1u << SCHED_TWO_LEVEL, 1)
 HY_OPS(design_hybrid_evict, v_evict, 1u << SCHED_TWO_LEVEL, 1)

@@ -123,6 +123,8 @@ typedef struct {
     uint32_t data[GPURF_MAX_LANES];
 } hy_xfer_t;
 #define HY_XF_CAP 8
+/* a pool slot whose per-warp cache partition is being flushed */
+#define HY_FLUSHING (-2)
 
 typedef struct {
     ls_inst_t *rf, *rc, *rsp;
@@ -145,7 +147,9 @@ typedef struct {
     int16_t *e_reg;
     uint8_t *e_fill;
     uint16_t *e_reads;
-    int *pool;                       /* active pool: global warp per slot, -1 */
+    int *pool;                       /* active pool: global warp per slot, -1, HY_FLUSHING */
+    int flush_slot;                  /* the slot whose cache partition the rc flushes, -1 */
+    int *flush_warp;                 /* [pool slot]: the local warp whose partition it flushes */
     unsigned rr_outer;               /* the local warp the outer round-robin tries next */
     unsigned nwb;                    /* results offered this cycle */
     uint8_t wb_rc[RC_MAX_WPORTS];    /* ... on the rc's write port of the same index, then
@@ -218,5 +222,7 @@ void hy_rsp_dispatched(sm_t *sm, unsigned s, unsigned f);
 int hy_rsp_gate(const sm_t *sm, unsigned g);
 /* pool.c: the active pool of the scratchpad designs */
 void hy_pool_update(sm_t *sm, unsigned s);
+/* local warp w's per-warp cache partition is still being flushed */
+int hy_pool_flushing(const sm_t *sm, const hy_sc_t *x, unsigned w);
 
 #endif

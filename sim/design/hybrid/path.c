@@ -37,12 +37,14 @@ int hy_path_init(sm_t *sm, unsigned s, char *err, size_t n)
         !(x->e_reg = malloc((ent + 1) * sizeof *x->e_reg)) ||
         !(x->e_fill = calloc(ent + 1, sizeof *x->e_fill)) ||
         !(x->e_reads = calloc(ent + 1, sizeof *x->e_reads)) ||
-        !(x->pool = malloc((c->active_pool + 1) * sizeof *x->pool)))
+        !(x->pool = malloc((c->active_pool + 1) * sizeof *x->pool)) ||
+        !(x->flush_warp = calloc(c->active_pool + 1, sizeof *x->flush_warp)))
         return gpurf_fail(err, n, "out of memory");
     for (size_t e = 0; e < ent; e++)
         x->e_reg[e] = -1;
     for (unsigned k = 0; k < c->active_pool; k++)
         x->pool[k] = -1;
+    x->flush_slot = -1;
     return 0;
 }
 
@@ -61,6 +63,7 @@ void hy_path_free(hy_sc_t *x)
     free(x->e_fill);
     free(x->e_reads);
     free(x->pool);
+    free(x->flush_warp);
 }
 
 /* the backing store of (warp, reg) is busy: an eviction or a write-back of it on its way, or
@@ -87,6 +90,14 @@ static int last_use(sm_t *sm, unsigned s, unsigned k, unsigned j, unsigned reg)
         return 1;
     h->st.rc_last_use_held++;
     return 0;
+}
+
+/* the pool slot a warp's cache accesses name (the per-warp partition's; a shared cache
+ * ignores it) */
+static uint32_t rc_slot(const sm_t *sm, unsigned s, unsigned warp)
+{
+    int k = HY(sm)->pslot[warp * sm->c.schedulers + s];
+    return k < 0 ? 0 : (uint32_t)k;
 }
 
 /* new collector requests: scratchpad reads on the rsp read ports, backing-store reads on the
@@ -133,7 +144,7 @@ static void requests(sm_t *sm, unsigned s, rc_in_t *ri)
             ri->rd_valid[port] = 1;
             ri->rd_warp[port] = w[j];
             ri->rd_reg[port] = r[j];
-            ri->rd_slot[port] = 0;
+            ri->rd_slot[port] = rc_slot(sm, s, w[j]);
             ri->rd_last[port] = (uint32_t)(last_use(sm, s, k, j, r[j]) ||
                                            (fill && v->evict_before_fill));
             HY(sm)->st.rc_last_use_sent += ri->rd_last[port] && !(fill && v->evict_before_fill);
@@ -148,7 +159,7 @@ static void requests(sm_t *sm, unsigned s, rc_in_t *ri)
             ri->rd_valid[port] = 1;
             ri->rd_warp[port] = i / c->arch_regs;
             ri->rd_reg[port] = i % c->arch_regs;
-            ri->rd_slot[port] = 0;
+            ri->rd_slot[port] = rc_slot(sm, s, i / c->arch_regs);
             ri->rd_last[port] = 1;
             HY(sm)->st.rc_drops++;
             x->rc_port_slot[port++] = -1;
@@ -184,13 +195,20 @@ static void writes(sm_t *sm, unsigned s, rc_in_t *ri, rf_in_t *fi)
             fi->wr_valid[k] = 0;
             continue;
         }
+        /* a late result of a warp that left the pool bypasses a per-warp partition, once the
+         * partition's older lines are written back */
+        if (c->rc_partition == RC_PER_WARP && HY(sm)->pslot[fi->wr_warp[k] * c->schedulers + s] < 0) {
+            if (hy_pool_flushing(sm, x, fi->wr_warp[k]))
+                fi->wr_valid[k] = 0;
+            continue;
+        }
         if (!v->rc)
             continue;
         x->wb_rc[k] = 1;
         ri->wr_valid[k] = 1;
         ri->wr_warp[k] = fi->wr_warp[k];
         ri->wr_reg[k] = fi->wr_reg[k];
-        ri->wr_slot[k] = 0;
+        ri->wr_slot[k] = rc_slot(sm, s, fi->wr_warp[k]);
         ri->wr_mask[k] = fi->wr_mask[k];
         memcpy(ri->wr_data[k], fi->wr_data[k], c->lanes * sizeof(uint32_t));
     }
@@ -290,6 +308,12 @@ void hy_path_front(sm_t *sm, unsigned s)
         hy_rsp_transfers(sm, s, ri);
     if (v->rc) {
         invalidate(sm, s, ri);
+        x->flush_slot = -1;
+        for (unsigned k = 0; k < c->active_pool && x->flush_slot < 0; k++)
+            if (x->pool[k] == HY_FLUSHING)
+                x->flush_slot = (int)k;
+        ri->fl_valid = x->flush_slot >= 0;
+        ri->fl_slot = x->flush_slot >= 0 ? (uint32_t)x->flush_slot : 0;
         x->rco = ls_eval(x->rc, 1);
     }
     if (v->rsp)

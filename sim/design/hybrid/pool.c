@@ -32,19 +32,40 @@ static int quiet(const sm_t *sm, const hy_sc_t *x, unsigned k)
     return 1;
 }
 
+int hy_pool_flushing(const sm_t *sm, const hy_sc_t *x, unsigned w)
+{
+    for (unsigned k = 0; k < sm->c.active_pool; k++)
+        if (x->pool[k] == HY_FLUSHING && x->flush_warp[k] == (int)w)
+            return 1;
+    return 0;
+}
+
+/* an issued instruction of the warp has not read its operands yet (per-warp partition: they
+ * name the slot's sets) */
+static int reads_pending(const sm_t *sm, const warp_t *w)
+{
+    for (unsigned r = 0; r < sm->c.arch_regs; r++)
+        if (w->pend_r[r])
+            return 1;
+    return 0;
+}
+
 void hy_pool_update(sm_t *sm, unsigned s)
 {
     const sm_cfg_t *c = &sm->c;
     hy_t *h = HY(sm);
     hy_sc_t *x = HSC(sm, s);
     for (unsigned k = 0; k < c->active_pool; k++) {
+        if (x->pool[k] == HY_FLUSHING && x->rco && x->rco->fl_done && x->flush_slot == (int)k)
+            x->pool[k] = -1;
         if (x->pool[k] < 0)
             continue;
         const unsigned g = (unsigned)x->pool[k];
         const warp_t *w = &sm->w[g];
         int done = !w->used || (w->done_issuing && !w->inflight);
-        int leave = w->used && !w->done_issuing && waits(w) && at_strand_head(sm, w);
-        if (!(done || leave) || !quiet(sm, x, k))
+        int leave = w->used && !w->done_issuing && waits(w) && (!h->v->rsp || at_strand_head(sm, w));
+        if (!(done || leave) || !quiet(sm, x, k) ||
+            (c->rc_partition == RC_PER_WARP && reads_pending(sm, w)))
             continue;
         for (unsigned e = k * c->rsp_regs; e < (k + 1) * c->rsp_regs; e++) {
             if (x->e_reg[e] >= 0 && !done) {
@@ -56,7 +77,8 @@ void hy_pool_update(sm_t *sm, unsigned s)
         }
         h->st.pool_leaves += leave;
         h->pslot[g] = -1;
-        x->pool[k] = -1;
+        x->pool[k] = c->rc_partition == RC_PER_WARP ? HY_FLUSHING : -1;
+        x->flush_warp[k] = (int)w->local;
         sm_slots_changed(sm);
     }
     const unsigned nw = cfg_warps_per_sc(c);
@@ -66,7 +88,8 @@ void hy_pool_update(sm_t *sm, unsigned s)
         for (unsigned i = 0; i < nw; i++) {
             unsigned l = (x->rr_outer + i) % nw, g = l * c->schedulers + s;
             const warp_t *w = &sm->w[g];
-            if (!w->used || !w->active || w->done_issuing || h->pslot[g] >= 0 || waits(w))
+            if (!w->used || !w->active || w->done_issuing || h->pslot[g] >= 0 || waits(w) ||
+                hy_pool_flushing(sm, x, l))
                 continue;
             x->pool[k] = (int)g;
             h->pslot[g] = (int)k;

@@ -134,7 +134,7 @@ void hy_rsp_transfers(sm_t *sm, unsigned s, rc_in_t *ri)
             ri->wr_valid[cport] = 1;
             ri->wr_warp[cport] = q->warp;
             ri->wr_reg[cport] = q->reg;
-            ri->wr_slot[cport] = 0;
+            ri->wr_slot[cport] = (uint32_t)HY(sm)->pslot[q->warp * c->schedulers + s];
             ri->wr_mask[cport] = gpurf_mask(c->lanes);
             memcpy(ri->wr_data[cport], q->data, c->lanes * sizeof(uint32_t));
             q->via = VIA_RC_WR;
@@ -289,6 +289,8 @@ int hy_rsp_gate(const sm_t *sm, unsigned g)
 {
     const hy_t *h = HY(sm);
     const warp_t *w = &sm->w[g];
+    if (sm->policy != SCHED_TWO_LEVEL)
+        return R_OK;
     if (h->pslot[g] < 0)
         return R_DESIGN;
     const hy_sc_t *x = HSC(sm, w->sc);
