@@ -83,7 +83,7 @@ void hy_pool_update(sm_t *sm, unsigned s)
     }
     const unsigned nw = cfg_warps_per_sc(c);
     for (unsigned k = 0; k < c->active_pool; k++) {
-        if (x->pool[k] >= 0)
+        if (x->pool[k] != -1)
             continue;
         for (unsigned i = 0; i < nw; i++) {
             unsigned l = (x->rr_outer + i) % nw, g = l * c->schedulers + s;
