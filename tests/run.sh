@@ -167,7 +167,7 @@ for p in small pascal; do for s in 1 2; do
     ok "$p seed $s: liveness cuts fetches and write-backs (ltrf+ $(json_num $jp fetches)/$(json_num $jp writebacks), ltrf $(json_num $j fetches)/$(json_num $j writebacks))" ||
     bad "$p seed $s: ltrf+ does not move fewer registers than ltrf"
 done; done
-for d in $CACHE_DESIGNS; do
+for d in $LTRF_DESIGNS; do
   run "sim $d/table2_c7 (128 banks, latency 13)" 0 $A sim --design $d --preset table2_c7 --gen seed=3,blocks=4,regs=64
   run "sim $d/small two active warps, 4 registers per interval" 0 $A sim --design $d $(sch $d) --preset small --set active_pool=2 --set rfc_banks=6 --gen seed=4,blocks=3,regs=12
 done
@@ -486,9 +486,9 @@ if run "bench small (C, Verilated, lockstep, Icarus)" 0 $G bench --preset small 
     bad "Icarus testbench missed a corrupted line" "$(cat $B/bench_t/corrupt.log)"
 fi
 
-echo "== synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys and ocu_phys, the rf and ocu with wider fields, and rc_pw, the rc per warp, only in make synth)"
+echo "== synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys and ocu_phys, the rf and ocu with wider fields, and rc and rc_pw, a minute more, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
-if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|ocu_phys|rc_pw' | tr '\n' ' ')" $B/synth/small.json; then
+if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|ocu_phys|rc|rc_pw' | tr '\n' ' ')" $B/synth/small.json; then
   S=$B/synth/small.json
   want=$(( $(preset_num small rf_warp_regs) * $(preset_num small lanes) * 32 / $(preset_num small schedulers) ))
   got=$(sed -n '/"rf"/,/}/p' $S | sed -n 's/.*"memory_bits": \([0-9]*\).*/\1/p')
@@ -499,6 +499,9 @@ if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | 
   ccu_data=$(( $(preset_num small ccu_slots) * $(preset_num small lanes) * 32 ))
   ffs=$(sed -n '/"ccu"/,/}/p' $S | sed -n 's/.*"flip_flops": \([0-9]*\).*/\1/p')
   [ "${ffs:-0}" -ge "$ccu_data" ] && ok "ccu holds its cache table's data in $ffs flip-flops (>= $ccu_data)" || bad "ccu flip-flops $ffs < $ccu_data"
+  rsp_data=$(( $(preset_num small active_pool) * $(preset_num small rsp_regs) * $(preset_num small lanes) * 32 ))
+  ffs=$(sed -n '/"rsp"/,/}/p' $S | sed -n 's/.*"flip_flops": \([0-9]*\).*/\1/p')
+  [ "${ffs:-0}" -ge "$rsp_data" ] && ok "rsp holds its scratchpad's data in $ffs flip-flops (>= $rsp_data)" || bad "rsp flip-flops $ffs < $rsp_data"
   crit=$(sed -n 's/.*"critical_path_ps": \([0-9]*\).*/\1/p' $S | sort -n | head -1)
   [ "${crit:-0}" -gt 0 ] && ok "critical paths reported (shortest $crit ps)" || bad "no critical path"
   run "sim prints the design's area" 0 $G sim --preset small --gen seed=1 --synth $S

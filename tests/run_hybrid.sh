@@ -168,3 +168,6 @@ run "experiments-hybrid pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-hybri
 [ -s $B/exp_h/hybrid.png ] && grep -qE "^\| Fig. 9 register energy RC / RSP / hybrid \(%\) \| 47.9 / 47.1 / 38.7 \| [0-9.]+ / [0-9.]+ / [0-9.]+ \|$" $B/exp_h/hybrid.md &&
   [ "$(jq '.stats.rsp_reads > 0' $B/exp_h/json_hybrid/hotspot.hyb.json)" = true ] &&
   ok "experiments-hybrid writes the table beside the paper's values and the plot" || bad "experiments-hybrid output" "$out"
+run "a scratchpad read of a register never written stops the run (--pass-fault rsp_no_fill)" 1 $G sim --design hybrid --preset maxwell $TL --gen seed=4,blocks=2 --pass-fault rsp_no_fill
+echo "$out" | grep -qE "^gpurf: cycle [0-9]+, warp [0-9]+ \(slot [0-9]+\), register R[0-9]+: a scratchpad read of a register its allocation never wrote" &&
+  ok "the check names cycle, warp and register" || bad "rsp_no_fill message" "$out"

@@ -48,7 +48,7 @@ static int usage(void)
             "                   [--sthld-log FILE] [--reg-log FILE]\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
-            "                   [--pass-fault partial_write_kills]\n"
+            "                   [--pass-fault partial_write_kills|rsp_no_fill]\n"
             "       gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]\n"
             "       gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]\n"
             "                   [--bias input=probability]... [--waves DIR]\n"
@@ -331,12 +331,14 @@ static int cmd_sim(const args_t *a, int cosim)
     o.history = a->history;
     o.sthld_log = a->sthld_log;
     o.reg_log = a->reg_log;
-    if (a->pass_fault && strcmp(a->pass_fault, "partial_write_kills")) {
-        fprintf(stderr, "gpurf: --pass-fault: unknown fault '%s' (partial_write_kills)\n",
-                a->pass_fault);
+    if (a->pass_fault && strcmp(a->pass_fault, "partial_write_kills") &&
+        strcmp(a->pass_fault, "rsp_no_fill")) {
+        fprintf(stderr, "gpurf: --pass-fault: unknown fault '%s' (partial_write_kills, "
+                        "rsp_no_fill)\n", a->pass_fault);
         return 2;
     }
-    o.pass_fault = a->pass_fault ? LV_PARTIAL_KILLS : LV_EXACT;
+    o.rsp_no_fill = a->pass_fault && !strcmp(a->pass_fault, "rsp_no_fill");
+    o.pass_fault = a->pass_fault && !o.rsp_no_fill ? LV_PARTIAL_KILLS : LV_EXACT;
     o.wave_dir = a->waves ? a->waves : "waves";
     if (cosim) {
         if (check_blocks(o.design, a->blocks))

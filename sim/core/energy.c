@@ -24,15 +24,15 @@ void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_ener
                      S(ccu_wr_dropped_port)) * c->e_ccu_tag_fj +
                     (S(rfc_reads) + S(rfc_writes) + S(rfc_fills)) * c->e_rfc_access_fj;
     e->temp = 0;
-    cap_energy_t rc, rsp;
+    cap_energy_t cache, pad;
     char err[256];
-    if (S(rc_tag_checks) && !cfg_cap_energy(c, 1, cfg_kb_of(c, c->rc_lines), &rc, err, sizeof err))
-        e->temp += (S(rc_read_hits) + S(rc_evictions)) * rc.read + S(rc_writes) * rc.write +
-                   S(rc_tag_checks) * rc.tag;
+    if (S(rc_tag_checks) && !cfg_cap_energy(c, 1, cfg_kb_of(c, c->rc_lines), &cache, err, sizeof err))
+        e->temp += (S(rc_read_hits) + S(rc_evictions)) * cache.read + S(rc_writes) * cache.write +
+                   S(rc_tag_checks) * cache.tag;
     if ((S(rsp_reads) || S(rsp_writes)) &&
-        !cfg_cap_energy(c, 0, cfg_kb_of(c, c->rsp_regs * c->active_pool), &rsp, err, sizeof err))
-        e->temp += (S(rsp_reads) + S(rsp_writebacks)) * rsp.read +
-                   (S(rsp_writes) + S(rsp_fills)) * rsp.write;
+        !cfg_cap_energy(c, 0, cfg_kb_of(c, c->rsp_regs * c->active_pool), &pad, err, sizeof err))
+        e->temp += (S(rsp_reads) + S(rsp_writebacks)) * pad.read +
+                   (S(rsp_writes) + S(rsp_fills)) * pad.write;
 #undef S
     e->total = 0;
 #define X(p) e->p /= 1000.0, e->total += e->p;

@@ -23,6 +23,9 @@ typedef struct {
     unsigned history;
     uint64_t stop_at;         /* stop after this cycle (mismatch window replay) */
     int pass_fault;           /* LV_*: the liveness rule of the compiler passes */
+    int rsp_no_fill;          /* deliberate fault (`--pass-fault rsp_no_fill`): the scratchpad
+                                 allocation forgets its fills, so a read allocation's reads find
+                                 a register never written; the design's check must stop it */
     const char *sthld_log;    /* designs with an adaptive STHLD: one line per interval here */
     const char *reg_log;      /* designs with register renaming: occupancy every 100 cycles */
 } sm_opts_t;

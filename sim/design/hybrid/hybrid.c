@@ -170,6 +170,8 @@ static int hy_kernel(sm_t *sm, kernel_t *k)
         rspalloc_run(&h->prog, &h->strands, &h->lv, &e, &r, &h->al, sm->err, sm->errn) ||
         rspalloc_backing_dead(&h->prog, &h->al, h->dead))
         goto fail;
+    for (unsigned i = 0; sm->o.rsp_no_fill && i < h->prog.npcs; i++)
+        h->al.map[i].fill = 0;
     return 0;
 fail:
     passes_free(h);

@@ -27,7 +27,7 @@
  *   - a backing-store read or write of a register waits while an eviction or a write-back of it
  *     is on its way, or its rc copy is being dropped; a scratchpad read waits for a fill of its
  *     register; an instruction that writes a scratchpad register (result or fill) issues only
- *     when no earlier instruction still has to read it.
+ *     when no earlier instruction still has to read or write it.
  * A finished warp's rc lines are dropped; its slot takes a new warp once that happened and
  * its evictions and write-backs landed. Checks that stop the run (exit 1: cycle, warp,
  * register): a scratchpad read of a register its allocation never wrote, a warp leaving the
@@ -143,10 +143,11 @@ typedef struct {
     hy_xfer_t xf[HY_XF_CAP];
     unsigned nxf, xf_res;            /* transfers queued; promised to issued instructions */
     /* scratchpad entries (pool slot x rsp_regs + register): the register held (-1 free), a
-     * fill on its way, reads issued and not yet done (write-backs included) */
+     * fill on its way, reads issued and not yet done (write-backs included), results issued
+     * and not yet written */
     int16_t *e_reg;
     uint8_t *e_fill;
-    uint16_t *e_reads;
+    uint16_t *e_reads, *e_writes;
     int *pool;                       /* active pool: global warp per slot, -1, HY_FLUSHING */
     int flush_slot;                  /* the slot whose cache partition the rc flushes, -1 */
     int *flush_warp;                 /* [pool slot]: the local warp whose partition it flushes */

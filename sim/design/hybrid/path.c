@@ -37,6 +37,7 @@ int hy_path_init(sm_t *sm, unsigned s, char *err, size_t n)
         !(x->e_reg = malloc((ent + 1) * sizeof *x->e_reg)) ||
         !(x->e_fill = calloc(ent + 1, sizeof *x->e_fill)) ||
         !(x->e_reads = calloc(ent + 1, sizeof *x->e_reads)) ||
+        !(x->e_writes = calloc(ent + 1, sizeof *x->e_writes)) ||
         !(x->pool = malloc((c->active_pool + 1) * sizeof *x->pool)) ||
         !(x->flush_warp = calloc(c->active_pool + 1, sizeof *x->flush_warp)))
         return gpurf_fail(err, n, "out of memory");
@@ -62,6 +63,7 @@ void hy_path_free(hy_sc_t *x)
     free(x->e_reg);
     free(x->e_fill);
     free(x->e_reads);
+    free(x->e_writes);
     free(x->pool);
     free(x->flush_warp);
 }

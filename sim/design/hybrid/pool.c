@@ -19,12 +19,12 @@ static int at_strand_head(const sm_t *sm, const warp_t *w)
 
 static int waits(const warp_t *w) { return w->at_barrier || sm_waits_long(w); }
 
-/* no read, fill or write-back of pool slot k's registers is under way */
+/* no read, fill, result write or write-back of pool slot k's registers is under way */
 static int quiet(const sm_t *sm, const hy_sc_t *x, unsigned k)
 {
     const unsigned R = sm->c.rsp_regs;
     for (unsigned e = k * R; e < (k + 1) * R; e++)
-        if (x->e_reads[e] || x->e_fill[e])
+        if (x->e_reads[e] || x->e_fill[e] || x->e_writes[e])
             return 0;
     for (unsigned t = 0; t < x->nxf; t++)
         if ((unsigned)x->xf[t].e / R == k)

@@ -205,6 +205,7 @@ void hy_rsp_results_done(sm_t *sm, unsigned s, const uint32_t *gnt)
         const unsigned reg = fl->in->dst[q->d], warp = sm->w[fl->warp].local;
         int e = (int)hy_entry(sm, fl->warp, (unsigned)m->dst[q->d]);
         x->e_reg[e] = (int16_t)(m->dst_end >> q->d & 1 ? -1 : (int)reg);
+        x->e_writes[e]--;
         HY(sm)->st.rsp_writes++;
         if (HY(sm)->v->rc)
             x->drop_reg[hy_wr_index(sm, warp, reg)] = 1;
@@ -266,6 +267,9 @@ void hy_rsp_issue(sm_t *sm, unsigned s, unsigned f)
         x->wb_reg[hy_wr_index(sm, warp, m->wb_reg[w])]++;
         x->e_reads[hy_entry(sm, fl->warp, m->wb_slot[w])]++;
     }
+    for (unsigned d = 0; d < in->ndst; d++)
+        if (m->dst[d] >= 0)
+            x->e_writes[hy_entry(sm, fl->warp, (unsigned)m->dst[d])]++;
 }
 
 /* the instruction's reads are done: write-backs of registers it does not write into the
@@ -302,12 +306,14 @@ int hy_rsp_gate(const sm_t *sm, unsigned g)
     for (unsigned j = 0; j < in->nsrc; j++)
         if (m->src[j] >= 0 && (m->fill >> j & 1)) {
             unsigned e = hy_entry(sm, g, (unsigned)m->src[j]);
-            if (x->e_reads[e] || x->e_fill[e])
+            if (x->e_reads[e] || x->e_fill[e] || x->e_writes[e])
                 return R_DESIGN;
             xfers++;
         }
-    for (unsigned d = 0; d < in->ndst; d++)
-        if (m->dst[d] >= 0 && x->e_reads[hy_entry(sm, g, (unsigned)m->dst[d])])
+    for (unsigned d = 0; d < in->ndst; d++) {
+        unsigned e = m->dst[d] >= 0 ? hy_entry(sm, g, (unsigned)m->dst[d]) : 0;
+        if (m->dst[d] >= 0 && (x->e_reads[e] || x->e_writes[e] || x->e_fill[e]))
             return R_DESIGN;
+    }
     return x->nxf + x->xf_res + xfers > HY_XF_CAP ? R_DESIGN : R_OK;
 }
