@@ -13,8 +13,9 @@
 // Build-time fault variants for harness self-tests: FAULT_RC_LRU_NO_HIT (a read hit leaves the
 // ranks alone), FAULT_RC_DIRTY_DROPPED (a dirty victim is overwritten without a write-back),
 // FAULT_RC_LAST_KEEPS (a last-use read does not invalidate), FAULT_RC_SET_OFF_BY_ONE (every
-// access indexes the next set), FAULT_RC_DUP_ALLOC (a write looks up way 0 only, so a register
-// in another way is allocated a second time).
+// access indexes the next set); for the proofs only (make formal, not built into gpurf),
+// FORMAL_FAULT_RC_DUP_ALLOC (a write looks up way 0 only, so a register in another way is
+// allocated a second time).
 // Properties (`ifdef FORMAL, make formal): no line that was valid and dirty loses its register
 // without that register leaving on an eviction port the next cycle, unless a last-use read of
 // it or a warp-invalidate of its warp dropped it; no set holds one (warp, register) twice.
@@ -189,7 +190,7 @@ module rc #(
       hit = 1'b0; l = {LineBits{1'b0}};
       if (wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits])) begin
         for (w = 0; w < Lines; w = w + 1)
-`ifdef FAULT_RC_DUP_ALLOC
+`ifdef FORMAL_FAULT_RC_DUP_ALLOC
           if (in_set(w, st) && w % Ways == 0 && !hit && pv[w] &&
 `else
           if (in_set(w, st) && !hit && pv[w] &&
