@@ -5,17 +5,16 @@
 # strand and allocation passes on hand-written streams.
 
 echo "== register cache / scratchpad designs: values, accounting, energy"
-HY_DESIGNS="rc rsp hybrid hybrid-evict hybrid-lifetime"
 TL="--set scheduler=two_level"
 hj() { json_num $B/hy.$1.json $2; }
 { for p in small pascal maxwell; do
-    for d in $HY_DESIGNS; do
+    for d in $HY_FAMILY; do
       printf '%s/%s under the value check (sanitized)\t0\t%s\n' $d $p "$A sim --design $d --preset $p $TL --gen seed=4,blocks=6,loops=4 --json $B/hy.$d.$p.json"
     done
     printf 'baseline/%s\t0\t%s\n' $p "$A sim --preset $p --gen seed=4,blocks=6,loops=4 --json $B/hy.bl.$p.json"
   done
   for t in matrixmul vectoradd; do
-    for d in $HY_DESIGNS; do
+    for d in $HY_FAMILY; do
       printf '%s/%s trace\t0\t%s\n' $d $t "$G sim --design $d --preset maxwell $TL --trace $T/$t-sm61/kernelslist.g --json $B/hy.$d.$t.json"
     done
     printf 'baseline/%s trace\t0\t%s\n' $t "$G sim --preset maxwell --trace $T/$t-sm61/kernelslist.g --json $B/hy.bl.$t.json"
@@ -30,7 +29,7 @@ reg_energy() { local j=$B/hy.$1.json p=presets/$2.json
     - $r[0].energy_pj.reg | fabs < 0.01'; }
 for r in small pascal maxwell matrixmul vectoradd; do
   p=$r; case $r in matrixmul|vectoradd) p=maxwell;; esac
-  for d in $HY_DESIGNS; do j=$d.$r
+  for d in $HY_FAMILY; do j=$d.$r
     [ "$(hj $j value_errors)" = 0 ] && [ "$(hj $j operands_checked)" = "$(hj bl.$r operands_checked)" ] &&
       [ "$(hj $j rf_reads)" -lt "$(hj bl.$r rf_reads)" ] && [ "$(hj $j rf_writes)" -lt "$(hj bl.$r rf_writes)" ] ||
       { bad "$d/$r: values or main-RF traffic ($(hj $j value_errors) errors, $(hj $j operands_checked) of $(hj bl.$r operands_checked) operands)"; continue; }
