@@ -1,0 +1,61 @@
+/* Loading a run's preset (with --set and --latency-x) and stream (with --regs, --arch,
+ * --opcode-class) from the parsed command line (cli.h). */
+#include "cli.h"
+#include "stream/isa.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n)
+{
+    if (!!a->trace == !!a->gen) {
+        snprintf(err, n, "give exactly one of --trace PATH and --gen SPEC");
+        return -1;
+    }
+    load_opts_t o = {0, 0, a->ovr, a->novr};
+    if (a->regs) {
+        char *end;
+        unsigned long r = strtoul(a->regs, &end, 10);
+        if (*end || !*a->regs || !r || r > 255) {
+            snprintf(err, n, "--regs '%s': expected registers per thread in [1, 255]", a->regs);
+            return -1;
+        }
+        o.regs = (unsigned)r;
+    }
+    if (a->arch && !(o.binary_version = isa_parse_arch(a->arch))) {
+        snprintf(err, n, "--arch '%s': expected smXY of a known architecture (sm_35 ... sm_90)", a->arch);
+        return -1;
+    }
+    return a->trace ? workload_load(a->trace, &o, w, err, n) : workload_gen(a->gen, w, err, n);
+}
+
+int cli_load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)
+{
+    if (cfg_load(a->preset, a->presets_dir, c, err, n))
+        return -1;
+    for (unsigned i = 0; i < a->nsets; i++) {
+        char key[64];
+        const char *eq = strchr(a->sets[i], '=');
+        if (!eq || eq - a->sets[i] >= (long)sizeof key) {
+            snprintf(err, n, "--set '%s': expected key=value", a->sets[i]);
+            return -1;
+        }
+        snprintf(key, sizeof key, "%.*s", (int)(eq - a->sets[i]), a->sets[i]);
+        if (cfg_set(c, key, eq + 1, err, n))
+            return -1;
+    }
+    if (a->latency_x) {
+        /* the main register file's latency swept as a multiple of the preset's */
+        char *end, v[32];
+        double x = strtod(a->latency_x, &end);
+        if (*end || !(x > 0 && x <= 64)) {
+            snprintf(err, n, "--latency-x '%s': expected a factor in (0, 64]", a->latency_x);
+            return -1;
+        }
+        unsigned l = (unsigned)(c->bank_latency * x + 0.5);
+        snprintf(v, sizeof v, "%u", l ? l : 1);
+        if (cfg_set(c, "bank_latency", v, err, n))
+            return -1;
+    }
+    return 0;
+}
