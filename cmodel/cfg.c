@@ -16,6 +16,7 @@ typedef struct {
 static const char *const sched_names[] = {"lrr", "gto", "two_level", NULL};
 /* the order among the two-level scheduler's active pool: lrr or gto (same numbers) */
 static const char *const inner_names[] = {"lrr", "gto", NULL};
+static const char *const outer_names[] = {"age", "round_robin", NULL};
 
 const char *cfg_sched_name(unsigned s) { return s < SCHED_N ? sched_names[s] : "?"; }
 static const char *const bankmap_names[] = {"reg_plus_warp", "reg", NULL};
@@ -34,6 +35,7 @@ static const field_t fields[] = {
     F(issue_width, 1, 2),
     {"scheduler", offsetof(sm_cfg_t, scheduler), sched_names, 0, 0},
     {"scheduler_inner", offsetof(sm_cfg_t, scheduler_inner), inner_names, 0, 0},
+    {"scheduler_outer", offsetof(sm_cfg_t, scheduler_outer), outer_names, 0, 0},
     F(active_pool, 1, 64),
     F(warp_slots, 1, 256),
     F(block_slots, 1, 64),

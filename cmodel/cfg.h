@@ -6,6 +6,8 @@
 #include <stddef.h>
 
 enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL, SCHED_N };
+/* the order in which free two-level pool places take warps (sim/core/sched.h) */
+enum { OUTER_AGE, OUTER_ROUND_ROBIN };
 /* BANKMAP_FLAT is no preset value: the register file of a renaming design, addressed by
  * physical register id (bank = id mod banks, row = id / banks) */
 enum { BANKMAP_REG_PLUS_WARP, BANKMAP_REG, BANKMAP_FLAT };
@@ -39,6 +41,7 @@ typedef struct {
                                one warp, each to another execution unit */
     unsigned scheduler;     /* SCHED_*: issue order policy (sim/core/sched.h) */
     unsigned scheduler_inner; /* two-level: order among the active pool, SCHED_LRR or SCHED_GTO */
+    unsigned scheduler_outer; /* two-level: which waiting warp joins the pool, OUTER_* */
     unsigned active_pool;   /* two-level scheduler: active warps per scheduler */
     unsigned warp_slots;    /* warps resident per SM */
     unsigned block_slots;   /* thread blocks resident per SM */

@@ -18,6 +18,11 @@ $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
 	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $< $(filter $(BUILD)/asan/obj/cmodel/% $(BUILD)/asan/obj/sim/stream/% \
 	    $(BUILD)/asan/obj/sim/pass/%,$(ASAN_OBJ)) -o $@ -lcmocka $(LIBS)
 
+# the scheduler's tests drive sim/core/sched.c, which links against the whole simulator
+$(BUILD)/asan/test_sched: tests/test_sched.c $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c
+	$(call say,CC-ASAN,$<)
+	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $^ -o $@ -lcmocka $(LIBS)
+
 $(BUILD)/asan/fuzz_mutate: tests/fuzz_mutate.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $< -o $@

@@ -75,6 +75,14 @@ P=rc.pascal
 M=hybrid.maxwell
 [ "$(hj r1 rsp_reads)" -lt "$(hj $M rsp_reads)" ] && [ "$(hj $M rsp_reads)" -lt "$(hj r4 rsp_reads)" ] &&
   ok "rsp_regs: 1, 2, 4 scratchpad registers per warp serve $(hj r1 rsp_reads) < $(hj $M rsp_reads) < $(hj r4 rsp_reads) reads" || bad "rsp_regs has no effect"
+OG="$TL --gen seed=4,blocks=8,warps=8,loops=4"
+for o in age round_robin; do
+  run "hybrid/maxwell, outer order $o (sanitized)" 0 $A sim --design hybrid --preset maxwell $OG --set scheduler_outer=$o --json $B/hy.o$o.json
+done
+[ "$(hj oage value_errors)" = 0 ] && [ "$(hj oround_robin value_errors)" = 0 ] && [ "$(hj oage operands_checked)" = "$(hj oround_robin operands_checked)" ] &&
+  [ "$(hj oage cycles)" != "$(hj oround_robin cycles)" ] &&
+  ok "scheduler_outer: the pool's free slots take warps oldest first ($(hj oage cycles) cycles) or round-robin ($(hj oround_robin cycles), maxwell's, Table I)" ||
+  bad "scheduler_outer has no effect on hybrid ($(hj oage cycles), $(hj oround_robin cycles))"
 run "rc per-warp partition (sanitized)" 0 $A sim --design rc --preset maxwell $HG --set rc_partition=per_warp --json $B/hy.pw.json
 [ "$(hj pw value_errors)" = 0 ] && [ "$(hj pw operands_checked)" = "$(hj rc.maxwell operands_checked)" ] && [ "$(hj pw rc_read_hits)" != "$(hj rc.maxwell rc_read_hits)" ] &&
   ok "rc_partition per_warp: each pool slot's sets, flushed when its warp leaves; $(hj pw rc_read_hits) hits, shared $(hj rc.maxwell rc_read_hits)" || bad "per-warp partition"

@@ -63,6 +63,7 @@ typedef struct {
     unsigned rr_issue, rr_disp;  /* issue: last issuer (local slot, or pool index); dispatch */
     unsigned last_issued;        /* global slot of the last issuer (two-level gto) */
     unsigned *pool, npool;       /* two-level scheduler: the core's active pool */
+    unsigned rr_outer;           /* two-level round_robin: the local slot tried first */
     unsigned *by_age, nby_age;   /* resident warps oldest first (gto), as of warps_ver */
     uint64_t by_age_ver;
     void *dpriv;                 /* the design's per-sub-core state */

@@ -1,40 +1,61 @@
 /* Issue-order policies (sched.h). */
 #include "sched.h"
 
-/* waiting on a long load's result (deact_rule) or at a barrier: leaves the two-level active
- * pool (a pool of barrier waiters would keep the rest of their block out) */
-static int leaves_pool(const warp_t *w)
+/* a warp joins, and stays in, the two-level pool while it is resident, launched and issuing,
+ * waits on no long load's result (deact_rule) and is at no barrier (a pool of barrier waiters
+ * would keep the rest of their block out) */
+static int may_join(const warp_t *w)
 {
-    return w->used && !w->done_issuing && (w->at_barrier || sm_waits_long(w));
+    return w->used && w->active && !w->done_issuing && !w->at_barrier && !sm_waits_long(w);
+}
+
+unsigned sched_pool_next(const sm_t *sm, unsigned s, pool_ok_fn ok, const void *ctx)
+{
+    const unsigned S = sm->c.schedulers, nw = cfg_warps_per_sc(&sm->c);
+    const int rr = sm->c.scheduler_outer == OUTER_ROUND_ROBIN;
+    unsigned best = ~0u;
+    for (unsigned i = 0; i < nw; i++) {
+        const unsigned g = (rr ? (sm->sc[s].rr_outer + i) % nw : i) * S + s;
+        const warp_t *w = &sm->w[g];
+        if (!may_join(w) || (ok && !ok(sm, g, ctx)))
+            continue;
+        if (rr)
+            return g;
+        if (best == ~0u || w->age < sm->w[best].age)
+            best = g;
+    }
+    return best;
+}
+
+void sched_pool_joined(sm_t *sm, unsigned s, unsigned g)
+{
+    sm->sc[s].rr_outer = (sm->w[g].local + 1) % cfg_warps_per_sc(&sm->c);
+}
+
+static int outside_pool(const sm_t *sm, unsigned g, const void *ctx)
+{
+    const subcore_t *x = ctx;
+    (void)sm;
+    for (unsigned i = 0; i < x->npool; i++)
+        if (x->pool[i] == g)
+            return 0;
+    return 1;
 }
 
 static void refill_pool(sm_t *sm, unsigned s)
 {
     subcore_t *x = &sm->sc[s];
-    const unsigned S = sm->c.schedulers, nw = cfg_warps_per_sc(&sm->c);
     unsigned k = 0;
-    for (unsigned i = 0; i < x->npool; i++) {
-        const warp_t *w = &sm->w[x->pool[i]];
-        if (w->used && w->active && !w->done_issuing && !leaves_pool(w))
+    for (unsigned i = 0; i < x->npool; i++)
+        if (may_join(&sm->w[x->pool[i]]))
             x->pool[k++] = x->pool[i];
-    }
     x->npool = k;
     while (x->npool < sm->c.active_pool) {
-        unsigned best = ~0u;
-        for (unsigned l = 0; l < nw; l++) {
-            unsigned g = l * S + s;
-            const warp_t *w = &sm->w[g];
-            int in_pool = 0;
-            for (unsigned i = 0; i < x->npool; i++)
-                in_pool |= x->pool[i] == g;
-            if (in_pool || !w->used || !w->active || w->done_issuing || leaves_pool(w))
-                continue;
-            if (best == ~0u || w->age < sm->w[best].age)
-                best = g;
-        }
-        if (best == ~0u)
+        unsigned g = sched_pool_next(sm, s, outside_pool, x);
+        if (g == ~0u)
             break;
-        x->pool[x->npool++] = best;
+        x->pool[x->npool++] = g;
+        sched_pool_joined(sm, s, g);
     }
 }
 

@@ -38,8 +38,9 @@ typedef struct sm sm_t;
 typedef struct {
     unsigned schedulers;      /* supported issue policies: mask of 1u << SCHED_* */
     /* two_level: the design's gate() keeps warps outside its own active pool from issuing
-     * (its pool has active_pool warps per sub-core); the core then orders every warp by
-     * scheduler_inner instead of keeping a pool of its own */
+     * (its pool has active_pool warps per sub-core, filled through sched_pool_next in the
+     * preset's scheduler_outer order); the core then orders every warp by scheduler_inner
+     * instead of keeping a pool of its own */
     int own_pool;
     const void *variant;      /* the design's variant parameters (one implementation, several
                                  registry entries) */

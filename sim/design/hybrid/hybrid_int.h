@@ -151,7 +151,6 @@ typedef struct {
     int *pool;                       /* active pool: global warp per slot, -1, HY_FLUSHING */
     int flush_slot;                  /* the slot whose cache partition the rc flushes, -1 */
     int *flush_warp;                 /* [pool slot]: the local warp whose partition it flushes */
-    unsigned rr_outer;               /* the local warp the outer round-robin tries next */
     unsigned nwb;                    /* results offered this cycle */
     uint8_t wb_rc[RC_MAX_WPORTS];    /* ... on the rc's write port of the same index, then
                                         taken by it */

@@ -1,5 +1,5 @@
 /* The two-level active pool of the family under scheduler two_level (Bailey et al. Table I:
- * round-robin outer level, the preset's inner order among the pool): a pool slot owns rsp_regs
+ * round-robin outer, GTO inner; here the preset's scheduler_outer and scheduler_inner): a pool slot owns rsp_regs
  * scratchpad registers and, with rc_partition per_warp, its share of the cache's sets. A warp
  * leaves when it waits on a global load or at a barrier, with a scratchpad only at a strand head
  * (allocations never cross strands, so its registers are free there), or when it is done (an
@@ -7,9 +7,10 @@
  * write and write-back of its slot's registers is over, and with a per-warp partition once its
  * issued instructions have read their operands. That partition is then flushed (its dirty
  * lines written back) before the slot takes another warp, and the warp takes no slot
- * meanwhile. The free slots take the next resident warps in round-robin order that wait on
- * nothing long. */
+ * meanwhile. A free slot takes the next warp in the preset's outer order (sched_pool_next:
+ * maxwell's is round-robin, Table I). */
 #include "hybrid_int.h"
+#include "core/sched.h"
 
 /* the warp's next instruction starts a strand */
 static int at_strand_head(const sm_t *sm, const warp_t *w)
@@ -54,6 +55,12 @@ static int reads_pending(const sm_t *sm, const warp_t *w)
     return 0;
 }
 
+/* a warp holds no slot, and the partition of its last one is not being flushed */
+static int may_join(const sm_t *sm, unsigned g, const void *ctx)
+{
+    return HY(sm)->pslot[g] < 0 && !hy_pool_flushing(sm, ctx, sm->w[g].local);
+}
+
 void hy_pool_update(sm_t *sm, unsigned s)
 {
     const sm_cfg_t *c = &sm->c;
@@ -85,20 +92,14 @@ void hy_pool_update(sm_t *sm, unsigned s)
         x->flush_warp[k] = (int)w->local;
         sm_slots_changed(sm);
     }
-    const unsigned nw = cfg_warps_per_sc(c);
     for (unsigned k = 0; k < c->active_pool; k++) {
         if (x->pool[k] != -1)
             continue;
-        for (unsigned i = 0; i < nw; i++) {
-            unsigned l = (x->rr_outer + i) % nw, g = l * c->schedulers + s;
-            const warp_t *w = &sm->w[g];
-            if (!w->used || !w->active || w->done_issuing || h->pslot[g] >= 0 || waits(w) ||
-                hy_pool_flushing(sm, x, l))
-                continue;
-            x->pool[k] = (int)g;
-            h->pslot[g] = (int)k;
-            x->rr_outer = (l + 1) % nw;
+        const unsigned g = sched_pool_next(sm, s, may_join, x);
+        if (g == ~0u)
             break;
-        }
+        x->pool[k] = (int)g;
+        h->pslot[g] = (int)k;
+        sched_pool_joined(sm, s, g);
     }
 }

@@ -2,6 +2,7 @@
  * activation, PREFETCH interval switches, rfc demand fetches), then the final evaluation and
  * the clock edge of the control blocks, the cache and the main register file. */
 #include "ltrf_int.h"
+#include "core/sched.h"
 
 static void evict(sm_t *sm, unsigned s, unsigned g, unsigned r, int release)
 {
@@ -45,13 +46,13 @@ static const regset_t *act_set(const sm_t *sm, unsigned g)
     return t->v->demand || iv == ~0u ? NULL : &t->ri.iv[iv].regs;
 }
 
-/* a warp waits for its launch (the main-RF base), for its WCB entry to be initialised, for the
- * long load its next instruction needs and for the results of the registers it would fetch */
-static int can_activate(const sm_t *sm, unsigned g, const wcb_in_t *wi)
+/* besides the pool's rules (sched_pool_next), a warp waits for its WCB entry to be
+ * initialised, for its write-backs and for the results of the registers it would fetch */
+static int can_activate(const sm_t *sm, unsigned g, const void *ctx)
 {
+    const wcb_in_t *wi = ctx;
     const warp_t *w = &sm->w[g];
-    if (!(w->used && w->active && lw(sm, w)->lt == LT_OFF && !w->done_issuing && !w->at_barrier &&
-          !sm_waits_long(w) && !lw(sm, w)->ev_reads && !lw(sm, w)->ev_writes &&
+    if (!(lw(sm, w)->lt == LT_OFF && !lw(sm, w)->ev_reads && !lw(sm, w)->ev_writes &&
           !(wi->init_valid && wi->init_warp == w->local)))
         return 0;
     const regset_t *set = act_set(sm, g);
@@ -66,13 +67,7 @@ static int can_activate(const sm_t *sm, unsigned g, const wcb_in_t *wi)
 static void pick_job(sm_t *sm, unsigned s, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
-    const unsigned S = sm->c.schedulers, nw = cfg_warps_per_sc(&sm->c);
-    unsigned oldest = ~0u;
-    for (unsigned l = 0; l < nw; l++) {
-        unsigned g = l * S + s;
-        if (can_activate(sm, g, ls_in(e->wcb)) && (oldest == ~0u || sm->w[g].age < sm->w[oldest].age))
-            oldest = g;
-    }
+    const unsigned next = sched_pool_next(sm, s, can_activate, ls_in(e->wcb));
     memset(j, 0, sizeof *j);
     for (unsigned r = 0; r < e->rows; r++) {
         unsigned g = e->row[r].warp;
@@ -81,7 +76,7 @@ static void pick_job(sm_t *sm, unsigned s, job_t *j)
         const warp_t *w = &sm->w[g];
         if (lw(sm, w)->lt != LT_RUN || lw(sm, w)->incu || lw(sm, w)->fills || lw(sm, w)->vsets)
             continue;
-        if (w->done_issuing || waits_on_load(sm, g) || (w->at_barrier && oldest != ~0u)) {
+        if (w->done_issuing || waits_on_load(sm, g) || (w->at_barrier && next != ~0u)) {
             j->kind = J_DEACT;
             j->warp = g;
             return;
@@ -125,9 +120,9 @@ static void pick_job(sm_t *sm, unsigned s, job_t *j)
             return;
         }
     }
-    if (oldest != ~0u && e->oo->avail) {
+    if (next != ~0u && e->oo->avail) {
         j->kind = J_ACT;
-        j->warp = oldest;
+        j->warp = next;
     }
 }
 
@@ -234,6 +229,7 @@ static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
         lw(sm, w)->row = row;
         lw(sm, w)->lt = LT_FETCH;
         e->row[row].warp = j->warp;
+        sched_pool_joined(sm, s, j->warp);
         LT(sm)->st.activations++;
         /* a warp reactivated at an interval header fetches the new interval directly */
         unsigned iv = ltrf_header_iv(sm, j->warp);

@@ -18,8 +18,9 @@
  * another warp wants a row, or it has issued its last instruction) and no instruction of it is
  * between issue and dispatch: its registers are written back (ltrf, rfc: all of them; ltrf+:
  * the live ones), its valid bits cleared and its banks and row released once the cache has read
- * them. It is reactivated, oldest first, when a row is free and none of its loads, results or
- * write-backs is outstanding; reactivation refetches its working set (ltrf+: the live part).
+ * them. It is reactivated, in the preset's scheduler_outer order (age: oldest first), when a
+ * row is free and none of its loads, results or write-backs is outstanding; reactivation
+ * refetches its working set (ltrf+: the live part).
  * A result lands in the cache when its warp is active and in the main register file otherwise;
  * an interval switch waits until the warp has no result outstanding, so a register with a
  * pending write is never fetched nor written back.
