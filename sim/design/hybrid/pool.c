@@ -1,14 +1,14 @@
 /* The two-level active pool of the family under scheduler two_level (Bailey et al. Table I:
- * round-robin outer, GTO inner; here the preset's scheduler_outer and scheduler_inner): a pool slot owns rsp_regs
- * scratchpad registers and, with rc_partition per_warp, its share of the cache's sets. A warp
- * leaves when it waits on a global load or at a barrier, with a scratchpad only at a strand head
- * (allocations never cross strands, so its registers are free there), or when it is done (an
- * EXIT inside a strand leaves its registers dead); it leaves once every read, fill, result
- * write and write-back of its slot's registers is over, and with a per-warp partition once its
- * issued instructions have read their operands. That partition is then flushed (its dirty
- * lines written back) before the slot takes another warp, and the warp takes no slot
- * meanwhile. A free slot takes the next warp in the preset's outer order (sched_pool_next:
- * maxwell's is round-robin, Table I). */
+ * round-robin outer, GTO inner; here the preset's scheduler_outer and scheduler_inner): a pool
+ * slot owns rsp_regs scratchpad registers and, with rc_partition per_warp, its share of the
+ * cache's sets. A warp leaves when it waits on a global load or at a barrier, with a
+ * scratchpad only at a strand head (allocations never cross strands, so its registers are free
+ * there), or when it is done (an EXIT inside a strand leaves its registers dead); it leaves
+ * once every read, fill, result write and write-back of its slot's registers is over, and with
+ * a per-warp partition once its issued instructions have read their operands. That partition
+ * is then flushed (its dirty lines written back) before the slot takes another warp, and the
+ * warp takes no slot meanwhile. A free slot takes the next warp in the preset's outer order
+ * (sched_pool_next: maxwell's is round-robin, Table I). */
 #include "hybrid_int.h"
 #include "core/sched.h"
 
