@@ -2,7 +2,7 @@
 # extra-args...") in parallel, the stream of workload ${id%%.*} from the WL array
 # ("name|stream args"), JSON and log per run in a directory.
 # usage: exp_run RUNS_FILE JSON_DIR LABEL   (uses $G, $J, WL)
-# The environment both scripts read: BUILD, OUT, TRACES, JOBS, QUICK.
+# The environment the scripts read: BUILD, OUT, TRACES, JOBS, QUICK.
 B=${BUILD:-build}
 G=$B/gpurf
 OUT=${OUT:-$B/experiments}
@@ -22,3 +22,11 @@ exp_run() {
     if ! $G sim --design $design --preset $preset $args --json $D/$id.json > $D/$id.log 2>&1; then
       echo "$L: run $id failed:"; tail -5 $D/$id.log; exit 255; fi'
 }
+# the experiment's JSON directory: JD=$OUT/json_NAME, emptied
+exp_dir() { JD=$OUT/json_$1; mkdir -p "$JD"; rm -f "$JD"/*.json "$JD"/*.log; }
+# a statistic or energy part of run $1 in $JD: exp_val RUN FIELD
+exp_val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
+# 100 a / b, one decimal (0 when b is 0)
+exp_pc() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? 100 * a / b : 0 }'; }
+# the mean of one number per line, one decimal
+exp_mean() { awk '{ s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }'; }

@@ -10,9 +10,7 @@
 # QUICK=1: two small kernels and fewer capacities.
 set -eu
 . scripts/exp_run.sh
-JD=$OUT/json_hybrid
-mkdir -p "$JD"
-rm -f "$JD"/*.json "$JD"/*.log
+exp_dir hybrid
 if [ "$QUICK" = 1 ]; then
   WL=("hotspot|--gen seed=11,blocks=4,warps=8,regs=24,insts=48,loops=6,div=5,dep=70,alu=90,sfu=4,shmem=4,gmem=2"
       "streamcluster|--gen seed=12,blocks=4,warps=8,regs=40,insts=12,loops=12,div=5,dep=20,alu=60,gmem=25")
@@ -54,28 +52,25 @@ runs() {
 runs > "$JD/runs.txt"
 exp_run "$JD/runs.txt" "$JD" experiments-hybrid
 
-val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
 # register energy relative to the baseline (%); with a factor on the cache / scratchpad part
 en() { jq -n --slurpfile r "$JD/$1.json" --slurpfile b "$JD/${1%%.*}.base.json" --arg f "${2:-1}" \
   '100 * ($r[0].energy_pj.banks + ($f | tonumber) * $r[0].energy_pj.temp) / $b[0].energy_pj.reg'; }
 fmt() { awk -v x="$1" 'BEGIN { printf "%.1f", x }'; }
-pc() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? 100 * a / b : 0 }'; }
-welide() { pc $(( $(val $1 reg_writes) - $(val $1 rf_writes) )) "$(val $1 reg_writes)"; }
-relide() { pc $(( $(val $1 reg_reads) - $(val $1 rf_reads) )) "$(val $1 reg_reads)"; }
+welide() { exp_pc $(( $(exp_val $1 reg_writes) - $(exp_val $1 rf_writes) )) "$(exp_val $1 reg_writes)"; }
+relide() { exp_pc $(( $(exp_val $1 reg_reads) - $(exp_val $1 rf_reads) )) "$(exp_val $1 reg_reads)"; }
 geo() { awk '{ s += log($1 > 0 ? $1 : 1e-9); n++ } END { printf "%.1f", n ? exp(s / n) : 0 }'; }
-mean() { awk '{ s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }'; }
 gm() { for n in $names; do $1 $n.$2 ${3:-}; echo; done | awk NF | geo; }
-mn() { for n in $names; do $1 $n.$2 ${3:-}; echo; done | awk NF | mean; }
+mn() { for n in $names; do $1 $n.$2 ${3:-}; echo; done | awk NF | exp_mean; }
 # per structure (Sec. IV-C): writes into it from above less write-backs from it, over all
 # writes; reads it serves over all reads
-rsp_w() { pc $(( $(val $1 rsp_writes) - $(val $1 rsp_writebacks) )) "$(val $1 reg_writes)"; }
-rc_w() { pc $(( $(val $1 rc_writes) - $(val $1 rc_evictions) - $(val $1 rsp_evict_fills) )) "$(val $1 reg_writes)"; }
-rsp_r() { pc "$(val $1 rsp_reads)" "$(val $1 reg_reads)"; }
-rc_r() { pc "$(val $1 rc_read_hits)" "$(val $1 reg_reads)"; }
-hit() { pc "$(val $1 rc_read_hits)" $(( $(val $1 rc_read_hits) + $(val $1 rc_read_misses) )); }
-ips() { awk -v a="$(val $1 instructions)" -v b="$(val $1 strands_entered)" 'BEGIN { printf "%.1f", b ? a / b : 0 }'; }
-young() { local s=0; for b in 0 1 2 3; do s=$((s + $(val $1 age_$2_$b))); done; echo $s; }
-ipc() { pc "$(val $1 ipc)" "$(val ${1%%.*}.base ipc)"; }
+rsp_w() { exp_pc $(( $(exp_val $1 rsp_writes) - $(exp_val $1 rsp_writebacks) )) "$(exp_val $1 reg_writes)"; }
+rc_w() { exp_pc $(( $(exp_val $1 rc_writes) - $(exp_val $1 rc_evictions) - $(exp_val $1 rsp_evict_fills) )) "$(exp_val $1 reg_writes)"; }
+rsp_r() { exp_pc "$(exp_val $1 rsp_reads)" "$(exp_val $1 reg_reads)"; }
+rc_r() { exp_pc "$(exp_val $1 rc_read_hits)" "$(exp_val $1 reg_reads)"; }
+hit() { exp_pc "$(exp_val $1 rc_read_hits)" $(( $(exp_val $1 rc_read_hits) + $(exp_val $1 rc_read_misses) )); }
+ips() { awk -v a="$(exp_val $1 instructions)" -v b="$(exp_val $1 strands_entered)" 'BEGIN { printf "%.1f", b ? a / b : 0 }'; }
+young() { local s=0; for b in 0 1 2 3; do s=$((s + $(exp_val $1 age_$2_$b))); done; echo $s; }
+ipc() { exp_pc "$(exp_val $1 ipc)" "$(exp_val ${1%%.*}.base ipc)"; }
 lowest() { awk -v a="$1" -v b="$2" -v c="$3" 'BEGIN { exit !(c < a && c < b) }'; }
 highest() { awk -v a="$1" -v b="$2" -v c="$3" 'BEGIN { exit !(c > a && c > b) }'; }
 

@@ -9,9 +9,7 @@
 # JSON of every run under $OUT/json_malekeh. QUICK=1: one small kernel per class, few points.
 set -eu
 . scripts/exp_run.sh
-JD=$OUT/json_malekeh
-mkdir -p "$JD"
-rm -f "$JD"/*.json "$JD"/*.log
+exp_dir malekeh
 if [ "$QUICK" = 1 ]; then
   HI="seed=3,blocks=2,warps=8,regs=32,insts=24,loops=3,window=4,dep=80"
   LO="seed=3,blocks=2,warps=8,regs=96,insts=24,loops=3,dep=10"
@@ -70,10 +68,9 @@ runs() {
 runs > "$JD/runs.txt"
 exp_run "$JD/runs.txt" "$JD" experiments-malekeh
 
-val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b ? a / b : 0 }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f %%", b ? 100 * (a / b - 1) : 0 }'; }
-hit() { div "$(val $1 ccu_hits)" "$(( $(val $1 ccu_hits) + $(val $1 ccu_misses) ))"; }
+hit() { div "$(exp_val $1 ccu_hits)" "$(( $(exp_val $1 ccu_hits) + $(exp_val $1 ccu_misses) ))"; }
 names=""; for w in "${WL[@]}"; do [ "${w%%|*}" = two ] || names="$names ${w%%|*}"; done
 reg_bits=8
 storage() { # bits of one SM's CCU state on preset $1 (CT: tag, lock, near, LRU; OCT: index)
@@ -93,7 +90,7 @@ echo "| workload | preset | ideal IPC | malekeh IPC | fixed STHLD 16 IPC | 1 sch
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for n in $names; do for p in $PRESETS; do
   b=$n.$p.base; m=$n.$p.mk
-  echo "| $n | $p | $(pct $(val $n.$p.ideal ipc) $(val $b ipc)) | $(pct $(val $m ipc) $(val $b ipc)) | $(pct $(val $n.$p.mkfix ipc) $(val $b ipc)) | $(pct $(val $n.$p.mk1 ipc) $(val $n.$p.base1 ipc)) | $(hit $m) | $(div $(( $(val $b rf_reads) - $(val $m rf_reads) )) $(val $b rf_reads)) | $(pct $(val $m total) $(val $b total)) | $(val $m sthld_final) |"
+  echo "| $n | $p | $(pct $(exp_val $n.$p.ideal ipc) $(exp_val $b ipc)) | $(pct $(exp_val $m ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mkfix ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mk1 ipc) $(exp_val $n.$p.base1 ipc)) | $(hit $m) | $(div $(( $(exp_val $b rf_reads) - $(exp_val $m rf_reads) )) $(exp_val $b rf_reads)) | $(pct $(exp_val $m total) $(exp_val $b total)) | $(exp_val $m sthld_final) |"
 done; done
 echo "| paper (Rodinia, Deepbench) | Table 1 | - | +9.6 % mean, max +59.5 % (rnn_bench_i2), only loss b+tree (< 4 %) | - | - | 48.5 % mean (gaussian ~77 %, particlefilter_naive ~13.3 %) | = hit ratio | -29.1 % mean (-47.5 % rnn_bench_t2, -5.9 % particlefilter_naive) | - |"
 echo
@@ -102,15 +99,15 @@ echo
 echo "| workload | STHLD | hit ratio | IPC / baseline | stall_sthld |"
 echo "|---|---|---|---|---|"
 for n in $names; do for s in $STHLDS; do
-  echo "| $n | $s | $(hit $n.sthld.$s) | $(div $(val $n.sthld.$s ipc) $(val $n.turing.base ipc)) | $(val $n.sthld.$s stall_sthld) |"
-done; echo "| $n | adaptive (ends at $(val $n.turing.mk sthld_final)) | $(hit $n.turing.mk) | $(div $(val $n.turing.mk ipc) $(val $n.turing.base ipc)) | $(val $n.turing.mk stall_sthld) |"; done
+  echo "| $n | $s | $(hit $n.sthld.$s) | $(div $(exp_val $n.sthld.$s ipc) $(exp_val $n.turing.base ipc)) | $(exp_val $n.sthld.$s stall_sthld) |"
+done; echo "| $n | adaptive (ends at $(exp_val $n.turing.mk sthld_final)) | $(hit $n.turing.mk) | $(div $(exp_val $n.turing.mk ipc) $(exp_val $n.turing.base ipc)) | $(exp_val $n.turing.mk stall_sthld) |"; done
 echo
 echo "## RTHLD, hint source, binary vs precise hints, CT size, D ports (turing): hit ratio (IPC / baseline)"
 echo
 echo "| workload | $(for r in $RTHLDS; do echo -n "RTHLD $r | "; done)oracle | static | none | precise (4 bits) | $(for s in $SLOTS; do echo -n "CT $s | "; done)1 D port | 2 D ports (wb_ports 2) |"
 echo "|---|$(for r in $RTHLDS; do echo -n "---|"; done)---|---|---|---|$(for s in $SLOTS; do echo -n "---|"; done)---|---|"
 for n in $names; do
-  c() { echo -n "$(hit $1) ($(div $(val $1 ipc) $(val $2 ipc))) | "; }
+  c() { echo -n "$(hit $1) ($(div $(exp_val $1 ipc) $(exp_val $2 ipc))) | "; }
   echo "| $n | $(for r in $RTHLDS; do c $n.rthld.$r $n.turing.base; done)$(c $n.turing.mk $n.turing.base)$(c $n.src.static $n.turing.base)$(c $n.src.none $n.turing.base)$(c $n.precise $n.turing.base)$(for s in $SLOTS; do c $n.slots.$s $n.turing.base; done)$(c $n.dports.1 $n.wb2.base)$(c $n.dports.2 $n.wb2.base)"
 done
 echo
@@ -119,12 +116,12 @@ echo
 echo "| workload | CCUs only | + cache-aware issue | + fixed STHLD 16 | + adaptive STHLD |"
 echo "|---|---|---|---|---|"
 for n in $names; do
-  echo "| $n | $(for r in abl.ccu abl.sched abl.fixed turing.mk; do echo -n "$(div $(val $n.$r ipc) $(val $n.turing.base ipc)), $(hit $n.$r) | "; done)"
+  echo "| $n | $(for r in abl.ccu abl.sched abl.fixed turing.mk; do echo -n "$(div $(exp_val $n.$r ipc) $(exp_val $n.turing.base ipc)), $(hit $n.$r) | "; done)"
 done
 echo
 echo "## STHLD on a two-kernel list (high reuse, then low reuse; turing, adaptive, $TWO_IV-cycle intervals)"
 echo
-echo "IPC / baseline: adaptive $(div $(val two.turing.mk ipc) $(val two.turing.base ipc)), fixed STHLD 0 $(div $(val two.turing.mkfix ipc) $(val two.turing.base ipc)); hit ratio adaptive $(hit two.turing.mk), fixed 0 $(hit two.turing.mkfix)."
+echo "IPC / baseline: adaptive $(div $(exp_val two.turing.mk ipc) $(exp_val two.turing.base ipc)), fixed STHLD 0 $(div $(exp_val two.turing.mkfix ipc) $(exp_val two.turing.base ipc)); hit ratio adaptive $(hit two.turing.mk), fixed 0 $(hit two.turing.mkfix)."
 echo
 echo "| kernel | intervals | speculations (-> 3) | drops back (2 -> 5) | in state 6 | STHLD at its end | STHLD range |"
 echo "|---|---|---|---|---|---|---|"
@@ -158,7 +155,7 @@ for p in small pascal; do
   else echo "Synthesized ccu vs ocu ($p): not available (make synth writes $f)."; fi
 done
 } > "$R"
-{ for n in $names; do for s in $STHLDS; do echo "$n $s $(hit $n.sthld.$s) $(div $(val $n.sthld.$s ipc) $(val $n.turing.base ipc))"; done; echo; echo; done; } > "$OUT/malekeh_sthld.dat"
+{ for n in $names; do for s in $STHLDS; do echo "$n $s $(hit $n.sthld.$s) $(div $(exp_val $n.sthld.$s ipc) $(exp_val $n.turing.base ipc))"; done; echo; echo; done; } > "$OUT/malekeh_sthld.dat"
 gnuplot <<EOF
 set terminal pngcairo size 1200,450 font "sans,10"
 set output "$OUT/malekeh.png"

@@ -11,9 +11,7 @@
 # small kernels.
 set -eu
 . scripts/exp_run.sh
-JD=$OUT/json_rename
-mkdir -p "$JD"
-rm -f "$JD"/*.json "$JD"/*.log
+exp_dir rename
 if [ "$QUICK" = 1 ]; then
   WL=("temps|--gen seed=1,blocks=6,warps=8,regs=24,gmem=20,loops=3,temps=40"
       "big|--gen seed=2,blocks=6,warps=8,regs=32,gmem=20,loops=3,temps=30")
@@ -46,12 +44,9 @@ for w in "${WL[@]}"; do
   $G releases --preset $P ${w#*|} --json "$JD/${w%%|*}.releases.json" > /dev/null
 done
 
-val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
 rel() { jq -r "[.kernels[].$2] | add" "$JD/$1.releases.json"; }
-pc() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? 100 * a / b : 0 }'; }
-save() { pc $(( $(val $1 reserved_peak) - $(val $1 phys_peak) )) "$(val $1 reserved_peak)"; }
+save() { exp_pc $(( $(exp_val $1 reserved_peak) - $(exp_val $1 phys_peak) )) "$(exp_val $1 reserved_peak)"; }
 chg() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f", b ? 100 * (a / b - 1) : 0 }'; }
-mean() { awk '{ s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }'; }
 R=$OUT/rename.md
 {
 echo "# gpurf: register renaming (Jeon and Annavaram) evaluation metrics"
@@ -68,18 +63,18 @@ echo "## Summary: the paper's values beside ours"
 echo
 echo "| metric | paper | gpurf (mean over the workloads) |"
 echo "|---|---|---|"
-m_save=$(for n in $names; do save $n.rn; done | mean)
-m_pol=$(for pol in spread first; do echo -n "$pol $(for n in $names; do save $n.$pol; done | mean) %, "; done)
-m_sa=$(for n in $names; do chg $(val $n.rn static_pj_subarray) $(val $n.rn static_pj_base_subarray); echo; done | mean)
-m_reg=$(for n in $names; do chg $(val $n.rn static_pj_reg) $(val $n.rn static_pj_base_reg); echo; done | mean)
-m_rs=$(for n in $names; do pc $(val $n.rn rnt_static_pj) $(val $n.rn static_pj_all); echo; done | mean)
-m_rd=$(for n in $names; do pc $(val $n.rn rnt_dynamic_pj) $(val $n.rn banks); echo; done | mean)
-m_st=$(for n in $names; do pc $(val $n.rn static_flag_insts) $(val $n.rn static_insts); echo; done | mean)
-m_dy=$(for n in $names; do pc $(( $(val $n.rn rn_pirs) + $(val $n.rn rn_pbrs) )) $(val $n.rn instructions); echo; done | mean)
-m_cy=$(for n in $names; do chg $(val $n.rn cycles) $(val $n.base cycles); echo; done | mean)
-m_ut=$(for n in $names; do pc $(val $n.rn util_live_10k) $(val $n.rn util_reserved_10k); echo; done | mean)
-m_pbr=$(for n in $names; do awk -v a=$(val $n.rn rn_pbr_releases) -v b=$(val $n.rn rn_pbrs) 'BEGIN { if (b) printf "%.2f\n", a / b }'; done | mean)
-m_loss=$(for n in $names; do awk -v a=$(save $n.nolimit) -v b=$(save $n.rn) 'BEGIN { printf "%.1f\n", a - b }'; done | mean)
+m_save=$(for n in $names; do save $n.rn; done | exp_mean)
+m_pol=$(for pol in spread first; do echo -n "$pol $(for n in $names; do save $n.$pol; done | exp_mean) %, "; done)
+m_sa=$(for n in $names; do chg $(exp_val $n.rn static_pj_subarray) $(exp_val $n.rn static_pj_base_subarray); echo; done | exp_mean)
+m_reg=$(for n in $names; do chg $(exp_val $n.rn static_pj_reg) $(exp_val $n.rn static_pj_base_reg); echo; done | exp_mean)
+m_rs=$(for n in $names; do exp_pc $(exp_val $n.rn rnt_static_pj) $(exp_val $n.rn static_pj_all); echo; done | exp_mean)
+m_rd=$(for n in $names; do exp_pc $(exp_val $n.rn rnt_dynamic_pj) $(exp_val $n.rn banks); echo; done | exp_mean)
+m_st=$(for n in $names; do exp_pc $(exp_val $n.rn static_flag_insts) $(exp_val $n.rn static_insts); echo; done | exp_mean)
+m_dy=$(for n in $names; do exp_pc $(( $(exp_val $n.rn rn_pirs) + $(exp_val $n.rn rn_pbrs) )) $(exp_val $n.rn instructions); echo; done | exp_mean)
+m_cy=$(for n in $names; do chg $(exp_val $n.rn cycles) $(exp_val $n.base cycles); echo; done | exp_mean)
+m_ut=$(for n in $names; do exp_pc $(exp_val $n.rn util_live_10k) $(exp_val $n.rn util_reserved_10k); echo; done | exp_mean)
+m_pbr=$(for n in $names; do awk -v a=$(exp_val $n.rn rn_pbr_releases) -v b=$(exp_val $n.rn rn_pbrs) 'BEGIN { if (b) printf "%.2f\n", a / b }'; done | exp_mean)
+m_loss=$(for n in $names; do awk -v a=$(save $n.nolimit) -v b=$(save $n.rn) 'BEGIN { printf "%.1f\n", a - b }'; done | exp_mean)
 echo "| register savings (Fig. 9), consolidate | 30 % avg; dct8x8 least | $m_save % ($m_pol) |"
 echo "| static power vs baseline gating (Fig. 10a) | -23 % sub-array, -26 % register | $m_sa % sub-array, $m_reg % register |"
 echo "| rnt static / dynamic overhead | 1.2 % / 0.02 % (Table 2 implies ~3 % if every operand looks up the rnt) | $m_rs % / $m_rd % of the register file's |"
@@ -93,7 +88,7 @@ echo
 echo "| workload | reserved peak | consolidate | spread | first | write-back mapping | ids used (consolidate / spread) | two-level | gto | lrr | cycles vs baseline (two-level / gto / lrr) |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for n in $names; do
-  echo "| $n | $(val $n.rn reserved_peak) | $(save $n.rn) % | $(save $n.spread) % | $(save $n.first) % | $(save $n.wb) % | $(val $n.rn phys_distinct) / $(val $n.spread phys_distinct) | $(save $n.rn) % | $(save $n.rn_gto) % | $(save $n.rn_lrr) % | $(chg $(val $n.rn cycles) $(val $n.base cycles)) / $(chg $(val $n.rn_gto cycles) $(val $n.base_gto cycles)) / $(chg $(val $n.rn_lrr cycles) $(val $n.base_lrr cycles)) % |"
+  echo "| $n | $(exp_val $n.rn reserved_peak) | $(save $n.rn) % | $(save $n.spread) % | $(save $n.first) % | $(save $n.wb) % | $(exp_val $n.rn phys_distinct) / $(exp_val $n.spread phys_distinct) | $(save $n.rn) % | $(save $n.rn_gto) % | $(save $n.rn_lrr) % | $(chg $(exp_val $n.rn cycles) $(exp_val $n.base cycles)) / $(chg $(exp_val $n.rn_gto cycles) $(exp_val $n.base_gto cycles)) / $(chg $(exp_val $n.rn_lrr cycles) $(exp_val $n.base_lrr cycles)) % |"
 done
 echo
 echo "## Fig. 10: static energy (pJ) and the renaming table's overhead"
@@ -101,7 +96,7 @@ echo
 echo "| workload | no gating | baseline register gating | renamed, register gating | baseline sub-array gating | renamed, sub-array gating | retention line | rnt static | rnt dynamic | bank dynamic |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for n in $names; do
-  echo "| $n | $(val $n.rn static_pj_all) | $(val $n.rn static_pj_base_reg) | $(val $n.rn static_pj_reg) ($(chg $(val $n.rn static_pj_reg) $(val $n.rn static_pj_base_reg)) %) | $(val $n.rn static_pj_base_subarray) | $(val $n.rn static_pj_subarray) ($(chg $(val $n.rn static_pj_subarray) $(val $n.rn static_pj_base_subarray)) %) | $(val $n.rn static_pj_retention) | $(val $n.rn rnt_static_pj) | $(val $n.rn rnt_dynamic_pj) | $(val $n.rn banks) |"
+  echo "| $n | $(exp_val $n.rn static_pj_all) | $(exp_val $n.rn static_pj_base_reg) | $(exp_val $n.rn static_pj_reg) ($(chg $(exp_val $n.rn static_pj_reg) $(exp_val $n.rn static_pj_base_reg)) %) | $(exp_val $n.rn static_pj_base_subarray) | $(exp_val $n.rn static_pj_subarray) ($(chg $(exp_val $n.rn static_pj_subarray) $(exp_val $n.rn static_pj_base_subarray)) %) | $(exp_val $n.rn static_pj_retention) | $(exp_val $n.rn rnt_static_pj) | $(exp_val $n.rn rnt_dynamic_pj) | $(exp_val $n.rn banks) |"
 done
 echo
 echo "## Fig. 11 and Sec. 7.1: Eq. 1 and exemptions; Fig. 12 and Sec. 5: flag instructions"
@@ -109,7 +104,7 @@ echo
 echo "| workload | registers | warps | Eq. 1 full | constrained | exempt | saving, 1 KB / no limit | static flag instructions | pirs issued / flag-cache hits | pbrs (registers each) | cycles vs baseline |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for n in $names; do
-  echo "| $n | $(rel $n registers) | $(rel $n warps) | $(rel $n eq1_full_bits) bits | $(rel $n eq1_bits) bits | $(jq '[.kernels[].exempt | length] | add' $JD/$n.releases.json) | $(save $n.rn) / $(save $n.nolimit) % | $(val $n.rn static_flag_insts) of $(val $n.rn static_insts) | $(val $n.rn rn_pirs) / $(val $n.rn rflc_hits) | $(val $n.rn rn_pbrs) ($(awk -v a=$(val $n.rn rn_pbr_releases) -v b=$(val $n.rn rn_pbrs) 'BEGIN { printf "%.2f", b ? a / b : 0 }')) | $(chg $(val $n.rn cycles) $(val $n.base cycles)) % |"
+  echo "| $n | $(rel $n registers) | $(rel $n warps) | $(rel $n eq1_full_bits) bits | $(rel $n eq1_bits) bits | $(jq '[.kernels[].exempt | length] | add' $JD/$n.releases.json) | $(save $n.rn) / $(save $n.nolimit) % | $(exp_val $n.rn static_flag_insts) of $(exp_val $n.rn static_insts) | $(exp_val $n.rn rn_pirs) / $(exp_val $n.rn rflc_hits) | $(exp_val $n.rn rn_pbrs) ($(awk -v a=$(exp_val $n.rn rn_pbr_releases) -v b=$(exp_val $n.rn rn_pbrs) 'BEGIN { printf "%.2f", b ? a / b : 0 }')) | $(chg $(exp_val $n.rn cycles) $(exp_val $n.base cycles)) % |"
 done
 echo
 echo "## Differences from the paper"
@@ -128,7 +123,7 @@ echo "- Flag instructions: a static pir per 18 instructions and per block, and p
 echo "  reconvergence points; their dynamic share is below the static one because the"
 echo "  release-flag cache skips most pirs."
 } > "$R"
-{ for n in $names; do echo "$n $(save $n.rn) $(save $n.spread) $(save $n.first) $(chg $(val $n.rn static_pj_subarray) $(val $n.rn static_pj_base_subarray)) $(chg $(val $n.rn static_pj_reg) $(val $n.rn static_pj_base_reg))"; done; } > "$OUT/rename.dat"
+{ for n in $names; do echo "$n $(save $n.rn) $(save $n.spread) $(save $n.first) $(chg $(exp_val $n.rn static_pj_subarray) $(exp_val $n.rn static_pj_base_subarray)) $(chg $(exp_val $n.rn static_pj_reg) $(exp_val $n.rn static_pj_base_reg))"; done; } > "$OUT/rename.dat"
 gnuplot <<EOF
 set terminal pngcairo size 1200,450 font "sans,10"
 set output "$OUT/rename.png"
