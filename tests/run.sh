@@ -66,76 +66,8 @@ echo "== golden statistics (tests/golden: every counter of every design on fixed
 if out=$(BUILD=$B bash tests/golden.sh check $G 2>&1); then ok "golden: $(echo "$out" | grep -c '^ok') runs reproduce every statistic"
 else bad "golden statistics differ" "$(echo "$out" | grep -v '^ok')"; fi
 
-echo "== scheduler policies (sim/core/sched.c): each changes the issue order"
-SG=seed=3,blocks=6,warps=8,regs=24,gmem=20,loops=6
-S2="--preset small --set scheduler=two_level"
-{ for pol in lrr gto two_level; do printf 'baseline, scheduler %s (sanitized)\t0\t%s\n' $pol "$A sim --preset small --set scheduler=$pol --set active_pool=2 --gen $SG --json $B/s.$pol.json"; done
-  printf 'baseline, two_level/gto (sanitized)\t0\t%s\n' "$A sim $S2 --set scheduler_inner=gto --set active_pool=2 --gen $SG --json $B/s.tlg.json"
-  printf 'baseline, two_level, outer round_robin (sanitized)\t0\t%s\n' "$A sim $S2 --set scheduler_outer=round_robin --set active_pool=2 --gen $SG --json $B/s.tlrr.json"
-  for d in $CACHE_DESIGNS; do
-    printf '%s, two_level/lrr (sanitized)\t0\t%s\n' $d "$A sim --design $d $S2 --gen $SG --json $B/s.$d.lrr.json"
-    printf '%s, two_level/gto (sanitized)\t0\t%s\n' $d "$A sim --design $d $S2 --set scheduler_inner=gto --gen $SG --json $B/s.$d.gto.json"
-    for o in age round_robin; do
-      printf '%s, 2 places, outer %s (sanitized)\t0\t%s\n' $d $o "$A sim --design $d $S2 --set active_pool=2 --set scheduler_outer=$o --gen $SG --json $B/s.$d.$o.json"
-    done
-  done; } | prun
-c=$(for pol in lrr gto two_level tlg; do json_num $B/s.$pol.json cycles; done | sort -u | wc -l)
-[ "$c" = 4 ] && ok "baseline: lrr, gto, two_level/lrr, two_level/gto take 4 different cycle counts ($(for pol in lrr gto two_level tlg; do json_num $B/s.$pol.json cycles; done | xargs))" ||
-  bad "baseline scheduler policies give $c distinct cycle counts"
-a=$(json_num $B/s.two_level.json cycles); b=$(json_num $B/s.tlrr.json cycles)
-[ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] && ok "baseline two_level: the pool's outer order changes the cycles (age $a, round_robin $b)" || bad "baseline: scheduler_outer has no effect ($a, $b)"
-for d in $CACHE_DESIGNS; do
-  a=$(json_num $B/s.$d.lrr.json cycles); b=$(json_num $B/s.$d.gto.json cycles)
-  [ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] && ok "$d: the pool's inner order changes the cycles (lrr $a, gto $b)" || bad "$d: inner policy has no effect ($a, $b)"
-  a=$(json_num $B/s.$d.age.json cycles); r=$(json_num $B/s.$d.round_robin.json cycles)
-  [ -n "$a" ] && [ -n "$r" ] && [ "$a" != "$r" ] && ok "$d: the outer order changes the cycles (2 places taken oldest first $a, round-robin $r)" || bad "$d: outer order has no effect ($a, $r)"
-  run "$d rejects scheduler gto" 2 $A sim --design $d --preset small --set scheduler=gto --gen seed=1
-  echo "$out" | grep -q "field 'scheduler': design '$d' does not support 'gto'" && ok "$d: the error names the field and the design" || bad "$d scheduler message" "$out"
-done
-run "bad scheduler_outer" 2 $A sim --preset small --set scheduler_outer=oldest --gen seed=1
-echo "$out" | grep -q "field 'scheduler_outer'" && ok "scheduler_outer oldest: the message names the field" || bad "scheduler_outer message" "$out"
-
-echo "== bad input: file, line, field and exit 2"
-for f in truncated register count header opcode; do
-  run "parser rejects bad_$f" 2 $A sim --design baseline --preset small --trace tests/streams/bad_$f.traceg &&
-    { echo "$out" | grep -q "bad_$f.traceg:[0-9]*: field '" && ok "bad_$f names file:line:field" || bad "bad_$f message" "$out"; }
-done
-run "native parser rejects bad register" 2 $A sim --preset small --trace tests/streams/bad_native.txt
-echo "$out" | grep -q "bad_native.txt:4: field 'src'" && ok "native error names file:line:field" || bad "native message" "$out"
-run "native parser rejects a mask wider than 32 bits" 2 $A sim --preset small --trace tests/streams/bad_mask.txt
-echo "$out" | grep -q "bad_mask.txt:4: field 'mask'" && ok "mask error names file:line:field" || bad "mask message" "$out"
-run "unknown pass fault" 2 $A sim --preset small --gen seed=1 --pass-fault nope
-run "bad preset value" 2 $A sim --preset small --set banks=3 --gen seed=1
-echo "$out" | grep -q "field 'banks'" && ok "preset error names field" || bad "preset message" "$out"
-for kv in ccu_slots=4:ccu_slots ccu_slots=17:ccu_slots ccu_dports=0:ccu_dports ccu_dports=2:ccu_dports \
-          ccu_lfsr_seed=0:ccu_lfsr_seed sthld_interval=0:sthld_interval sthld_init=300:sthld_init \
-          sthld_max=256:sthld_max sthld_large_pct=0:sthld_large_pct sthld_large_pct=100:sthld_large_pct \
-          sthld_step=0:sthld_step sthld_mode=sometimes:sthld_mode; do
-  run "bad Malekeh setting ${kv%%:*}" 2 $A sim --preset small --set ${kv%%:*} --gen seed=1,blocks=1
-  echo "$out" | grep -q "field '${kv##*:}'" && ok "${kv%%:*}: the message names ${kv##*:}" || bad "${kv%%:*} message" "$out"
-done
-run "unknown design" 2 $A sim --design nope --preset small --gen seed=1
-run "bad generator spec" 2 $A sim --preset small --gen seed=1,warps=0
-run "missing stream" 2 $A sim --preset small --trace /nonexistent/kernelslist.g
-
-echo "== parser fuzzing: mutated traces and native streams (sanitized)"
-$G gen seed=5,blocks=2,warps=2,insts=20 --out $B/fuzz_src > /dev/null
-mkdir -p $B/fuzz; nf=0; rej=0; crash=""
-for i in $(seq 1 120); do
-  for src in $B/fuzz_src/kernel-1.traceg tests/streams/fig6_nested.txt tests/streams/dup_operands.txt; do
-    m=$B/fuzz/m.${src##*.}; $B/asan/fuzz_mutate $src $m $i $((1 + i % 4))
-    o=$(timeout 30 $A sim --preset small --trace $m 2>&1); rc=$?; nf=$((nf+1)); [ $rc = 2 ] && rej=$((rej+1))
-    if [ $rc -gt 2 ] || echo "$o" | grep -q "Sanitizer\|runtime error"; then
-      cp $m $B/fuzz/crash_$i.${src##*.}; crash="$crash seed $i ($src, exit $rc)"; fi
-  done
-done
-[ -z "$crash" ] && ok "$nf mutated streams: no crash, hang or sanitizer report ($rej rejected with exit 2)" ||
-  bad "fuzzing found:$crash (inputs kept in $B/fuzz)"
-
-echo "== coverage-guided fuzzing, short budget (make fuzz runs 10^6 executions per target)"
-if FUZZ_WORK=$B/fuzz-test bash tests/fuzz.sh 5000 > $B/fuzz-test.log 2>&1; then
-  while read -r l; do ok "$l"; done < <(grep '^fuzz_' $B/fuzz-test.log)
-else bad "libFuzzer found a crash, hang or sanitizer report" "$(grep -A5 '^fuzz_.*FAIL' $B/fuzz-test.log)"; fi
+. tests/run_sched.sh
+. tests/run_input.sh
 
 echo "== simulation with value check (sanitized C models)"
 for p in small pascal; do for d in baseline ideal; do for s in 1 2 3; do

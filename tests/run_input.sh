@@ -1,0 +1,45 @@
+# Sourced by tests/run.sh (its helpers run/ok/bad/prun/json_num, $A $B): bad traces, streams,
+# presets and options exit 2 naming file, line and field; the parsers survive mutated and
+# coverage-guided fuzzed input under the sanitizers.
+
+echo "== bad input: file, line, field and exit 2"
+for f in truncated register count header opcode; do
+  run "parser rejects bad_$f" 2 $A sim --design baseline --preset small --trace tests/streams/bad_$f.traceg &&
+    { echo "$out" | grep -q "bad_$f.traceg:[0-9]*: field '" && ok "bad_$f names file:line:field" || bad "bad_$f message" "$out"; }
+done
+run "native parser rejects bad register" 2 $A sim --preset small --trace tests/streams/bad_native.txt
+echo "$out" | grep -q "bad_native.txt:4: field 'src'" && ok "native error names file:line:field" || bad "native message" "$out"
+run "native parser rejects a mask wider than 32 bits" 2 $A sim --preset small --trace tests/streams/bad_mask.txt
+echo "$out" | grep -q "bad_mask.txt:4: field 'mask'" && ok "mask error names file:line:field" || bad "mask message" "$out"
+run "unknown pass fault" 2 $A sim --preset small --gen seed=1 --pass-fault nope
+run "bad preset value" 2 $A sim --preset small --set banks=3 --gen seed=1
+echo "$out" | grep -q "field 'banks'" && ok "preset error names field" || bad "preset message" "$out"
+for kv in ccu_slots=4:ccu_slots ccu_slots=17:ccu_slots ccu_dports=0:ccu_dports ccu_dports=2:ccu_dports \
+          ccu_lfsr_seed=0:ccu_lfsr_seed sthld_interval=0:sthld_interval sthld_init=300:sthld_init \
+          sthld_max=256:sthld_max sthld_large_pct=0:sthld_large_pct sthld_large_pct=100:sthld_large_pct \
+          sthld_step=0:sthld_step sthld_mode=sometimes:sthld_mode; do
+  run "bad Malekeh setting ${kv%%:*}" 2 $A sim --preset small --set ${kv%%:*} --gen seed=1,blocks=1
+  echo "$out" | grep -q "field '${kv##*:}'" && ok "${kv%%:*}: the message names ${kv##*:}" || bad "${kv%%:*} message" "$out"
+done
+run "unknown design" 2 $A sim --design nope --preset small --gen seed=1
+run "bad generator spec" 2 $A sim --preset small --gen seed=1,warps=0
+run "missing stream" 2 $A sim --preset small --trace /nonexistent/kernelslist.g
+
+echo "== parser fuzzing: mutated traces and native streams (sanitized)"
+$G gen seed=5,blocks=2,warps=2,insts=20 --out $B/fuzz_src > /dev/null
+mkdir -p $B/fuzz; nf=0; rej=0; crash=""
+for i in $(seq 1 120); do
+  for src in $B/fuzz_src/kernel-1.traceg tests/streams/fig6_nested.txt tests/streams/dup_operands.txt; do
+    m=$B/fuzz/m.${src##*.}; $B/asan/fuzz_mutate $src $m $i $((1 + i % 4))
+    o=$(timeout 30 $A sim --preset small --trace $m 2>&1); rc=$?; nf=$((nf+1)); [ $rc = 2 ] && rej=$((rej+1))
+    if [ $rc -gt 2 ] || echo "$o" | grep -q "Sanitizer\|runtime error"; then
+      cp $m $B/fuzz/crash_$i.${src##*.}; crash="$crash seed $i ($src, exit $rc)"; fi
+  done
+done
+[ -z "$crash" ] && ok "$nf mutated streams: no crash, hang or sanitizer report ($rej rejected with exit 2)" ||
+  bad "fuzzing found:$crash (inputs kept in $B/fuzz)"
+
+echo "== coverage-guided fuzzing, short budget (make fuzz runs 10^6 executions per target)"
+if FUZZ_WORK=$B/fuzz-test bash tests/fuzz.sh 5000 > $B/fuzz-test.log 2>&1; then
+  while read -r l; do ok "$l"; done < <(grep '^fuzz_' $B/fuzz-test.log)
+else bad "libFuzzer found a crash, hang or sanitizer report" "$(grep -A5 '^fuzz_.*FAIL' $B/fuzz-test.log)"; fi
