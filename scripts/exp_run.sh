@@ -30,3 +30,8 @@ exp_val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
 exp_pc() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? 100 * a / b : 0 }'; }
 # the mean of one number per line, one decimal
 exp_mean() { awk '{ s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }'; }
+# gnuplot with the common frame: exp_plot PNG WIDTH,HEIGHT ROWS,COLS; the plots on stdin
+exp_plot() {
+  { echo "set terminal pngcairo size $2 font \"sans,10\""; echo "set output \"$1\""
+    echo "set multiplot layout $3"; cat; echo "unset multiplot"; } | gnuplot
+}

@@ -215,10 +215,7 @@ echo "| paper | slow RF | degrades significantly | default | not necessarily bet
       printf " %s" "$(for n in $names; do [ $k = lat ] && norm $n lat.$m.ltrf || norm $n $k.$m; echo -n " "; done | mean)"; done
     echo
   done; } > "$OUT/sens.dat"
-gnuplot <<EOF
-set terminal pngcairo size 1500,450 font "sans,10"
-set output "$OUT/ltrf.png"
-set multiplot layout 1,3
+exp_plot "$OUT/ltrf.png" 1500,450 1,3 <<EOF
 set title "Fig. 9 metric: IPC / reference (mean of workloads)"
 set style data histograms; set style histogram clustered gap 1; set style fill solid 0.8 border -1
 set yrange [0:*]; set key below
@@ -230,7 +227,6 @@ plot "$OUT/latency.dat" using 1:2 title "BL", "" using 1:3 title "RFC", "" using
 unset arrow
 set title "Figs. 12/13 metrics: LTRF IPC / reference"
 plot "$OUT/sens.dat" using 1:2 title "8 regs/interval", "" using 1:3 title "16 regs, 8 active", "" using 1:4 title "32 regs/interval", "" using 1:5 title "4 active warps", "" using 1:6 title "16 active warps"
-unset multiplot
 EOF
 echo "experiments: $R and $OUT/ltrf.png"
 cat "$R"

@@ -195,10 +195,7 @@ echo "  kernels (every warp runs the same code) make small."
 { for kb in $SIZES; do s=$kb; [ $kb = 12 ] && s=""
     echo "$kb $(gm en rc$s) $(gm en rsp$s) $(gm en hyb$kb)"; done; } > "$OUT/hybrid_kb.dat"
 { for r in 1 2 3 4; do id=split$r; [ $r = 2 ] && id=hyb; echo "$((2 * r)) $(gm en $id)"; done; } > "$OUT/hybrid_split.dat"
-gnuplot <<EOF
-set terminal pngcairo size 1400,900 font "sans,10"
-set output "$OUT/hybrid.png"
-set multiplot layout 2,2
+exp_plot "$OUT/hybrid.png" 1400,900 2,2 <<EOF
 set style data histograms; set style histogram clustered; set style fill solid 0.8; set key below
 set title "Fig. 9: register energy vs baseline (%), 12 KB/SM"
 set yrange [0:*]
@@ -212,7 +209,6 @@ plot "$OUT/hybrid_kb.dat" using 1:2 title "RC", "" using 1:3 title "RSP", "" usi
 set xlabel "RSP KB of 12"
 set title "Fig. 8: hybrid register energy (%) by RSP share (geomean)"
 plot "$OUT/hybrid_split.dat" using 1:2 title "hybrid"
-unset multiplot
 EOF
 echo "experiments-hybrid: $R and $OUT/hybrid.png"
 cat "$R"

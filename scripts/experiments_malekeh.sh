@@ -156,16 +156,12 @@ for p in small pascal; do
 done
 } > "$R"
 { for n in $names; do for s in $STHLDS; do echo "$n $s $(hit $n.sthld.$s) $(div $(exp_val $n.sthld.$s ipc) $(exp_val $n.turing.base ipc))"; done; echo; echo; done; } > "$OUT/malekeh_sthld.dat"
-gnuplot <<EOF
-set terminal pngcairo size 1200,450 font "sans,10"
-set output "$OUT/malekeh.png"
-set multiplot layout 1,2
+exp_plot "$OUT/malekeh.png" 1200,450 1,2 <<EOF
 set key below; set xlabel "fixed STHLD"; set style data linespoints
 set title "Fig. 3a metric: read hit ratio vs STHLD (turing)"
 plot for [i=0:$(( $(echo $names | wc -w) - 1 ))] "$OUT/malekeh_sthld.dat" index i using 2:3 title word("$names", i+1)
 set title "Fig. 3b metric: IPC / baseline vs STHLD (turing)"
 plot for [i=0:$(( $(echo $names | wc -w) - 1 ))] "$OUT/malekeh_sthld.dat" index i using 2:4 notitle
-unset multiplot
 EOF
 echo "experiments-malekeh: $R and $OUT/malekeh.png"
 cat "$R"

@@ -124,10 +124,7 @@ echo "  reconvergence points; their dynamic share is below the static one becaus
 echo "  release-flag cache skips most pirs."
 } > "$R"
 { for n in $names; do echo "$n $(save $n.rn) $(save $n.spread) $(save $n.first) $(chg $(exp_val $n.rn static_pj_subarray) $(exp_val $n.rn static_pj_base_subarray)) $(chg $(exp_val $n.rn static_pj_reg) $(exp_val $n.rn static_pj_base_reg))"; done; } > "$OUT/rename.dat"
-gnuplot <<EOF
-set terminal pngcairo size 1200,450 font "sans,10"
-set output "$OUT/rename.png"
-set multiplot layout 1,3
+exp_plot "$OUT/rename.png" 1200,450 1,3 <<EOF
 set style data histograms; set style histogram clustered; set style fill solid 0.8; set key below
 set title "Fig. 9 metric: register savings (%) per policy (fermi)"
 set yrange [0:*]
@@ -138,7 +135,6 @@ plot "$OUT/rename.dat" using 5:xtic(1) title "sub-array gating", "" using 6 titl
 set style data lines; set xlabel "cycle"; set xrange [0:10000]; set yrange [0:105]
 set title "Fig. 2 metric: allocated / reserved (%), first 10K cycles"
 plot for [n in "$names"] "$JD/".n.".reglog" using 1:(\$4 > 0 ? 100 * \$2 / \$4 : 1/0) title n
-unset multiplot
 EOF
 echo "experiments-rename: $R and $OUT/rename.png"
 cat "$R"
