@@ -11,6 +11,14 @@ J=${JOBS:-$(nproc)}
 QUICK=${QUICK:-0}
 # the workloads as a Markdown list
 exp_workloads() { for w in "${WL[@]}"; do echo "- \`${w%%|*}\`: \`${w#*|}\`"; done; }
+# the workloads' names
+exp_names() { for w in "${WL[@]}"; do echo -n " ${w%%|*}"; done; }
+# the real traces, when present, as workloads matrixmul and vectoradd
+exp_add_traces() {
+  for k in matrixmul-sm61 vectoradd-sm61; do
+    if [ -f "$T/$k/kernelslist.g" ]; then WL+=("${k%-sm61}|--trace $T/$k/kernelslist.g"); fi
+  done
+}
 exp_stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}"; done; }
 exp_run() {
   local runs=$1 dir=$2 label=$3

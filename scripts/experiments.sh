@@ -73,7 +73,7 @@ tolerable() {
   done
   echo $t
 }
-names=""; for w in "${WL[@]}"; do names="$names ${w%%|*}"; done
+names=$(exp_names)
 # register-sensitive: #6's capacity lets more warps reside than #1 plus the cache's capacity does
 rsens() { [ "$(val $1.ref max_resident_warps)" -lt "$(val $1.f3.1 max_resident_warps)" ]; }
 snames=""; for n in $names; do rsens $n && snames="$snames $n"; done

@@ -19,12 +19,10 @@ else
   WL=("hotspot|--gen seed=11,blocks=16,warps=8,regs=24,insts=64,loops=16,div=5,dep=70,alu=90,sfu=4,shmem=4,gmem=2"
       "streamcluster|--gen seed=12,blocks=16,warps=8,regs=40,insts=12,loops=32,div=5,dep=20,alu=60,gmem=25"
       "generic|--gen seed=13,blocks=16,warps=8,regs=32,insts=40,loops=12")
-  for k in matrixmul-sm61 vectoradd-sm61; do
-    [ -f "$T/$k/kernelslist.g" ] && WL+=("${k%-sm61}|--trace $T/$k/kernelslist.g")
-  done
+  exp_add_traces
   SIZES="8 12 16 20 24"
 fi
-names=""; for w in "${WL[@]}"; do names="$names ${w%%|*}"; done
+names=$(exp_names)
 P=maxwell
 TL="--set scheduler=two_level"
 # KB/SM -> register-cache lines and scratchpad registers per warp (4 schedulers, 4 active warps,

@@ -25,9 +25,7 @@ else
   TWO_LO="seed=4,blocks=64,warps=8,regs=96,insts=48,loops=24,dep=10"
 fi
 WL=("hi|--gen $HI" "lo|--gen $LO")
-for k in matrixmul-sm61 vectoradd-sm61; do
-  [ "$QUICK" = 0 ] && [ -f "$T/$k/kernelslist.g" ] && WL+=("${k%-sm61}|--trace $T/$k/kernelslist.g")
-done
+[ "$QUICK" = 1 ] || exp_add_traces
 # the two-kernel list: the high-reuse kernel, then the low-reuse one
 TK=$OUT/malekeh_two_kernels
 rm -rf "$TK"; mkdir -p "$TK"

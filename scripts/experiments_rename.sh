@@ -19,11 +19,9 @@ else
   WL=("temps|--gen seed=1,blocks=24,warps=8,regs=24,gmem=20,loops=8,temps=40"
       "plain|--gen seed=1,blocks=24,warps=8,regs=24,gmem=20,loops=8"
       "big|--gen seed=2,blocks=24,warps=8,regs=32,gmem=20,loops=8,temps=30")
-  for k in matrixmul-sm61 vectoradd-sm61; do
-    [ -f "$T/$k/kernelslist.g" ] && WL+=("${k%-sm61}|--trace $T/$k/kernelslist.g")
-  done
+  exp_add_traces
 fi
-names=""; for w in "${WL[@]}"; do names="$names ${w%%|*}"; done
+names=$(exp_names)
 P=fermi
 runs() {
   for n in $names; do
