@@ -172,9 +172,11 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
     } else if (width) {
         UINT("address_mode", 10, 2);
         unsigned mode = (unsigned)v;
-        unsigned nvals = mode == 0 ? active : mode == 1 ? (active ? 2 : 0) : active;
-        /* mode 0: one address per active lane; 1: base and stride over the active lanes;
-         * 2: base, then each further active lane's delta from the previous one */
+        /* mode 0: one address per active lane; 1: base and stride, written for every mask
+         * (the tracer's base_stride_compress accepts an empty mask: `1 0x0 0`); 2: base (also
+         * for an empty mask, as Accel-Sim reads it), then each further active lane's delta
+         * from the previous one */
+        unsigned nvals = mode == 0 ? active : mode == 1 ? 2 : active ? active : 1;
         long long vals[32];
         for (unsigned i = 0; i < nvals; i++) {
             NEXT("mem_addresses");
@@ -196,7 +198,7 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
             prev = addr[l];
             j++;
         }
-        has_addr = nvals > 0;
+        has_addr = 1; /* an empty mask: a memory instruction that makes no access */
     }
     /* immediates (any version: Accel-Sim reads one when present), then v6's values */
     long long imm;
