@@ -36,11 +36,11 @@ static int parts_of(const sm_cfg_t *c, const char *design, const char *added, pa
 {
     const design_t *d = design_find(design);
     sm_cfg_t cc = *c;
-    if (d && !(d->ops->schedulers >> cc.scheduler & 1))
-        cc.scheduler = SCHED_TWO_LEVEL; /* the design's only issue policy */
-    char err[512];
+    char err[512], note[160];
     sm_opts_t o = {.design = d};
-    sm_t *sm = d ? sm_new(&cc, &o, err, sizeof err) : NULL;
+    sm_t *sm = d && !sm_resolve_scheduler(&cc, d, 0, note, sizeof note, err, sizeof err)
+                   ? sm_new(&cc, &o, err, sizeof err)
+                   : NULL;
     if (!sm) {
         fprintf(f, "gpurf area: cannot build the %s design for preset %s: %s\n", design, c->name,
                 d ? err : "not in designs.def");

@@ -159,10 +159,6 @@ for dk in rsp:rsp_regs=0:rsp_regs hybrid:rsp_regs=0:rsp_regs hybrid:rc_lines=0:r
   run "$d: bad $kv" 2 $A sim --design $d --preset small $TL --set $kv --gen seed=1,blocks=1
   echo "$out" | grep -q "field '$fld'" && ok "$d $kv: the message names $fld" || bad "$d $kv message" "$out"
 done
-for d in rsp hybrid hybrid-evict hybrid-lifetime; do
-  run "$d rejects scheduler gto" 2 $A sim --design $d --preset small --gen seed=1,blocks=1
-  echo "$out" | grep -q "field 'scheduler': design '$d' does not support 'lrr'" && ok "$d: the scheduler error names the field and the design" || bad "$d scheduler message" "$out"
-done
 jq 'del(.e_rsp_fj)' presets/small.json > $B/hy_nokey.json
 run "a preset lacking e_rsp_fj" 2 $A sim --design hybrid --preset $B/hy_nokey.json $TL --gen seed=1
 echo "$out" | grep -q "field 'e_rsp_fj': missing" && ok "missing e_rsp_fj named" || bad "missing e_rsp_fj message" "$out"

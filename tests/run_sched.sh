@@ -28,5 +28,16 @@ for d in $CACHE_DESIGNS; do
   run "$d rejects scheduler gto" 2 $A sim --design $d --preset small --set scheduler=gto --gen seed=1
   echo "$out" | grep -q "field 'scheduler': design '$d' does not support 'gto'" && ok "$d: the error names the field and the design" || bad "$d scheduler message" "$out"
 done
+echo "== a design brings its paper's scheduler when the user names none"
+for d in $DESIGNS; do
+  run "$d on small with no scheduler named" 0 $A sim --design $d --preset small --gen seed=1,blocks=2 --json $B/s.def.$d.json
+  got=$(jq -r .scheduler $B/s.def.$d.json); hdr=$(echo "$out" | grep '^scheduler: ')
+  if two_level_only $d; then
+    [ "$got" = two_level ] && [ "$hdr" = "scheduler: two_level ($d's default; preset small says lrr)" ] &&
+      ok "$d: runs two_level, its paper's, and the header says why" || bad "$d default scheduler: '$got', '$hdr'"
+  else
+    [ "$got" = lrr ] && [ "$hdr" = "scheduler: lrr (the preset's)" ] && ok "$d: runs the preset's lrr" || bad "$d scheduler: '$got', '$hdr'"
+  fi
+done
 run "bad scheduler_outer" 2 $A sim --preset small --set scheduler_outer=oldest --gen seed=1
 echo "$out" | grep -q "field 'scheduler_outer'" && ok "scheduler_outer oldest: the message names the field" || bad "scheduler_outer message" "$out"

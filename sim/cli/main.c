@@ -187,7 +187,7 @@ static int parse(int argc, char **argv, args_t *a)
 }
 
 static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
-                    const synth_sum_t *syn)
+                    const synth_sum_t *syn, const char *sched_note)
 {
     char err[1024] = "";
     workload_t w;
@@ -210,7 +210,8 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
         fprintf(stderr, "gpurf: %s\n", err);
     if (print) {
         report_t r = {a->cmd, o->design->name, c->name, a->trace ? a->trace : a->gen,
-                      NULL, 0, stats_ipc(sm_stats(sm)), ls, o->rtl_blocks != NULL, syn, &w, c};
+                      NULL, 0, stats_ipc(sm_stats(sm)), ls, o->rtl_blocks != NULL, syn, &w, c,
+                      sched_note};
         r.groups = sm_stat_groups(sm, &r.ngroups);
         report_text(&r, stdout);
         if (o->rtl_blocks && !rc)
@@ -248,7 +249,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
         ls_view_path(path, view, sizeof view);
         sm_free(sm);
         workload_free(&w);
-        run_once(a, c, &o2, 0, NULL);
+        run_once(a, c, &o2, 0, NULL, NULL);
         fprintf(stderr, "  waves   %s (cycles %llu..%llu)\n  view    gtkwave %s %s\n", path,
                 (unsigned long long)o2.win_from, (unsigned long long)o2.stop_at, path, view);
         return 1;
@@ -272,6 +273,14 @@ static int cmd_sim(const args_t *a, int cosim)
     o.design = design_find(dname);
     if (!o.design) {
         fprintf(stderr, "gpurf: --design: unknown design '%s' (gpurf designs lists them)\n", dname);
+        return 2;
+    }
+    int named = 0;
+    for (unsigned i = 0; i < a->nsets; i++)
+        named |= !strncmp(a->sets[i], "scheduler=", 10);
+    char note[160];
+    if (sm_resolve_scheduler(&c, o.design, named, note, sizeof note, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
     o.history = a->history;
@@ -310,7 +319,7 @@ static int cmd_sim(const args_t *a, int cosim)
         fprintf(stderr, "gpurf: --synth: %s\n", err);
         return 2;
     }
-    return run_once(a, &c, &o, 1, a->synth ? &syn : NULL);
+    return run_once(a, &c, &o, 1, a->synth ? &syn : NULL, note);
 }
 
 static int cmd_bench(const args_t *a)

@@ -94,6 +94,8 @@ static long peak_rss_kb(void)
 void report_text(const report_t *r, FILE *f)
 {
     fprintf(f, "gpurf %s: design %s, preset %s, stream %s\n", r->mode, r->design, r->preset, r->stream);
+    if (r->sched_note)
+        fprintf(f, "scheduler: %s\n", r->sched_note);
     for (unsigned i = 0; r->w && i < r->w->n; i++) {
         const kernel_t *k = r->w->k[i];
         char arch[32] = "opcodes of any architecture";
@@ -133,6 +135,7 @@ int report_json(const report_t *r, const char *path)
     json_object_set_new(o, "mode", json_string(r->mode));
     json_object_set_new(o, "design", json_string(r->design));
     json_object_set_new(o, "preset", json_string(r->preset));
+    json_object_set_new(o, "scheduler", json_string(cfg_sched_name(r->cfg->scheduler)));
     json_object_set_new(o, "stream", json_string(r->stream));
     for (unsigned k = 0; k < r->ngroups; k++)
         for (unsigned i = 0; i < r->groups[k].list->n; i++)

@@ -17,6 +17,7 @@ typedef struct {
     const synth_sum_t *syn; /* area/timing estimates per block, or NULL */
     const workload_t *w;    /* the kernels as run (architecture, registers, blocks) */
     const sm_cfg_t *cfg;    /* the run's parameters (per-event energies) */
+    const char *sched_note; /* the issue policy and why (sm_resolve_scheduler) */
 } report_t;
 
 typedef struct {

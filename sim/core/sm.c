@@ -64,19 +64,51 @@ static void where(void *arg, FILE *f)
             (unsigned long long)sm->st.instructions, sm->blocks_resident);
 }
 
-/* the preset's scheduler must be one the design supports */
+/* the names of the policies a design supports, comma separated */
+static void sched_list(const design_t *d, char *have, size_t n)
+{
+    *have = 0;
+    for (unsigned s = 0; s < SCHED_N; s++)
+        if (d->ops->schedulers >> s & 1)
+            snprintf(have + strlen(have), n - strlen(have), "%s%s", *have ? ", " : "",
+                     cfg_sched_name(s));
+}
+
+/* the run's scheduler must be one the design supports */
 static int check_scheduler(const sm_cfg_t *c, const design_t *d, char *err, size_t n)
 {
     if (d->ops->schedulers >> c->scheduler & 1)
         return 0;
-    char have[64] = "";
-    for (unsigned s = 0; s < SCHED_N; s++)
-        if (d->ops->schedulers >> s & 1)
-            snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s", *have ? ", " : "",
-                     cfg_sched_name(s));
+    char have[64];
+    sched_list(d, have, sizeof have);
     snprintf(err, n, "preset '%s': field 'scheduler': design '%s' does not support '%s' "
              "(it supports: %s)", c->name, d->name, cfg_sched_name(c->scheduler), have);
     return -1;
+}
+
+int sm_resolve_scheduler(sm_cfg_t *c, const design_t *d, int named, char *note, size_t nn,
+                         char *err, size_t n)
+{
+    const unsigned asked = c->scheduler;
+    if (!(d->ops->schedulers >> asked & 1) && !named)
+        c->scheduler = d->ops->paper_scheduler;
+    if (named && !(d->ops->schedulers >> asked & 1)) {
+        char have[64];
+        sched_list(d, have, sizeof have);
+        snprintf(err, n, "--set scheduler=%s: field 'scheduler': design '%s' does not support "
+                 "'%s' (it supports: %s)", cfg_sched_name(asked), d->name, cfg_sched_name(asked),
+                 have);
+        return -1;
+    }
+    if (check_scheduler(c, d, err, n))
+        return -1;
+    if (c->scheduler != asked)
+        snprintf(note, nn, "%s (%s's default; preset %s says %s)", cfg_sched_name(c->scheduler),
+                 d->name, c->name, cfg_sched_name(asked));
+    else
+        snprintf(note, nn, "%s (%s)", cfg_sched_name(c->scheduler),
+                 named ? "--set scheduler" : "the preset's");
+    return 0;
 }
 
 sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)

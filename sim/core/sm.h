@@ -32,6 +32,13 @@ typedef struct {
 
 typedef struct sm sm_t;
 
+/* The issue policy of a run of design d on preset c: the preset's when d supports it;
+ * otherwise, unless the user named the policy (named: --set scheduler=), d's paper's, written
+ * into c. note gets the header line's text, e.g. "two_level (ltrf's default; preset pascal
+ * says gto)". -1 with err naming the field, the policy and the design when the named policy
+ * is not supported. */
+int sm_resolve_scheduler(sm_cfg_t *c, const design_t *d, int named, char *note, size_t nn,
+                         char *err, size_t n);
 /* Returns NULL with a message in err (bad configuration, a scheduler the design does not
  * support, RTL not built). */
 sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n);

@@ -37,6 +37,9 @@ typedef struct sm sm_t;
 
 typedef struct {
     unsigned schedulers;      /* supported issue policies: mask of 1u << SCHED_* */
+    /* SCHED_*: the policy its paper uses, one of `schedulers`; a run uses it when the preset's
+     * policy is not supported and the user named none (sched_resolve) */
+    unsigned paper_scheduler;
     /* two_level: the design's gate() keeps warps outside its own active pool from issuing
      * (its pool has active_pool warps per sub-core, filled through sched_pool_next in the
      * preset's scheduler_outer order); the core then orders every warp by scheduler_inner

@@ -223,6 +223,7 @@ static void hy_end(sm_t *sm)
 #define HY_OPS(sym, variant_, scheds, pool)                                                        \
     const design_ops_t sym = {                                                                     \
         .schedulers = scheds,                                                                      \
+        .paper_scheduler = SCHED_TWO_LEVEL,                                                        \
         .own_pool = pool,                                                                          \
         .variant = &variant_,                                                                      \
         .stats = hy_stats,                                                                         \

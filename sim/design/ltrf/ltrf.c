@@ -220,6 +220,7 @@ static const stat_list_t *const demand_lists[] = {&mainrf_stats, &ltrf_stats, NU
     static const ltrf_variant_t sym##_v = {liveness_, demand_};                                   \
     const design_ops_t sym = {                                                                     \
         .schedulers = 1u << SCHED_TWO_LEVEL,                                                       \
+        .paper_scheduler = SCHED_TWO_LEVEL,                                                        \
         .own_pool = 1,                                                                             \
         .variant = &sym##_v,                                                                       \
         .stats = demand_ ? demand_lists : pf_lists,                                                \
