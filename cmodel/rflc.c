@@ -99,14 +99,17 @@ void rflc_tick(rflc_state_t *s, const rflc_in_t *in)
         s->hits += h >= 0;
         s->misses += h < 0;
     }
-    if (o.fill_ok) {
+    if (o.fill_ok)
+        gpurf_lru_touch(s->lru, s->c.entries, o.fill_slot);
+    if (o.fill_ok && !in->flush) {
         unsigned e = o.fill_slot;
         s->valid[e] = 1;
         s->tag[e] = in->fill_tag;
         s->lo[e] = in->fill_lo;
         s->hi[e] = in->fill_hi & gpurf_mask(RFLC_FLAG_BITS - 32);
-        gpurf_lru_touch(s->lru, s->c.entries, e);
         s->fills++;
     }
     s->bypassed += in->fill_valid && !o.fill_ok;
+    if (in->flush)
+        memset(s->valid, 0, sizeof s->valid);
 }

@@ -8,7 +8,9 @@
  *           warp's next instruction, warp_next, lies in the Span instructions it covers);
  *           when every entry is in use the pir is not cached (fill_ok 0) and the warp uses it
  *           once. A fill of a tag already cached refreshes that entry.
- * A hit and a fill touch their entry's LRU rank (the fill after the hit). */
+ * A hit and a fill touch their entry's LRU rank (the fill after the hit).
+ *   flush   a new kernel's program (its tags index other instructions): every entry becomes
+ *           invalid at the edge; a fill in the same cycle is dropped, the ranks are kept. */
 #ifndef GPURF_RFLC_H
 #define GPURF_RFLC_H
 #include "cfg.h"

@@ -8,6 +8,8 @@
 //           instructions the entry covers); none free: not cached (fill_ok 0). A fill of a
 //           cached tag refreshes that entry.
 // A hit and then a fill touch their entries' ranks.
+//   flush:  a new kernel's program: every entry becomes invalid at the edge (a fill in the
+//           same cycle is dropped); the ranks stay.
 // Contract identical to cmodel/rflc.h.
 // Build-time fault variants: FAULT_RFLC_EVICT_IN_USE (the victim ignores the warps' next
 // instructions), FAULT_RFLC_FIRST_VICTIM (the first evictable entry, not the least recently
@@ -25,6 +27,7 @@ module rflc #(
     input  wire [TagBits-1:0]           fill_tag_i,
     input  wire [31:0]                  fill_lo_i,
     input  wire [HiBits-1:0]            fill_hi_i,
+    input  wire                         flush_i,
     input  wire [NumWarps-1:0]          warp_valid_i,
     input  wire [NumWarps*TagBits-1:0]  warp_next_i,
     output reg                          lk_hit_o,
@@ -124,7 +127,9 @@ module rflc #(
       for (k = 0; k < Entries; k = k + 1) lru_q[k*SlotBits +: SlotBits] <= k[SlotBits-1:0];
     end else begin
       lru_q <= lru_d;
-      if (fill_ok_o) begin
+      if (flush_i) begin
+        valid_q <= {Entries{1'b0}};
+      end else if (fill_ok_o) begin
         valid_q[fill_slot_o] <= 1'b1;
         tag_q[fill_slot_o*TagBits +: TagBits] <= fill_tag_i;
         lo_q[fill_slot_o*32 +: 32] <= fill_lo_i;

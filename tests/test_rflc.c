@@ -98,6 +98,23 @@ static void all_in_use(void **st)
     assert_int_equal(lookup(90).lk_hit, 0);
 }
 
+/* a new kernel: flush invalidates every entry, and a fill in that cycle is dropped */
+static void flush_invalidates(void **st)
+{
+    (void)st;
+    setup();
+    fill(0, 5), fill(18, 6);
+    in.flush = 1;
+    rflc_out_t o = fill(36, 7);
+    assert_int_equal(o.fill_ok, 1);
+    in.flush = 0;
+    for (unsigned t = 0; t <= 36; t += 18)
+        assert_int_equal(lookup(t).lk_hit, 0);
+    assert_int_equal(s.fills, 2);
+    assert_int_equal(fill(0, 8).fill_slot, 0);
+    assert_int_equal(lookup(0).lk_lo, 8);
+}
+
 /* Entries: the preset's rflc_entries shared out to the sub-cores */
 static void from_preset(void **st)
 {
@@ -115,6 +132,7 @@ static void from_preset(void **st)
 int main(void)
 {
     const struct CMUnitTest t[] = {cmocka_unit_test(miss_fill_hit), cmocka_unit_test(victim),
-                                   cmocka_unit_test(all_in_use), cmocka_unit_test(from_preset)};
+                                   cmocka_unit_test(all_in_use), cmocka_unit_test(flush_invalidates),
+                                   cmocka_unit_test(from_preset)};
     return cmocka_run_group_tests(t, NULL, NULL);
 }

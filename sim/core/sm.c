@@ -299,7 +299,7 @@ int sm_run(sm_t *sm, workload_t *wl, char *err, size_t n)
         for (;;) {
             if (sm_try_launch(sm))
                 return 2;
-            if (sm->kernel_exhausted && !sm->blocks_resident)
+            if (sm->kernel_exhausted && !sm->blocks_resident && !(sm->d->busy && sm->d->busy(sm)))
                 break;
             sm->ls.cycle = ++sm->st.cycles;
             cycle(sm);

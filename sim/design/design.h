@@ -104,6 +104,10 @@ typedef struct {
     /* step 5: grants and read data of collector k (its in struct, core/collector.h) */
     void (*collector_inputs)(sm_t *sm, unsigned s, unsigned k, void *cu_in);
     void (*back)(sm_t *sm, unsigned s);
+    /* once the kernel's blocks have retired: whether the design still works for its warps
+     * (register drains after exit, queued releases); the next kernel, whose passes replace
+     * the design's per-kernel state, starts when it has none. NULL: never busy */
+    int (*busy)(const sm_t *sm);
     /* after the last kernel: add the blocks' activity counters to the statistics */
     void (*end)(sm_t *sm);
     /* after the dumps are closed: the design's cross-block views; 0, or -1 on error */

@@ -155,6 +155,14 @@ void rn_flags_front(sm_t *sm, unsigned s)
         in->fill_lo = (uint32_t)x->fill_flags;
         in->fill_hi = (uint32_t)(x->fill_flags >> 32);
     }
+    if (x->flush) {
+        /* a new kernel: no lookup may hit the old program's flags this cycle */
+        in->flush = 1;
+        in->fill_valid = 0;
+        x->flush = x->fill_valid = 0;
+        x->fo = ls_eval(x->fc, 1);
+        return;
+    }
     if (look >= 0) {
         in->lk_valid = 1;
         in->lk_tag = rw(sm, (unsigned)look)->group;

@@ -172,6 +172,20 @@ static int exempt_layout(sm_t *sm, rn_t *t)
     return 0;
 }
 
+/* exited warps not yet drained (or not yet seen to exit) or releases still queued: they use
+ * this kernel's register indices */
+static int rn_busy(const sm_t *sm)
+{
+    const rn_t *t = RN(sm);
+    for (unsigned s = 0; s < sm->c.schedulers; s++)
+        if (t->sc[s].drainq.len || t->sc[s].unmap.len)
+            return 1;
+    for (unsigned g = 0; g < sm->c.warp_slots; g++)
+        if (t->w[g].draining || (t->w[g].live && !sm->w[g].used))
+            return 1;
+    return 0;
+}
+
 /* the kernel's passes (release points, exemptions), renamable indices, the warp slots the
  * rnt holds; every sub-core sets up its exempt registers before issuing */
 static int rn_kernel(sm_t *sm, kernel_t *k)
@@ -220,6 +234,7 @@ static int rn_kernel(sm_t *sm, kernel_t *k)
         rn_sc_t *x = &t->sc[s];
         x->setup = SETUP_FREE;
         x->setup_pos = 0;
+        x->flush = 1;
         memset(x->base_on, 0, t->phys);
         memset(x->base_sa_on, 0, (size_t)cfg_banks_per_sc(c) * c->rf_subarrays);
         x->base_on_n = x->base_sa_n = 0;
@@ -303,6 +318,7 @@ const design_ops_t design_rename = {
     .init = rn_init,
     .free = rn_free,
     .kernel = rn_kernel,
+    .busy = rn_busy,
     .slot_free = rn_slot_free,
     .launched = rn_launched,
     .front = rn_front,

@@ -175,6 +175,7 @@ typedef struct {
     int ans_ent[RNT_MAX_PORTS], ans_reg[RNT_MAX_PORTS];
     unsigned rflc_rr;             /* the next warp the rflc lookup considers */
     int fill_valid;               /* a pir to cache this cycle */
+    int flush;                    /* a new kernel: the rflc's entries name the old program */
     unsigned fill_tag;
     uint64_t fill_flags;
     int setup;                    /* SETUP_*: exempt registers of the old kernel freed, new
