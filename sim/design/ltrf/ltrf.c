@@ -134,8 +134,23 @@ static int ltrf_kernel(sm_t *sm, kernel_t *k)
     return 0;
 }
 
-/* a slot takes a new warp once its last warp has given its cache row back */
-static int ltrf_slot_free(const sm_t *sm, unsigned g) { return LT(sm)->w[g].lt == LT_OFF; }
+/* a slot takes a new warp once its last warp has given its cache row back and the row's
+ * write-backs to the main register file are done (launch resets the warp's counts) */
+static int ltrf_slot_free(const sm_t *sm, unsigned g)
+{
+    const ltrf_warp_t *q = &LT(sm)->w[g];
+    return q->lt == LT_OFF && !q->ev_reads && !q->ev_writes;
+}
+
+/* a warp still holding a cache row or writing it back deactivates with this kernel's
+ * liveness */
+static int ltrf_busy(const sm_t *sm)
+{
+    for (unsigned g = 0; g < sm->c.warp_slots; g++)
+        if (!ltrf_slot_free(sm, g))
+            return 1;
+    return 0;
+}
 
 static void ltrf_launched(sm_t *sm, unsigned g)
 {
@@ -227,6 +242,7 @@ static const stat_list_t *const demand_lists[] = {&mainrf_stats, &ltrf_stats, NU
         .init = ltrf_init,                                                                         \
         .free = ltrf_free,                                                                         \
         .kernel = ltrf_kernel,                                                                     \
+        .busy = ltrf_busy,                                                                         \
         .slot_free = ltrf_slot_free,                                                               \
         .launched = ltrf_launched,                                                                 \
         .front = ltrf_front,                                                                       \
