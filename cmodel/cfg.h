@@ -35,6 +35,8 @@ typedef struct {
 
 typedef struct {
     char name[64];
+    unsigned arch;          /* the binary version (smXY) of the GPU the preset models; 0: any
+                               ("arch": "any", presets for tests) */
     unsigned lanes;         /* threads per warp modelled (<= GPURF_MAX_LANES) */
     unsigned schedulers;    /* sub-cores; each owns banks/schedulers and collectors/schedulers */
     unsigned issue_width;   /* instructions a scheduler may issue per cycle (1 or 2), all from
@@ -151,6 +153,10 @@ static inline unsigned cfg_reg_ids_per_sc(const sm_cfg_t *c)
  * or a path ending in .json. On error writes a message naming file and field into
  * err and returns -1. */
 int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t errlen);
+/* the preset of dir whose "default_for" list holds binary version bv: its name in name, 0;
+ * 1 when no preset claims bv; -1 with err on a bad file or a version two presets claim */
+int cfg_preset_for_arch(const char *dir, unsigned bv, char *name, size_t nn, char *err,
+                        size_t errlen);
 
 /* Apply "key=value" overrides (same validation as the file). */
 int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t errlen);

@@ -13,6 +13,8 @@ typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
         *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault, *regs, *arch,
         *sthld_log, *reg_log;
+    char preset_note[160];    /* why this preset (cli_pick_preset) */
+    char preset_buf[64];
     opclass_t ovr[MAX_SETS];
     unsigned novr;
     const char *bias[MAX_SETS];
@@ -22,6 +24,11 @@ typedef struct {
     int insts, names, check, alloc;
 } args_t;
 
+/* no --preset: with --trace the preset whose default_for names the first kernel's binary
+ * version (pascal when none does, with a warning), else pascal; a->preset_note says which */
+int cli_pick_preset(args_t *a, char *err, size_t n);
+/* a warning for each kernel whose architecture is not the preset's (preset arch "any": none) */
+void cli_check_arch(const sm_cfg_t *c, const workload_t *w);
 int cli_load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n);
 int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n);
 /* gpurf intervals, reuse, releases, cfg: exit codes as main's */

@@ -29,6 +29,55 @@ int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n)
     return a->trace ? workload_load(a->trace, &o, w, err, n) : workload_gen(a->gen, w, err, n);
 }
 
+int cli_pick_preset(args_t *a, char *err, size_t n)
+{
+    if (a->preset) {
+        snprintf(a->preset_note, sizeof a->preset_note, "--preset");
+        return 0;
+    }
+    a->preset = "pascal";
+    if (!a->trace) {
+        snprintf(a->preset_note, sizeof a->preset_note, "the default");
+        return 0;
+    }
+    workload_t w;
+    FILE *warn = stream_warnings;
+    stream_warnings = NULL; /* the run's own load prints them */
+    int rc = cli_load_stream(a, &w, err, n);
+    stream_warnings = warn;
+    if (rc)
+        return 0; /* the run's load reports it */
+    unsigned bv = w.n ? w.k[0]->binary_version : 0;
+    workload_free(&w);
+    rc = bv ? cfg_preset_for_arch(a->presets_dir, bv, a->preset_buf, sizeof a->preset_buf, err, n) : 1;
+    if (rc < 0)
+        return -1;
+    if (!rc) {
+        a->preset = a->preset_buf;
+        snprintf(a->preset_note, sizeof a->preset_note, "the trace's sm_%u", bv);
+    } else {
+        snprintf(a->preset_note, sizeof a->preset_note, "no preset models sm_%u", bv);
+        fprintf(stderr, "gpurf: warning: no preset is the default for the trace's sm_%u; using "
+                "pascal (--preset chooses)\n", bv);
+    }
+    return 0;
+}
+
+void cli_check_arch(const sm_cfg_t *c, const workload_t *w)
+{
+    for (unsigned i = 0; c->arch && i < w->n; i++) {
+        const kernel_t *k = w->k[i];
+        if (!k->binary_version ||
+            isa_arch_of_binary(k->binary_version) == isa_arch_of_binary(c->arch))
+            continue;
+        fprintf(stderr, "gpurf: warning: %s: kernel '%.60s' is sm_%u (%s); preset '%s' models "
+                "sm_%u (%s)\n", k->file, k->name, k->binary_version,
+                isa_arch_name(isa_arch_of_binary(k->binary_version)), c->name, c->arch,
+                isa_arch_name(isa_arch_of_binary(c->arch)));
+        return;
+    }
+}
+
 int cli_load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)
 {
     if (cfg_load(a->preset, a->presets_dir, c, err, n))

@@ -92,7 +92,6 @@ static int check_blocks(const design_t *d, const char *list)
 static int parse(int argc, char **argv, args_t *a)
 {
     memset(a, 0, sizeof *a);
-    a->preset = "pascal";
     a->blocks = "all";
     a->drive = "c";
     a->variant = "ok";
@@ -195,6 +194,8 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
+    if (print)
+        cli_check_arch(c, &w);
     sm_t *sm = sm_new(c, o, err, sizeof err);
     if (!sm) {
         fprintf(stderr, "gpurf: %s\n", err);
@@ -211,7 +212,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
     if (print) {
         report_t r = {a->cmd, o->design->name, c->name, a->trace ? a->trace : a->gen,
                       NULL, 0, stats_ipc(sm_stats(sm)), ls, o->rtl_blocks != NULL, syn, &w, c,
-                      sched_note};
+                      sched_note, a->preset_note};
         r.groups = sm_stat_groups(sm, &r.ngroups);
         report_text(&r, stdout);
         if (o->rtl_blocks && !rc)
@@ -426,6 +427,11 @@ int main(int argc, char **argv)
     stream_warnings = stderr;
     if (parse(argc, argv, &a))
         return usage();
+    char err[1024];
+    if (cli_pick_preset(&a, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
     if (!strcmp(a.cmd, "sim") || !strcmp(a.cmd, "cosim"))
         return cmd_sim(&a, a.cmd[0] == 'c');
     if (!strcmp(a.cmd, "gen"))

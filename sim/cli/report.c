@@ -94,6 +94,8 @@ static long peak_rss_kb(void)
 void report_text(const report_t *r, FILE *f)
 {
     fprintf(f, "gpurf %s: design %s, preset %s, stream %s\n", r->mode, r->design, r->preset, r->stream);
+    if (r->preset_note)
+        fprintf(f, "preset: %s (%s)\n", r->preset, r->preset_note);
     if (r->sched_note)
         fprintf(f, "scheduler: %s\n", r->sched_note);
     for (unsigned i = 0; r->w && i < r->w->n; i++) {

@@ -18,6 +18,7 @@ typedef struct {
     const workload_t *w;    /* the kernels as run (architecture, registers, blocks) */
     const sm_cfg_t *cfg;    /* the run's parameters (per-event energies) */
     const char *sched_note; /* the issue policy and why (sm_resolve_scheduler) */
+    const char *preset_note; /* why this preset (cli_pick_preset) */
 } report_t;
 
 typedef struct {
