@@ -134,6 +134,7 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--arch", arch)
         OPT("--sthld-log", sthld_log)
         OPT("--reg-log", reg_log)
+        OPT("--addr-mode", addr_mode)
 #undef OPT
         if (!strcmp(o, "--opcode-class") && v) {
             const char *eq = strchr(v, '=');
@@ -375,7 +376,13 @@ static int cmd_gen(const args_t *a)
 {
     char err[512];
     gen_spec_t g;
-    if (!a->out || gen_parse(a->gen, &g, err, sizeof err) || gen_write_traces(&g, a->out, err, sizeof err)) {
+    const int list = a->addr_mode && !strcmp(a->addr_mode, "list");
+    if (a->addr_mode && !list && strcmp(a->addr_mode, "compress")) {
+        fprintf(stderr, "gpurf gen: --addr-mode: expected list or compress\n");
+        return 2;
+    }
+    if (!a->out || gen_parse(a->gen, &g, err, sizeof err) ||
+        gen_write_traces(&g, a->out, list, err, sizeof err)) {
         fprintf(stderr, "gpurf gen: %s\n", a->out ? err : "--out DIR is required");
         return 2;
     }

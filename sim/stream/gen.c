@@ -11,14 +11,15 @@
 typedef struct {
     char op[24];
     unsigned ndst, nsrc, dst[2], src[3];
-    int kind; /* 0 plain, 1 divergent branch, 2 loop branch, 3 exit */
+    int kind; /* 0 plain, 1 divergent branch, 2 loop branch, 3 exit, 4 branch over the else
+                 path (pdiv) */
     unsigned target;
 } sinst_t;
 
 typedef struct {
     gen_spec_t g;
     sinst_t *prog;
-    unsigned n, body_start, body_end, skip_from, skip_to, next_block;
+    unsigned n, body_start, body_end, skip_from, skip_to, else_from, next_block;
 } gen_t;
 
 static uint64_t mix64(uint64_t x)
@@ -32,7 +33,7 @@ static uint64_t mix64(uint64_t x)
 
 int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
 {
-    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16, 0};
+    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16, 0, 0, 0};
     char buf[512];
     snprintf(buf, sizeof buf, "%s", spec ? spec : "");
     struct {
@@ -46,7 +47,8 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
                 {"shmem", &g->w_shmem, 0, 1000},     {"gmem", &g->w_gmem, 0, 1000},
                 {"idiv", &g->idiv, 0, 100},          {"window", &g->window, 0, 255},
                 {"addr", &g->addr, 0, 3},            {"stride", &g->stride, 4, 1u << 20},
-                {"tile", &g->tile, 1, 1u << 20},    {"temps", &g->temps, 0, 90}};
+                {"tile", &g->tile, 1, 1u << 20},    {"temps", &g->temps, 0, 90},
+                {"pdiv", &g->pdiv, 0, 100},          {"pred", &g->pred, 0, 100}};
     static const char *const addr_names[] = {"stream", "stride", "tile", "random"};
     char *save, *tok;
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -90,6 +92,11 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
     if (g->window > nlong) {
         snprintf(err, n, "--gen: field 'window': %u registers exceed the %u long-lived of regs=%u",
                  g->window, nlong, g->regs);
+        return -1;
+    }
+    if (g->pdiv && (!g->div || g->insts < 12)) {
+        snprintf(err, n, "--gen: field 'pdiv': the else path needs the branch (div > 0) and "
+                 "insts >= 12");
         return -1;
     }
     if (!(g->w_alu + g->w_sfu + g->w_shmem + g->w_gmem)) {
@@ -142,6 +149,16 @@ static void build_program(gen_t *G)
             s->kind = 1;
             G->skip_from = i;
             G->skip_to = i + 1 + skip_len;
+            if (g->pdiv) { /* the else path: skip_len more instructions after a branch */
+                G->else_from = G->skip_to + 1;
+                G->skip_to = G->else_from + skip_len;
+            }
+            s->target = g->pdiv ? G->else_from : G->skip_to;
+            continue;
+        }
+        if (g->pdiv && g->div && i + 1 == G->else_from) {
+            snprintf(s->op, sizeof s->op, "BRA");
+            s->kind = 4;
             s->target = G->skip_to;
             continue;
         }
@@ -255,7 +272,7 @@ static int walk(const gen_t *G, unsigned block, unsigned warp,
                 int (*emit)(void *arg, const dyn_t *d), void *arg)
 {
     unsigned iter = 0, pc = 0, nmem = 0;
-    uint32_t mask = 0xffffffffu;
+    uint32_t mask = 0xffffffffu, else_mask = 0;
     dyn_t d;
     while (pc < G->n) {
         const sinst_t *s = &G->prog[pc];
@@ -264,6 +281,12 @@ static int walk(const gen_t *G, unsigned block, unsigned warp,
         d.s = s;
         d.pc = pc * 16;
         d.mask = mask;
+        if (G->g.pred && !s->kind && pc >= G->body_start && pc < G->body_end) {
+            uint64_t h = mix64(((uint64_t)G->g.seed << 44) ^ ((uint64_t)block << 24) ^
+                               ((uint64_t)warp << 16) ^ ((uint64_t)iter << 8) ^ pc ^ 0x5eed);
+            if (h % 100 < G->g.pred) /* predicated: a random part of the lanes, or none */
+                d.mask = (h >> 8) % 8 ? mask & (uint32_t)(h >> 32) : 0;
+        }
         d.space = mem_space(s->op);
         if (d.space != MS_NONE)
             addresses(G, block, warp, nmem++, &d);
@@ -275,12 +298,19 @@ static int walk(const gen_t *G, unsigned block, unsigned warp,
             uint64_t h = mix64(((uint64_t)G->g.seed << 40) ^ ((uint64_t)block << 20) ^
                                ((uint64_t)warp << 12) ^ iter);
             pc = (h % 100) < G->g.div ? s->target : pc + 1;
-            /* a diverged warp: the skipped part runs on a random proper subset of the lanes */
-            if (pc == s - G->prog + 1u && ((h >> 20) % 100) < G->g.idiv) {
+            /* a diverged warp: the skipped part runs on a random proper subset of the lanes
+             * (pdiv: the else path on the others) */
+            int both = pc == s - G->prog + 1u && ((h >> 44) % 100) < G->g.pdiv;
+            if (pc == s - G->prog + 1u && (((h >> 20) % 100) < G->g.idiv || both)) {
                 mask = (uint32_t)(h >> 32);
                 if (!mask || mask == 0xffffffffu)
                     mask = 0x0000ffffu;
+                else_mask = both ? ~mask : 0;
             }
+        } else if (s->kind == 4) {
+            pc = else_mask ? pc + 1 : s->target;
+            mask = else_mask ? else_mask : mask;
+            else_mask = 0;
         } else if (s->kind == 2) {
             pc = ++iter < G->g.loops ? s->target : pc + 1;
         } else
@@ -399,9 +429,67 @@ int workload_gen(const char *spec, workload_t *w, char *err, size_t n)
 }
 
 /* ---- Accel-Sim export ------------------------------------------------------------------- */
+typedef struct {
+    FILE *f;
+    int list; /* address mode 0 for every access */
+} out_t;
+
+/* the tracer's base_stride_compress (accel-sim-framework util/tracer_nvbit): the active lanes
+ * contiguous from the first with one stride, an empty mask included (base 0, stride 0) */
+static int base_stride(const uint64_t *a, uint32_t mask, uint64_t *base, int64_t *stride)
+{
+    int first = 0, last = 0;
+    *base = 0;
+    *stride = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        int on = mask >> l & 1;
+        if (on && !first) {
+            first = 1;
+            *base = a[l];
+            if (l == 31 || !(mask >> (l + 1) & 1))
+                return 0;
+            *stride = (int64_t)(a[l + 1] - a[l]);
+        } else if (first && !last) {
+            if (on && (int64_t)(a[l] - a[l - 1]) != *stride)
+                return 0;
+            last = !on;
+        } else if (last && on)
+            return 0;
+    }
+    return 1;
+}
+
+static void write_addrs(FILE *f, const dyn_t *d, int list)
+{
+    uint64_t base;
+    int64_t stride;
+    if (list) {
+        fprintf(f, " 0");
+        for (unsigned l = 0; l < 32; l++)
+            if (d->mask >> l & 1)
+                fprintf(f, " 0x%016llx", (unsigned long long)d->addr[l]);
+    } else if (base_stride(d->addr, d->mask, &base, &stride)) {
+        fprintf(f, " 1 0x%llx %lld", (unsigned long long)base, (long long)stride);
+    } else {
+        int first = 1;
+        uint64_t prev = 0;
+        for (unsigned l = 0; l < 32; l++) {
+            if (!(d->mask >> l & 1))
+                continue;
+            if (first)
+                fprintf(f, " 2 0x%llx", (unsigned long long)d->addr[l]);
+            else
+                fprintf(f, " %lld", (long long)(d->addr[l] - prev));
+            first = 0;
+            prev = d->addr[l];
+        }
+    }
+}
+
 static int write_emit(void *a, const dyn_t *d)
 {
-    FILE *f = a;
+    const out_t *o = a;
+    FILE *f = o->f;
     const sinst_t *s = d->s;
     fprintf(f, "%04x %08x %u", d->pc, d->mask, s->ndst);
     for (unsigned i = 0; i < s->ndst; i++)
@@ -410,10 +498,8 @@ static int write_emit(void *a, const dyn_t *d)
     for (unsigned i = 0; i < s->nsrc; i++)
         fprintf(f, " R%u", s->src[i]);
     if (d->space != MS_NONE) {
-        fprintf(f, " 4 0");
-        for (unsigned l = 0; l < 32; l++)
-            if (d->mask >> l & 1)
-                fprintf(f, " 0x%llx", (unsigned long long)d->addr[l]);
+        fprintf(f, " 4");
+        write_addrs(f, d, o->list);
         fputs(" \n", f);
     } else
         fprintf(f, " 0 \n");
@@ -427,7 +513,7 @@ static int count_emit(void *a, const dyn_t *d)
     return 0;
 }
 
-int gen_write_traces(const gen_spec_t *g, const char *dir, char *err, size_t n)
+int gen_write_traces(const gen_spec_t *g, const char *dir, int list, char *err, size_t n)
 {
     gen_t G;
     memset(&G, 0, sizeof G);
@@ -463,7 +549,8 @@ int gen_write_traces(const gen_spec_t *g, const char *dir, char *err, size_t n)
             unsigned cnt = 0;
             walk(&G, b, w, count_emit, &cnt);
             fprintf(f, "warp = %u\ninsts = %u\n", w, cnt);
-            walk(&G, b, w, write_emit, f);
+            out_t o = {f, list};
+            walk(&G, b, w, write_emit, &o);
             fputc('\n', f);
         }
         fprintf(f, "#END_TB\n\n");

@@ -19,8 +19,18 @@
  * through read-write sequences in the body (each body instruction, with probability T
  * percent, reads and rewrites the next one), their last read feeding a long-lived register
  * (r0); the remaining registers are long-lived as without the knob (r2).
+ * pdiv=P (0: off) gives the forward branch an else path: the quarter after the skipped part,
+ * reached over a branch at the skipped part's end; in P percent of the iterations that run the
+ * skipped part the warp diverges into both paths, the skipped part on a random part of the
+ * lanes and the else path on the others, then reconverges, so registers written on all lanes
+ * are overwritten in part on both paths and read on all lanes later (a warp that takes the
+ * branch runs the else path only).
+ * pred=P (0: off): P percent of the body's other instructions run predicated, on a random part
+ * of the warp's active lanes (an eighth of them on none: an empty mask, memory lines included).
  * The same seed gives the same kernel; gen_write_traces writes it as an Accel-Sim
- * kernelslist.g + kernel-1.traceg with the same masks and addresses. */
+ * kernelslist.g + kernel-1.traceg with the same masks and addresses, in the address modes the
+ * tracer writes (base and stride when the active lanes are contiguous with one stride, an empty
+ * mask included; else base and deltas), or every address listed (list = 1). */
 #ifndef GPURF_GEN_H
 #define GPURF_GEN_H
 #include "stream.h"
@@ -28,13 +38,13 @@
 typedef struct {
     unsigned seed, blocks, warps, regs, insts, loops, div, dep;
     unsigned w_alu, w_sfu, w_shmem, w_gmem;
-    unsigned idiv, window, addr, stride, tile, temps;
+    unsigned idiv, window, addr, stride, tile, temps, pdiv, pred;
 } gen_spec_t;
 
 enum { GEN_ADDR_STREAM, GEN_ADDR_STRIDE, GEN_ADDR_TILE, GEN_ADDR_RANDOM };
 
 int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n);
 int gen_kernel(const gen_spec_t *g, kernel_t **out, char *err, size_t n);
-int gen_write_traces(const gen_spec_t *g, const char *dir, char *err, size_t n);
+int gen_write_traces(const gen_spec_t *g, const char *dir, int list, char *err, size_t n);
 
 #endif

@@ -68,6 +68,15 @@ void hy_path_free(hy_sc_t *x)
     free(x->flush_warp);
 }
 
+/* the rc's state view (the start of this cycle) holds a valid line of (warp, reg) */
+static int rc_holds(const rc_out_t *o, const rc_cfg_t *c, unsigned warp, unsigned reg)
+{
+    for (unsigned l = 0; l < c->lines; l++)
+        if (o->valid[l] && o->tag_warp[l] == warp && o->tag_reg[l] == reg)
+            return 1;
+    return 0;
+}
+
 /* the backing store of (warp, reg) is busy: an eviction or a write-back of it on its way, or
  * its rc copy still to drop */
 static int backing_busy(const sm_t *sm, const hy_sc_t *x, unsigned warp, unsigned reg)
@@ -322,10 +331,15 @@ void hy_path_front(sm_t *sm, unsigned s)
         hy_rsp_answers(sm, s, rsp_answered);
     if (v->rc)
         rc_answers(sm, s, answered);
-    /* results the rc did not take go to the main RF, after any eviction of their register */
+    /* results the rc did not take go to the main RF, after any eviction of their register:
+     * a partial write the rc refused while its state view still holds the register lost
+     * the line to an earlier port's allocation this cycle, and that eviction (the other
+     * lanes) reaches the main RF later, so the write waits for it */
     for (unsigned k = 0; k < x->nwb; k++) {
+        const int was_held = x->wb_rc[k] && !x->rco->wr_done[k] &&
+                             rc_holds(x->rco, x->rc->cfg, fi->wr_warp[k], fi->wr_reg[k]);
         x->wb_rc[k] = x->wb_rc[k] && x->rco->wr_done[k];
-        if (x->wb_rc[k] || x->ev_reg[hy_wr_index(sm, fi->wr_warp[k], fi->wr_reg[k])]) {
+        if (x->wb_rc[k] || was_held || x->ev_reg[hy_wr_index(sm, fi->wr_warp[k], fi->wr_reg[k])]) {
             HY(sm)->st.wait_eviction += fi->wr_valid[k] && !x->wb_rc[k];
             fi->wr_valid[k] = 0;
         }
