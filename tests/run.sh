@@ -342,6 +342,7 @@ for f in FAULT_WCB_DEACT_KEEPS_VALID FAULT_AAU_SAME_CYCLE FAULT_AAU_RELALL_KEEPS
 done
 
 . tests/run_traces.sh
+. tests/run_lanes.sh
 . tests/run_malekeh.sh
 . tests/run_rename.sh
 . tests/run_hybrid.sh

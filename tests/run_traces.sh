@@ -116,21 +116,35 @@ i1=$(json_num $B/gen20m.json instructions); m1=$(jq .peak_rss_kb $B/gen20m.json)
   ok "$i1 generated warp instructions simulated directly: peak RSS $m1 KiB vs $m2 KiB for a tenth (<= 1.5x)" ||
   bad "flat memory (generated): $i1 insts $m1 KiB vs $m2 KiB"
 
-echo "== real traces (../shared/traces): every design under the value check, lockstep"
+echo "== real traces (../shared/traces): every design on the trace's own preset, value check"
 if [ -d "$T" ]; then
-  for k in $(ls $T); do [ -f $T/$k/kernelslist.g ] || continue
-    # sanitized on the small traces; the two largest (over 1 MB) run the plain build, which
-    # takes a fifth of the time
-    # (the hybrid family, sanitized on generated kernels in run_hybrid.sh, runs plain here)
-    X=$A; [ "$(du -sk $T/$k | cut -f1)" -gt 1000 ] && X=$G
+  TRACES=$(for k in $(ls $T); do [ -f $T/$k/kernelslist.g ] && echo $k; done)
+  # sanitized when the trace is small (under 2 MB of lines; compressed files counted
+  # uncompressed), the plain build otherwise; the hybrid family (sanitized on generated
+  # kernels in run_hybrid.sh) runs plain
+  for k in $TRACES; do
+    X=$A; [ "$(for f in $T/$k/*.traceg*; do xzcat -f $f; done | wc -c)" -gt 2000000 ] && X=$G
     for d in $DESIGNS; do Y=$X; case " $HY_FAMILY " in *" $d "*) Y=$G;; esac
-      printf '%s\t0\t%s\n' "sim $d $k" "$Y sim --design $d $(sch $d) --preset pascal --trace $T/$k/kernelslist.g"; done
-    for d in baseline rfc; do
-      printf '%s\t0\t%s\n' "cosim $d $k (every block, RTL twins)" "$G cosim --design $d $(sch $d) --preset pascal --blocks all --trace $T/$k/kernelslist.g"
+      printf '%s\t0\t%s\n' "sim $d $k" "$Y sim --design $d --trace $T/$k/kernelslist.g --json $B/rt.$k.$d.json"; done
+  done | prun
+  # the preset whose default_for names binary version $1
+  preset_for() { for p in presets/*.json; do
+    jq -e --argjson v $1 'any((.default_for // [])[]; . == $v)' $p > /dev/null && basename $p .json; done; }
+  n=0; nbad=""
+  for k in $TRACES; do for d in $DESIGNS; do f=$B/rt.$k.$d.json; n=$((n + 1))
+    [ -f $f ] && [ "$(jq '.stats.value_errors' $f)" = 0 ] && [ "$(jq '.stats.operands_checked' $f)" -gt 0 ] &&
+      [ "$(jq -r .preset $f)" = "$(preset_for "$(jq '.kernels[0].binary_version' $f)")" ] ||
+      nbad="$nbad $k/$d"
+  done; done
+  [ -z "$nbad" ] && ok "$n runs: every operand checked lane by lane, value_errors 0, each on the preset its architecture picks" || bad "real-trace runs:$nbad"
+  # lockstep: the baseline and one design of each family on the smallest trace of each
+  # architecture (the RTL is built for pascal)
+  for k in vectoradd-sm61 opacus-reduce-sm70 torch-helpers-sm80 atax-v6-sm90; do [ -f $T/$k/kernelslist.g ] || continue
+    for d in baseline ltrf+ malekeh rename hybrid; do
+      printf '%s\t0\t%s\n' "cosim $d $k (every block, RTL twins, pascal)" "$G cosim --design $d --preset pascal --blocks all --trace $T/$k/kernelslist.g"
     done
   done | prun
   for k in vectoradd-sm61 matrixmul-sm61; do
-    for d in ltrf ltrf+; do run "cosim $d $k (every block, RTL twins)" 0 $G cosim --design $d $(sch $d) --preset pascal --blocks all --trace $T/$k/kernelslist.g; done
     run "cosim --drive rtl $k" 0 $G cosim --preset pascal --drive rtl --trace $T/$k/kernelslist.g
   done
 else
