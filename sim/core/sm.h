@@ -34,8 +34,8 @@ typedef struct sm sm_t;
 
 /* The issue policy of a run of design d on preset c: the preset's when d supports it;
  * otherwise, unless the user named the policy (named: --set scheduler=), d's paper's, written
- * into c. note gets the header line's text, e.g. "two_level (ltrf's default; preset pascal
- * says gto)". -1 with err naming the field, the policy and the design when the named policy
+ * into c. note gets the header line's text: "<policy> (<design>'s default; preset <preset>
+ * says <its policy>)" or "<policy> (the preset's)". -1 with err naming the field, the policy and the design when the named policy
  * is not supported. */
 int sm_resolve_scheduler(sm_cfg_t *c, const design_t *d, int named, char *note, size_t nn,
                          char *err, size_t n);
