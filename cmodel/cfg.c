@@ -112,6 +112,8 @@ static const field_t fields[] = {
     F(l1_mshrs, 1, 1024),
     F(l1_write_alloc, 0, 1),
     F(l1_gmem_bypass, 0, 1),
+    F(l1_sector_issue, 0, 1),
+    F(l1_lookup_first, 0, 1),
     F(l2_size, 1024, 1u << 28),
     F(l2_assoc, 1, 64),
     F(l2_latency, 1, 10000),

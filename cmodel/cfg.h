@@ -121,6 +121,13 @@ typedef struct {
     unsigned l1_latency, l1_mshrs;
     unsigned l1_write_alloc;  /* a store that misses allocates its line */
     unsigned l1_gmem_bypass;  /* global loads go to the L2 directly (local still use the L1) */
+    unsigned l1_lookup_first; /* 1: an access that misses the L1 (and every store) passes the
+                                 L1's pipeline, l1_latency cycles, before it leaves for the L2
+                                 (GPGPU-Sim's l1_latency_queue); 0: the L2 and DRAM latencies
+                                 are measured end to end and contain it */
+    unsigned l1_sector_issue; /* 1: the load/store unit sends one 32-byte sector access per cycle
+                                 (GPGPU-Sim's coalescer from sm_5x on: every global request is
+                                 32 bytes); 0: one line request per cycle */
     unsigned l2_size, l2_assoc, l2_latency;
     unsigned dram_latency, dram_bw; /* cycles; bytes per cycle for this SM */
     unsigned icnt_latency;    /* cycles a packet takes through the interconnect, each way */

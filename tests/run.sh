@@ -24,6 +24,14 @@ prun() { local d=$B/prun i=0 n name want cmd; rm -rf $d; mkdir -p $d
     if [ "$(cat $d/$n.rc)" = "$(cat $d/$n.want)" ]; then ok "$(cat $d/$n.name)"
     else bad "$(cat $d/$n.name) (exit $(cat $d/$n.rc), want $(cat $d/$n.want))" "$(cat $d/$n.out)"; fi
   done; }
+# known failures (tests/known_failures.txt, "name | cause"): a listed check runs, is reported
+# under KNOWN FAILURES with its cause and is not counted as passed; a listed check that passes
+# fails (the list can only shrink). known NAME PASSED(0|1) OK-TEXT BAD-TEXT
+KNOWN=""
+known() { local cause; cause=$(awk -F' *[|] *' -v n="$1" '$1 == n { print $2 }' tests/known_failures.txt 2>/dev/null)
+  if [ -z "$cause" ]; then [ "$2" = 1 ] && ok "$3" || bad "$4"
+  elif [ "$2" = 1 ]; then bad "$1 is listed in tests/known_failures.txt but passes: remove it"
+  else KNOWN="$KNOWN$4 -- $cause"$'\n'; fi; }
 json_num() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
 # the register-file cache designs support only the two-level scheduler (their rows are its pool)
 two_level_only() { $G designs | awk -v d="$1" '$1 == d && $3 == "schedulers=two_level" { f = 1 } END { exit !f }'; }
@@ -270,20 +278,35 @@ for g in seed=3 seed=4,loops=20,div=40; do
   [ -n "$n" ] && [ "$n" -le 16 ] && ok "every interval of $g holds at most 16 registers ($n)" || bad "interval size $n"
 done
 # calibration (README): the baseline's cycles on the Accel-Sim-modelled presets within 15 % of
-# Accel-Sim's, as ../shared/reference/accelsim.md lists them (the 1-SM row where there is one)
+# Accel-Sim's, as ../shared/reference/accelsim.md lists them (the 1-SM row where there is one;
+# the first row of a trace name that starts the table's cell, e.g. "bfs-sm80 (15 launches)")
 REF=${SHARED:-../shared}/reference/accelsim.md
 if [ -d "$T" ] && [ -f "$REF" ]; then
   for pk in sm6_titanx:SM6_TITANX:matrixmul-sm61 sm6_titanx:SM6_TITANX:vectoradd-sm61 \
-            sm7_qv100:SM7_QV100:matrixmul-sm61 sm7_qv100:SM7_QV100:opacus-reduce-sm70; do
+            sm7_qv100:SM7_QV100:matrixmul-sm61 sm7_qv100:SM7_QV100:opacus-reduce-sm70 \
+            sm86_rtx3070:SM86_RTX3070:vecadd-sm80 sm86_rtx3070:SM86_RTX3070:bfs-sm80 \
+            sm86_rtx3070:SM86_RTX3070:flashinfer-decode-sm80 sm86_rtx3070:SM86_RTX3070:torch-helpers-sm80; do
     IFS=: read -r p cfgname k <<< "$pk"
     ref=$(awk -F'|' -v k="$k" -v c="$cfgname" '{for(i=2;i<=NF;i++) gsub(/^ +| +$/,"",$i)}
-      $2==k && index($3,c)==1 {n=$5; gsub(",","",n); if ($4=="1" || !first) first=n} END{print first}' "$REF")
-    $A sim --preset $p --trace $T/$k/kernelslist.g --json $B/cal.json >/dev/null 2>&1 || bad "calibration run $p $k"
+      ($2==k || index($2, k " (")==1) && index($3,c)==1 {n=$5; gsub(",","",n); if ($4=="1" || (!first && n ~ /^[0-9]+$/)) first=n}
+      END{print first}' "$REF")
+    X=$A; [ "$(for f in $T/$k/*.traceg*; do xzcat -f $f; done | wc -c)" -gt 2000000 ] && X=$G
+    $X sim --preset $p --trace $T/$k/kernelslist.g --json $B/cal.json >/dev/null 2>&1 || bad "calibration run $p $k"
     got=$(json_num $B/cal.json cycles)
-    [ -n "$ref" ] && [ -n "$got" ] && [ $((100 * got)) -le $((115 * ref)) ] && [ $((100 * got)) -ge $((85 * ref)) ] &&
-      ok "calibration: $k on $p takes $got cycles, Accel-Sim $ref (within 15 %)" || bad "calibration $k on $p: $got vs $ref"
+    within=0; [ -n "$ref" ] && [ -n "$got" ] && [ $((100 * got)) -le $((115 * ref)) ] && [ $((100 * got)) -ge $((85 * ref)) ] && within=1
+    known "calibration $k $p" $within "calibration: $k on $p takes $got cycles, Accel-Sim $ref (within 15 %)" \
+      "calibration $k on $p: $got vs $ref"
   done
 fi
+echo "== memory path settings: l1_sector_issue, l1_lookup_first (tests/streams/mem_two_loads.txt)"
+for v in 00 01 10; do $A sim --preset sm86_rtx3070 --set l1_lookup_first=${v:0:1} --set l1_sector_issue=${v:1:1} \
+  --trace tests/streams/mem_two_loads.txt --json $B/ml$v.json > /dev/null 2>&1; done
+l00=$(json_num $B/ml00.json load_latency_total); l01=$(json_num $B/ml01.json load_latency_total); l10=$(json_num $B/ml10.json load_latency_total)
+lat=$(jq .l1_latency presets/sm86_rtx3070.json)
+# the first load's 4 sectors leave one per cycle: its data 3 cycles later, and the second load's
+# lines start 3 cycles later (8 lines of 1 sector: no wait of their own)
+[ $((l01 - l00)) = 6 ] && ok "l1_sector_issue 1: the 4-sector line's last sector leaves 3 cycles after the first (load latency total $l00 -> $l01)" || bad "l1_sector_issue: $l00 -> $l01, want +6"
+[ $((l10 - l00)) = $((2 * lat)) ] && ok "l1_lookup_first 1: each of the 2 misses passes the L1's $lat cycles first ($l00 -> $l10)" || bad "l1_lookup_first: $l00 -> $l10, want +$((2 * lat))"
 if [ -d "$T" ]; then for k in vectoradd-sm61 matrixmul-sm61; do
   run "intervals: $k" 0 $A intervals --preset pascal --trace $T/$k/kernelslist.g
   echo "$out" | grep -q "Table 4 metric): real avg" && ok "$k: real and optimal interval lengths" || bad "$k lengths" "$out"
@@ -466,5 +489,6 @@ if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | 
 fi
 
 echo
+if [ -n "$KNOWN" ]; then echo "KNOWN FAILURES (tests/known_failures.txt; not counted as passed):"; printf '%s' "$KNOWN" | sed 's/^/  /'; fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

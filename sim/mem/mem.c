@@ -197,10 +197,12 @@ static uint64_t l2_access(mem_t *m, uint64_t t, uint64_t line, uint32_t sectors)
     return (uint64_t)(m->dram_free + 0.999999) + m->c.dram_latency + m->c.icnt_latency;
 }
 
-/* one L1-geometry line request of a load, sent at cycle *t; returns its ready cycle */
+/* a load of the line's sectors: the cycle its data is back; *sent: the sectors it sends
+ * towards the L2 */
 static uint64_t load_line(mem_t *m, uint64_t *t, uint64_t line, uint32_t sectors, int bypass,
-                          int *miss)
+                          int *miss, unsigned *sent)
 {
+    *sent = (unsigned)__builtin_popcount(sectors);
     if (bypass) {
         m->st.l1_bypassed++;
         *miss = 1;
@@ -209,15 +211,19 @@ static uint64_t load_line(mem_t *m, uint64_t *t, uint64_t line, uint32_t sectors
     retire_mshrs(m, *t);
     if (cache_hit(&m->l1, line, sectors)) {
         m->st.l1_hits++;
+        *sent = 0;
         return *t + m->c.l1_latency;
     }
     *miss = 1;
     m->st.l1_misses++;
+    /* l1_lookup_first: a miss leaves after the L1's pipeline (GPGPU-Sim's l1_latency_queue) */
+    const unsigned look = m->c.l1_lookup_first ? m->c.l1_latency : 0;
     for (unsigned i = 0; i < m->c.l1_mshrs; i++)
         if (m->mshr[i].valid && m->mshr[i].line == line) {
             uint32_t more = sectors & ~m->mshr[i].sectors;
+            *sent = (unsigned)__builtin_popcount(more);
             if (more) {
-                uint64_t r = l2_access(m, *t, line, more);
+                uint64_t r = l2_access(m, *t + look, line, more);
                 m->mshr[i].sectors |= more;
                 if (r > m->mshr[i].ready)
                     m->mshr[i].ready = r;
@@ -227,7 +233,7 @@ static uint64_t load_line(mem_t *m, uint64_t *t, uint64_t line, uint32_t sectors
     for (;;) {
         for (unsigned i = 0; i < m->c.l1_mshrs; i++)
             if (!m->mshr[i].valid) {
-                m->mshr[i] = (mshr_t){line, l2_access(m, *t, line, sectors), sectors, 1};
+                m->mshr[i] = (mshr_t){line, l2_access(m, *t + look, line, sectors), sectors, 1};
                 return m->mshr[i].ready;
             }
         uint64_t next = UINT64_MAX;
@@ -269,18 +275,22 @@ uint64_t mem_access(mem_t *m, const warp_trace_t *tr, const inst_t *in, int is_l
                              : ~0ull;
             uint64_t l = a == ~0ull ? ~0ull : a >> k->line_bits;
             if (sec && (l != line || s == MEM_SECTORS)) {
+                /* sectors to the L2 leave one per cycle with l1_sector_issue (the last
+                 * nsent - 1 after the first); hits take the L1's banks together */
+                unsigned nsent = (unsigned)__builtin_popcount(sec);
+                uint64_t r;
                 if (!is_load) {
                     if (!bypass && (m->c.l1_write_alloc || cache_find(&m->l1, line)))
                         cache_fill(&m->l1, line, sec);
-                    uint64_t r = l2_write(m, t, line, sec);
-                    if (r > done)
-                        done = r;
-                } else {
-                    uint64_t r = load_line(m, &t, line, sec, bypass, l1_miss);
-                    if (r > done)
-                        done = r;
-                }
-                t++;
+                    r = l2_write(m, t + (!bypass && m->c.l1_lookup_first ? m->c.l1_latency : 0),
+                                 line, sec);
+                } else
+                    r = load_line(m, &t, line, sec, bypass, l1_miss, &nsent);
+                const unsigned issue = m->c.l1_sector_issue && nsent > 1 ? nsent : 1;
+                r += issue - 1;
+                if (r > done)
+                    done = r;
+                t += issue;
                 sec = 0;
             }
             if (a != ~0ull) {
