@@ -213,7 +213,13 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
     if (print) {
         report_t r = {a->cmd, o->design->name, c->name, a->trace ? a->trace : a->gen,
                       NULL, 0, stats_ipc(sm_stats(sm)), ls, o->rtl_blocks != NULL, syn, &w, c,
-                      sched_note, a->preset_note};
+                      sched_note, a->preset_note, rc, err};
+        char why[160];
+        if (rc == 1 && ls->bad) {
+            snprintf(why, sizeof why, "lockstep mismatch at cycle %llu in %s",
+                     (unsigned long long)ls->bad_cycle, ls->bad->name);
+            r.err = why;
+        }
         r.groups = sm_stat_groups(sm, &r.ngroups);
         report_text(&r, stdout);
         if (o->rtl_blocks && !rc)

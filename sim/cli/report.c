@@ -138,6 +138,9 @@ int report_json(const report_t *r, const char *path)
     json_object_set_new(o, "design", json_string(r->design));
     json_object_set_new(o, "preset", json_string(r->preset));
     json_object_set_new(o, "scheduler", json_string(cfg_sched_name(r->cfg->scheduler)));
+    /* a run that stopped says so, whatever its counters reached */
+    json_object_set_new(o, "exit_code", json_integer(r->rc));
+    json_object_set_new(o, "error", r->rc && r->err ? json_string(r->err) : json_null());
     json_object_set_new(o, "stream", json_string(r->stream));
     for (unsigned k = 0; k < r->ngroups; k++)
         for (unsigned i = 0; i < r->groups[k].list->n; i++)

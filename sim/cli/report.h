@@ -19,6 +19,8 @@ typedef struct {
     const sm_cfg_t *cfg;    /* the run's parameters (per-event energies) */
     const char *sched_note; /* the issue policy and why (sm_resolve_scheduler) */
     const char *preset_note; /* why this preset (cli_pick_preset) */
+    int rc;                 /* the run's exit code: 0 done, 1 mismatch or value error, 2 error */
+    const char *err;        /* the run's error message when rc != 0 ("" for a mismatch) */
 } report_t;
 
 typedef struct {
