@@ -83,7 +83,8 @@ jq 'del(.sources.lat_alu)' presets/a100.json > $B/nosrc.json
 run "a preset with sources lacking one" 2 $A sim --preset $B/nosrc.json --gen seed=1
 echo "$out" | grep -q "field 'sources': no source for 'lat_alu'" && ok "sources: a parameter without a source is named" || bad "sources message" "$out"
 mkdir -p $B/pdup; cp presets/pascal.json presets/sm6_titanx.json $B/pdup/; jq '.default_for = [61]' presets/sm6_titanx.json > $B/pdup/sm6_titanx.json
-run "two presets claiming sm_61" 2 $A sim --presets-dir $B/pdup --trace $T/vectoradd-sm61/kernelslist.g
+$G gen seed=1,blocks=1 --out $B/pdup/k > /dev/null
+run "two presets claiming sm_61" 2 $A sim --presets-dir $B/pdup --trace $B/pdup/k/kernelslist.g
 echo "$out" | grep -q "field 'default_for': sm_61 is also" && ok "default_for: a version two presets claim is an error" || bad "default_for message" "$out"
 
 echo "== a run that stops says so in its JSON"
