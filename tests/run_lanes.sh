@@ -95,3 +95,16 @@ run "rsp with its fills forgotten (a deliberate pass fault)" 1 $A sim --design r
 [ "$(jq .exit_code $B/rf.json)" != 0 ] && [ "$(jq -r .error $B/rf.json)" != null ] &&
   ok "a design's own check: exit_code $(jq .exit_code $B/rf.json) and its error in the JSON" || bad "design error JSON: $(jq -c '{exit_code, error}' $B/rf.json)"
 [ "$(jq .exit_code $B/lp.baseline.json)" = 0 ] && [ "$(jq .error $B/lp.baseline.json)" = null ] && ok "a run that completes: exit_code 0, error null" || bad "ok run JSON"
+
+echo "== asynchronous copies: LDGSTS reads global memory, DEPBAR waits for the closed groups"
+grep -v '^DEPBAR$' tests/streams/async_copy.txt > $B/ac_nowait.txt
+$A sim --preset sm86_rtx3070 --trace tests/streams/async_copy.txt --json $B/ac.json > /dev/null 2>&1
+$A sim --preset sm86_rtx3070 --trace $B/ac_nowait.txt --json $B/ac_nw.json > /dev/null 2>&1
+a=$(json_num $B/ac.json cycles); b=$(json_num $B/ac_nw.json cycles); shl=$(jq .lat_shmem presets/sm86_rtx3070.json)
+[ "$(json_num $B/ac.json dram_accesses)" -ge 1 ] && [ "$(json_num $B/ac.json loads)" = 2 ] &&
+  ok "LDGSTS: a load from DRAM ($(json_num $B/ac.json dram_accesses) DRAM accesses), not a store" || bad "LDGSTS as a load"
+[ -n "$a" ] && [ -n "$b" ] && [ $((a - b)) -ge $shl ] && ok "DEPBAR: the shared-memory read waits for the copy ($a cycles, $b without the wait; lat_shmem $shl)" || bad "DEPBAR wait: $a vs $b"
+for k in 0 3; do sed "s/ KEEP $/ $k /" tests/streams/depbar_groups.traceg > $B/dg$k.traceg
+  $A sim --preset sm86_rtx3070 --trace $B/dg$k.traceg --json $B/dg$k.json > /dev/null 2>&1; done
+a=$(json_num $B/dg0.json cycles); b=$(json_num $B/dg3.json cycles)
+[ -n "$a" ] && [ -n "$b" ] && [ "$a" -gt "$b" ] && ok "DEPBAR.LE's immediate: keeping 3 of 4 groups in flight waits less ($b cycles) than keeping none ($a)" || bad "DEPBAR.LE immediate: $a vs $b"

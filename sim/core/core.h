@@ -13,6 +13,9 @@
 #include "queue.h"
 #include "sm.h"
 
+/* asynchronous-copy groups a warp may have in flight at once */
+#define AS_RING 32
+
 /* why a warp cannot issue */
 enum { R_OK, R_IDLE, R_BARRIER, R_SCOREBOARD, R_DESIGN };
 
@@ -31,6 +34,8 @@ typedef struct {
     uint32_t *shadow;            /* arch_regs x lanes */
     uint32_t *defined;           /* arch_regs: lanes written at least once */
     uint32_t lanes;              /* every modelled lane any of its instructions runs on */
+    uint32_t as_open;            /* asynchronous copies: the open group (groups closed so far) */
+    uint16_t as_pend[AS_RING];   /* copies in flight per group, by group mod AS_RING */
 } warp_t;
 
 typedef struct {
@@ -47,6 +52,7 @@ typedef struct {
     uint32_t dst_val[INST_MAX_DST][GPURF_MAX_LANES];
     uint64_t done_at;            /* the cycle execution completes */
     uint8_t long_load;           /* a load the pool rule counts as long (deact_rule) */
+    uint32_t as_group;           /* an asynchronous copy: its group */
     unsigned wb_left;
     int next_free;
 } flight_t;

@@ -84,7 +84,7 @@ void sm_dispatch(sm_t *sm, unsigned s)
         if (via_mem) {
             int miss;
             warp_t *w = &sm->w[fl->warp];
-            fl->done_at = mem_access(sm->mem, w->tr, in, in->ndst > 0, sm->st.cycles, &miss);
+            fl->done_at = mem_access(sm->mem, w->tr, in, in->mem_read, sm->st.cycles, &miss);
             /* the two-level pool's notion of a long load (LTRF Sec. 3.2: an L1 miss) */
             if (in->cls == CLS_GMEM && in->ndst && (miss || sm->c.deact_rule == DEACT_ANY_GLOBAL)) {
                 fl->long_load = 1;
@@ -123,6 +123,11 @@ void sm_complete(sm_t *sm)
             sm->wheel_head[slot] = f;
             f = nx;
             continue;
+        }
+        if (fl->in->async == AS_COPY && fl->in->mask) {
+            warp_t *w = &sm->w[fl->warp];
+            w->as_pend[fl->as_group % AS_RING]--;
+            sm_sb_changed(w);
         }
         if (fl->long_load) {
             warp_t *w = &sm->w[fl->warp];

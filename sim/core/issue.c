@@ -9,6 +9,15 @@
 static int scoreboard_blocks(const warp_t *w)
 {
     const inst_t *in = &w->tr->v[w->next];
+    /* DEPBAR: every closed group but the newest async_keep has its copies back; LDGDEPBAR:
+     * the ring has room for the next group */
+    if (in->async == AS_WAIT)
+        for (uint32_t g = w->as_open > AS_RING ? w->as_open - AS_RING : 0;
+             g + in->async_keep < w->as_open; g++)
+            if (w->as_pend[g % AS_RING])
+                return 1;
+    if (in->async == AS_COMMIT && w->as_pend[(w->as_open + 1) % AS_RING])
+        return 1;
     for (unsigned i = 0; i < in->nsrc; i++)
         if (w->pend_w[in->src[i]])
             return 1;
@@ -124,6 +133,11 @@ static void issue_one(sm_t *sm, unsigned s, unsigned g, int slot)
     for (unsigned i = 0; i < in->ndst; i++)
         w->pend_w[in->dst[i]]++;
     w->wpend += in->ndst;
+    if (in->async == AS_COPY && in->mask) { /* an empty mask copies nothing to wait for */
+        fl->as_group = w->as_open;
+        w->as_pend[w->as_open % AS_RING]++;
+    }
+    w->as_open += in->async == AS_COMMIT;
     sm_sb_changed(w);
     w->next++;
     w->inflight++;

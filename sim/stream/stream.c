@@ -162,6 +162,12 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
     }
     in.op = (uint16_t)op;
     in.cls = (uint8_t)(d->cls < 0 ? CLS_ALU : d->cls);
+    in.mem_read = !strncmp(opcode, "LD", 2) || (!strncmp(opcode, "ATOM", 4) && ndst);
+    in.async = !strncmp(opcode, "LDGSTS", 6)      ? AS_COPY
+               : !strncmp(opcode, "LDGDEPBAR", 9) ? AS_COMMIT
+               : !strncmp(opcode, "DEPBAR", 6)    ? AS_WAIT
+                                                  : AS_NONE;
+    in.async_keep = 0;
     in.ndst = in.nsrc = in.nudst = in.nusrc = 0;
     for (unsigned i = 0; i < ndst; i++)
         if (add_operand(k, &in, dst[i], d->dst_width, 1, err, n))

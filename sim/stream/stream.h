@@ -20,6 +20,11 @@
 #define REG_PRED 0x200u
 #define UREG_NONE 63 /* URZ */
 
+/* asynchronous global-to-shared copies (sm_80 on; Accel-Sim's m_is_ldgsts, m_is_ldgdepbar,
+ * m_is_depbar): LDGSTS copies, LDGDEPBAR closes the warp's open group of copies, DEPBAR waits
+ * until at most its immediate's number of the closed groups still have copies in flight */
+enum { AS_NONE, AS_COPY, AS_COMMIT, AS_WAIT };
+
 /* memory spaces of an access (from the opcode) */
 enum { MS_NONE, MS_GLOBAL, MS_LOCAL, MS_SHARED };
 /* coalescing geometry (Accel-Sim's sectored caches): 32-byte sectors of 128-byte lines */
@@ -35,6 +40,11 @@ typedef struct {
     /* uniform registers (Turing on): their own register file, never the main RF's banks */
     uint8_t nudst, nusrc, udst[INST_MAX_UDST], usrc[INST_MAX_USRC];
     uint8_t space;           /* MS_*: MS_NONE when the stream gave no addresses */
+    uint8_t mem_read;        /* the access reads memory (LD*, LDGSTS into shared memory,
+                                ATOM with a result); otherwise a write (ST*, RED) */
+    uint8_t async;           /* AS_*: an asynchronous copy, its group's commit or a wait */
+    uint8_t async_keep;      /* AS_WAIT: closed groups that may stay in flight (DEPBAR's
+                                immediate; 0 without one) */
     uint8_t nreq;            /* global/local: line requests after coalescing */
     uint8_t shm_ways;        /* shared: accesses per bank (bank-conflict degree), >= 1 */
     uint32_t req;            /* index of the first line request in the warp's mreq */

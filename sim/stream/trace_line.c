@@ -201,10 +201,12 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
         has_addr = 1; /* an empty mask: a memory instruction that makes no access */
     }
     /* immediates (any version: Accel-Sim reads one when present), then v6's values */
-    long long imm;
+    long long imm, imm0 = 0;
     tok = strtok_r(NULL, " \t", &save);
-    for (unsigned i = 0; tok && i < (version >= 6 ? 2u : 1u) && !parse_int(tok, &imm); i++)
+    for (unsigned i = 0; tok && i < (version >= 6 ? 2u : 1u) && !parse_int(tok, &imm); i++) {
+        imm0 = i ? imm0 : imm;
         tok = strtok_r(NULL, " \t", &save);
+    }
     if (tok && version >= 6 && !strcmp(tok, "NoVal"))
         tok = strtok_r(NULL, " \t", &save);
     else if (tok && version >= 6 && !strcmp(tok, "Val")) {
@@ -222,6 +224,8 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
         ERR("%s:%u: field 'line end': unexpected token '%.40s'", k->file, line, tok);
     if (warp_push(k, w, &in, opcode, dst, ndst, src, nsrc, err, n))
         return -1;
+    if (w->v[w->n - 1].async == AS_WAIT) /* DEPBAR's groups allowed in flight */
+        w->v[w->n - 1].async_keep = (uint8_t)(imm0 < 0 ? 0 : imm0 > 255 ? 255 : imm0);
     int space = has_addr ? mem_space(opcode) : MS_NONE;
     if (space != MS_NONE && warp_set_addrs(w, space, addr, in.mask, isa_mem_width(opcode)))
         ERR("out of memory");
