@@ -1,7 +1,6 @@
 /* Preset loading and validation (see cfg.h). JSON parsing by jansson. */
-#include "cfg.h"
+#include "cfg_int.h"
 #include "common.h"
-#include <dirent.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -324,108 +323,12 @@ int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t e
     return cfg_validate(c, err, errlen);
 }
 
-/* "sources": {"key" or "key1,key2,...": "where the value comes from"}: every key names a
- * parameter */
-static int check_sources(const json_t *v, const char *path, char *err, size_t errlen)
+const char *cfg_param_name(unsigned i)
 {
-    const char *k;
-    json_t *s;
-    if (!json_is_object(v))
-        return gpurf_fail(err, errlen, "%s: field 'sources': expected an object", path);
-    json_object_foreach((json_t *)v, k, s)
-    {
-        if (!json_is_string(s) || !json_string_length(s))
-            return gpurf_fail(err, errlen, "%s: field 'sources': '%s' needs a source text", path, k);
-        char buf[1024];
-        snprintf(buf, sizeof buf, "%s", k);
-        char *save, *t;
-        for (t = strtok_r(buf, ", ", &save); t; t = strtok_r(NULL, ", ", &save))
-            if (!find_field(t) && strcmp(t, "arch") && strcmp(t, cap_tables[0]) &&
-                strcmp(t, cap_tables[1]))
-                return gpurf_fail(err, errlen, "%s: field 'sources': '%s' is no parameter", path, t);
-    }
-    return 0;
-}
-
-/* a preset with "sources" names one for every parameter */
-static int sources_cover(const json_t *v, const char *path, char *err, size_t errlen)
-{
-    for (size_t i = 0; i <= NFIELDS + 2; i++) {
-        const char *want = i < NFIELDS ? fields[i].key : i == NFIELDS ? "arch" : cap_tables[i - NFIELDS - 1];
-        int found = 0;
-        const char *k;
-        json_t *s;
-        json_object_foreach((json_t *)v, k, s)
-        {
-            char buf[1024];
-            snprintf(buf, sizeof buf, "%s", k);
-            char *save, *t;
-            for (t = strtok_r(buf, ", ", &save); t && !found; t = strtok_r(NULL, ", ", &save))
-                found = !strcmp(t, want);
-        }
-        if (!found)
-            return gpurf_fail(err, errlen, "%s: field 'sources': no source for '%s'", path, want);
-    }
-    return 0;
-}
-
-/* "default_for": [binary versions]: 1 when bv is listed, 0 when not, -1 on a bad list */
-static int default_for(const json_t *v, unsigned bv, const char *path, char *err, size_t errlen)
-{
-    size_t i;
-    json_t *x;
-    int hit = 0;
-    if (!json_is_array(v))
-        return gpurf_fail(err, errlen, "%s: field 'default_for': expected a list of binary "
-                          "versions", path);
-    json_array_foreach(v, i, x)
-    {
-        if (!json_is_integer(x) || json_integer_value(x) < 10 || json_integer_value(x) > 99)
-            return gpurf_fail(err, errlen, "%s: field 'default_for': expected binary versions "
-                              "(10 ... 99)", path);
-        hit |= (unsigned)json_integer_value(x) == bv;
-    }
-    return hit;
-}
-
-int cfg_preset_for_arch(const char *dir, unsigned bv, char *name, size_t nn, char *err,
-                        size_t errlen)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return gpurf_fail(err, errlen, "%s: cannot read the presets directory", dir);
-    struct dirent *e;
-    int rc = 1;
-    char found[256] = "";
-    while ((e = readdir(d)) && rc >= 0) {
-        size_t l = strlen(e->d_name);
-        if (l < 6 || strcmp(e->d_name + l - 5, ".json"))
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        json_error_t je;
-        json_t *root = json_load_file(path, 0, &je);
-        if (!root) {
-            rc = gpurf_fail(err, errlen, "%s:%d: %s", path, je.line, je.text);
-            break;
-        }
-        const json_t *df = json_object_get(root, "default_for");
-        int hit = df ? default_for(df, bv, path, err, errlen) : 0;
-        if (hit < 0)
-            rc = -1;
-        else if (hit && *found)
-            rc = gpurf_fail(err, errlen, "%s: field 'default_for': sm_%u is also %s's", path, bv,
-                            found);
-        else if (hit) {
-            snprintf(found, sizeof found, "%.*s", (int)(l - 5), e->d_name);
-            rc = 0;
-        }
-        json_decref(root);
-    }
-    closedir(d);
-    if (!rc)
-        snprintf(name, nn, "%s", found);
-    return rc;
+    return i < NFIELDS       ? fields[i].key
+           : i == NFIELDS    ? "arch"
+           : i < NFIELDS + 3 ? cap_tables[i - NFIELDS - 1]
+                             : NULL;
 }
 
 int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t errlen)
@@ -459,13 +362,13 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
         if (!strcmp(key, "description") || !strcmp(key, "source"))
             continue;
         if (!strcmp(key, "sources")) {
-            if (check_sources(val, path, err, errlen))
+            if (cfg_sources_check(val, path, err, errlen))
                 goto out;
             has_sources = 1;
             continue;
         }
         if (!strcmp(key, "default_for")) {
-            if (default_for(val, 0, path, err, errlen) < 0)
+            if (cfg_default_for(val, 0, path, err, errlen) < 0)
                 goto out;
             continue;
         }
@@ -525,7 +428,7 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
                  path);
         goto out;
     }
-    if (has_sources && sources_cover(json_object_get(root, "sources"), path, err, errlen))
+    if (has_sources && cfg_sources_cover(json_object_get(root, "sources"), path, err, errlen))
         goto out;
     for (unsigned i = 0; i < 2; i++)
         if (!(seen_caps >> i & 1)) {
