@@ -90,17 +90,18 @@ int sm_resolve_scheduler(sm_cfg_t *c, const design_t *d, int named, char *note, 
                          char *err, size_t n)
 {
     const unsigned asked = c->scheduler;
-    if (!(d->ops->schedulers >> asked & 1) && !named)
+    if (!(d->ops->schedulers >> asked & 1)) {
+        if (named) {
+            char have[64];
+            sched_list(d, have, sizeof have);
+            snprintf(err, n, "--set scheduler=%s: field 'scheduler': design '%s' does not "
+                     "support '%s' (it supports: %s)", cfg_sched_name(asked), d->name,
+                     cfg_sched_name(asked), have);
+            return -1;
+        }
         c->scheduler = d->ops->paper_scheduler;
-    if (named && !(d->ops->schedulers >> asked & 1)) {
-        char have[64];
-        sched_list(d, have, sizeof have);
-        snprintf(err, n, "--set scheduler=%s: field 'scheduler': design '%s' does not support "
-                 "'%s' (it supports: %s)", cfg_sched_name(asked), d->name, cfg_sched_name(asked),
-                 have);
-        return -1;
     }
-    if (check_scheduler(c, d, err, n))
+    if (check_scheduler(c, d, err, n)) /* a paper's policy the design does not list */
         return -1;
     if (c->scheduler != asked)
         snprintf(note, nn, "%s (%s's default; preset %s says %s)", cfg_sched_name(c->scheduler),
