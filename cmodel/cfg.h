@@ -52,10 +52,10 @@ typedef struct {
     unsigned arch_regs;     /* architectural registers a warp may name (R0..R(arch_regs-1)) */
     unsigned banks;         /* main register file banks per SM */
     unsigned bank_map;      /* BANKMAP_* */
-    unsigned bank_latency;  /* cycles from bank grant to data at the collector (>= 1) */
+    unsigned bank_latency;  /* cycles from bank grant to data at the collector (0: the grant cycle) */
     unsigned bank_ports;    /* accesses per bank per cycle (Accel-Sim reg_file_port_throughput) */
     unsigned bank_pipelined; /* 1: a bank port takes an access every cycle; 0: it is busy for
-                                bank_latency cycles per access (CACTI bank models) */
+                                max(bank_latency, 1) cycles per access (CACTI bank models) */
     unsigned collectors;    /* operand collector units per SM */
     unsigned max_srcs;      /* operand slots per collector */
     unsigned wb_ports;      /* register write ports per sub-core register file */
@@ -116,6 +116,14 @@ typedef struct {
     unsigned e_bank_read_fj, e_bank_write_fj, e_arbiter_fj, e_xbar_fj, e_collector_fj,
         e_ccu_tag_fj, e_rfc_access_fj;
     unsigned lat_alu, lat_sfu, lat_shmem, lat_branch;
+    /* execution units per sub-core (sim/core/exec.c): latency and initiation interval of each
+     * kind (Accel-Sim trace_opcode_latency_initiation_*): lat_alu/ii_alu the FP32 (SP) unit,
+     * _int integer and move operations, _sfu, _dp, _tensor, _udp (the uniform datapath) and
+     * _branch (the V+ branch unit); int_unit 0: integer operations run on the SP unit
+     * (gpgpu_num_int_units 0), dp_unit 0: double precision on the SFU (gpgpu_num_dp_units 0) */
+    unsigned lat_int, lat_dp, lat_tensor, lat_udp;
+    unsigned ii_alu, ii_int, ii_sfu, ii_dp, ii_tensor, ii_udp, ii_branch;
+    unsigned int_unit, dp_unit;
     /* memory hierarchy (sim/mem/mem.h) */
     unsigned l1_size, l1_assoc, l1_line, l1_sector; /* bytes, ways, bytes, bytes */
     unsigned l1_latency, l1_mshrs;

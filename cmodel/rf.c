@@ -80,7 +80,7 @@ int rf_init(rf_state_t *s, const rf_cfg_t *c)
     s->base = calloc(c->num_warps, sizeof *s->base);
     s->rr = calloc(c->num_banks, sizeof *s->rr);
     s->busy = calloc(nbp(c), sizeof *s->busy);
-    s->pipe = calloc((size_t)nbp(c) * c->bank_latency, sizeof *s->pipe);
+    s->pipe = calloc((size_t)nbp(c) * c->bank_latency + 1, sizeof *s->pipe);
     return s->mem && s->base && s->rr && s->busy && s->pipe ? 0 : -1;
 }
 
@@ -156,6 +156,12 @@ void rf_eval(rf_state_t *s, const rf_in_t *in, rf_out_t *out)
     for (unsigned p = 0; p < c->num_ports; p++)
         out->rd_gnt[p] = g.rg[p];
     for (unsigned i = 0; i < nbp(c); i++) {
+        if (!c->bank_latency) { /* the bank read in the grant cycle */
+            valid[i] = g.acc[i] > 0;
+            port[i] = valid[i] ? (uint8_t)(g.acc[i] - 1) : 0;
+            data[i] = valid[i] ? rf_peek(s, in->rd_warp[port[i]], in->rd_reg[port[i]]) : s->spare;
+            continue;
+        }
         const rf_stage_t *last = &s->pipe[(size_t)i * c->bank_latency + c->bank_latency - 1];
         valid[i] = last->valid;
         port[i] = last->port;
@@ -179,19 +185,22 @@ void rf_tick(rf_state_t *s, const rf_in_t *in)
             s->write_conflicts++;
 
     for (unsigned i = 0; i < nbp(c); i++) {
+        if (s->busy[i])
+            s->busy[i]--;
+        if (g.acc[i] && !c->bank_pipelined && c->bank_latency > 1)
+            s->busy[i] = c->bank_latency - 1;
+        if (g.acc[i] > 0)
+            s->reads++;
+        if (!c->bank_latency)
+            continue;
         rf_stage_t *pipe = &s->pipe[(size_t)i * c->bank_latency];
         memmove(pipe + 1, pipe, (c->bank_latency - 1) * sizeof *pipe);
         pipe[0].valid = g.acc[i] > 0;
-        if (s->busy[i])
-            s->busy[i]--;
-        if (g.acc[i] && !c->bank_pipelined)
-            s->busy[i] = c->bank_latency - 1;
         if (g.acc[i] > 0) {
             unsigned p = (unsigned)g.acc[i] - 1;
             pipe[0].port = (uint8_t)p;
             memcpy(pipe[0].data, rf_peek(s, in->rd_warp[p], in->rd_reg[p]),
                    c->lanes * sizeof(uint32_t));
-            s->reads++;
         }
     }
     memcpy(s->rr, g.rr, c->num_banks * sizeof *s->rr);

@@ -7,7 +7,10 @@
  *   rd_valid/warp/reg[p]  read request of port p (collector c, operand slot s: p = c*MaxSrcs+s);
  *                   held until rd_gnt[p]
  *   rd_gnt[p]       combinational: request p wins its bank this cycle
- *   rsp_valid/data[p]  read data arrives BankLatency cycles after the grant
+ *   rsp_valid/data[p]  read data arrives BankLatency cycles after the grant; with BankLatency 0
+ *                   in the grant cycle itself, combinationally (GPGPU-Sim's operand collector:
+ *                   a bank read in its arbitration cycle, the collector holds the operand at
+ *                   that cycle's end and dispatches the next cycle at the earliest)
  *   wr_valid/warp/reg/data/mask[w]  write-back port w; held until wr_gnt[w]; only the lanes
  *                   set in wr_mask are written (the instruction's active mask)
  *   wr_gnt[w]       combinational: the write is performed at this clock edge
@@ -16,7 +19,7 @@
  * is a physical register id and warp is ignored. Each bank has BankPorts ports, each serving one access
  * per cycle; a pipelined bank port (BankPipelined 1) takes a new access every cycle, a
  * non-pipelined one (0, as CACTI's bank models, LTRF Sec. 2.2) is busy for BankLatency cycles
- * per access. Arbitration runs once per bank port, port 0 first, each round over the
+ * per access (at least one). Arbitration runs once per bank port, port 0 first, each round over the
  * requests the earlier rounds left (bank_arb): writes win over reads; among writes to one
  * bank the lowest port wins, the others stay asserted (queued in the write-back unit, never
  * dropped). Reads are granted round-robin per bank, starting after the last granted port; a

@@ -97,17 +97,19 @@ int wave_view_write(const char *view, const char *fst, const char *out, char *er
     while (written >= 0 && fgets(line, sizeof line, in)) {
         lineno++;
         line[strcspn(line, "\r\n")] = 0;
-        if (strncmp(line, "TOP.", 4)) {
+        const int optional = line[0] == '?';
+        const char *pat = line + optional;
+        if (strncmp(pat, "TOP.", 4)) {
             fprintf(o, "%s\n", line);
             continue;
         }
         int found = 0;
         for (unsigned i = 0; i < s.n; i++)
-            if (match(line, s.base[i])) {
+            if (match(pat, s.base[i])) {
                 fprintf(o, "%s\n", s.full[i]);
                 found++;
             }
-        if (!found)
+        if (!found && !optional)
             written = gpurf_fail(err, n, "%s:%d: signal '%s' is not in %s", view, lineno, line, fst);
         else
             written += found;

@@ -1,6 +1,8 @@
 /* GTKWave views fitted to a dump. A block's view waves/<block>.gtkw is a GTKWave save file
  * whose signal lines carry no bit range (TOP.rf.rd_valid_i), so that one view serves every
- * preset; [*] matches any array or generate index (TOP.rf.rr_q[*], TOP.rf.g_bank[*].pv_q[*]).
+ * preset; [*] matches any array or generate index (TOP.rf.rr_q[*], TOP.rf.g_bank[*].mem[*]).
+ * A signal line starting with '?' names signals that some parameters do not generate (the rf's
+ * read pipeline at BankLatency 0): written when the dump has them, skipped otherwise.
  * wave_view_write() reads the signal list of an FST dump and writes a save file with each
  * signal named exactly as GTKWave names it in that dump. */
 #ifndef GPURF_WAVE_VIEW_H

@@ -7,11 +7,12 @@
 //   a renaming design's physical register ids, Jeon and Annavaram Sec. 6.1) row = reg /
 //   NumBanks and the warp is ignored.
 //   One access per bank port per cycle; a non-pipelined bank port (BankPipelined 0) is busy
-//   for BankLatency cycles per access. Rounds in bank-port order, each over the requests the
+//   for BankLatency cycles per access (at least one). Rounds in bank-port order, each over the requests the
 //   earlier left: writes win over reads; among writes to one bank the lowest port wins and the
 //   others stay asserted until granted. Reads are granted round-robin per bank starting after
 //   the last granted port. rd_gnt_o/wr_gnt_o are combinational; read data is sampled at the
-//   grant edge (before that edge's writes) and appears on rsp_*_o BankLatency cycles later;
+//   grant edge (before that edge's writes) and appears on rsp_*_o BankLatency cycles later
+//   (BankLatency 0: in the grant cycle, combinationally, GPGPU-Sim's operand collector);
 //   a write stores only the lanes set in wr_mask_i.
 // Build-time fault variants for harness self-tests: FAULT_RF_WRITE_LOSES (a read beats a
 // write), FAULT_RF_RR_STUCK (round-robin pointer never advances), FAULT_RF_ROW_NO_BASE (row
@@ -55,7 +56,7 @@ module rf #(
   localparam DataBits = Lanes * 32;
   localparam NumBP    = NumBanks * BankPorts;
   localparam BusyBits = (BankLatency > 1) ? $clog2(BankLatency) : 1;
-  localparam integer LatM1 = BankLatency - 1;
+  localparam integer LatM1 = (BankLatency > 1) ? BankLatency - 1 : 0;
 
   reg [RowBits-1:0] base_q [0:NumWarps-1];
   reg [PortBits-1:0] rr_q [0:NumBanks-1];
@@ -240,28 +241,36 @@ module rf #(
 
       for (q = 0; q < BankPorts; q = q + 1) begin : g_port
         localparam integer E = g*BankPorts + q;
-        reg                   pv_q [0:BankLatency-1];
-        reg [PortBits-1:0]    pp_q [0:BankLatency-1];
-        reg [DataBits-1:0]    pd_q [0:BankLatency-1];
-        always @(posedge clk_i) begin
-          if (bp_rd[E]) pd_q[0] <= mem[bp_row[E]];
-          pp_q[0] <= bp_port[E*PortBits +: PortBits];
-          pv_q[0] <= rst_ni & bp_rd[E];
-          // a non-pipelined bank port is busy for BankLatency cycles per access
+        // a non-pipelined bank port is busy for BankLatency cycles per access (at least one)
+        always @(posedge clk_i)
           if (!rst_ni) busy_q[E] <= {BusyBits{1'b0}};
           else if ((bp_rd[E] || bp_wr[E]) && BankPipelined == 0) busy_q[E] <= LatM1[BusyBits-1:0];
           else if (|busy_q[E]) busy_q[E] <= busy_q[E] - 1'b1;
-        end
-        for (s = 1; s < BankLatency; s = s + 1) begin : g_stage
+        if (BankLatency == 0) begin : g_now
+          // read in the grant cycle: the data reaches the crossbar combinationally
+          assign last_valid[E] = bp_rd[E];
+          assign last_port[E*PortBits +: PortBits] = bp_port[E*PortBits +: PortBits];
+          assign last_data[E*DataBits +: DataBits] = mem[bp_row[E]];
+        end else begin : g_pipe
+          reg                   pv_q [0:BankLatency-1];
+          reg [PortBits-1:0]    pp_q [0:BankLatency-1];
+          reg [DataBits-1:0]    pd_q [0:BankLatency-1];
           always @(posedge clk_i) begin
-            pd_q[s] <= pd_q[s-1];
-            pp_q[s] <= pp_q[s-1];
-            pv_q[s] <= rst_ni & pv_q[s-1];
+            if (bp_rd[E]) pd_q[0] <= mem[bp_row[E]];
+            pp_q[0] <= bp_port[E*PortBits +: PortBits];
+            pv_q[0] <= rst_ni & bp_rd[E];
           end
+          for (s = 1; s < BankLatency; s = s + 1) begin : g_stage
+            always @(posedge clk_i) begin
+              pd_q[s] <= pd_q[s-1];
+              pp_q[s] <= pp_q[s-1];
+              pv_q[s] <= rst_ni & pv_q[s-1];
+            end
+          end
+          assign last_valid[E] = pv_q[BankLatency-1];
+          assign last_port[E*PortBits +: PortBits] = pp_q[BankLatency-1];
+          assign last_data[E*DataBits +: DataBits] = pd_q[BankLatency-1];
         end
-        assign last_valid[E] = pv_q[BankLatency-1];
-        assign last_port[E*PortBits +: PortBits] = pp_q[BankLatency-1];
-        assign last_data[E*DataBits +: DataBits] = pd_q[BankLatency-1];
       end
     end
   endgenerate

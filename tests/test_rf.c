@@ -48,11 +48,12 @@ static void write_reg(rf_state_t *s, unsigned w, unsigned r, uint32_t v)
     assert_int_equal(o.wr_gnt[0], 1);
 }
 
-/* a read granted at cycle t delivers at t + BankLatency, with the written value */
+/* a read granted at cycle t delivers at t + BankLatency, with the written value (BankLatency 0:
+ * in the grant cycle itself) */
 static void read_latency(void **st)
 {
     (void)st;
-    for (unsigned lat = 1; lat <= 4; lat++) {
+    for (unsigned lat = 0; lat <= 4; lat++) {
         rf_state_t s;
         rf_in_t in;
         fresh(&s, &in, 4, lat);
@@ -62,6 +63,15 @@ static void read_latency(void **st)
         in.rd_reg[2] = 5;
         rf_out_t o = step(&s, &in);
         assert_int_equal(o.rd_gnt[2], 1);
+        if (!lat) {
+            assert_int_equal(o.rsp_valid[2], 1);
+            assert_int_equal(o.rsp_data[2][3], 0x103);
+            assert_int_equal(step(&s, &in).rsp_valid[2], 1); /* held: granted again */
+            memset(&in, 0, sizeof in);
+            assert_int_equal(step(&s, &in).rsp_valid[2], 0);
+            rf_free(&s);
+            continue;
+        }
         memset(&in, 0, sizeof in);
         for (unsigned t = 1; t < lat; t++)
             assert_int_equal(step(&s, &in).rsp_valid[2], 0);
@@ -177,7 +187,7 @@ static void non_pipelined(void **st)
 {
     (void)st;
     unsigned regs[3] = {0, 4, 8}, at[3];
-    for (unsigned lat = 1; lat <= 5; lat++)
+    for (unsigned lat = 0; lat <= 5; lat++)
         for (unsigned pipe = 0; pipe <= 1; pipe++) {
             rf_cfg_t c = cfg(4, lat);
             c.bank_pipelined = pipe;
@@ -185,9 +195,9 @@ static void non_pipelined(void **st)
             assert_int_equal(rf_init(&s, &c), 0);
             write_reg(&s, 0, 12, 5); /* bank 0 */
             drain(&s, regs, 3, at);
-            unsigned gap = pipe ? 1 : lat;
+            unsigned gap = pipe || !lat ? 1 : lat; /* busy BankLatency cycles, at least one */
             /* the write occupied the bank's port at cycle -1 */
-            assert_int_equal(at[0], pipe ? 0 : lat - 1);
+            assert_int_equal(at[0], gap - 1);
             assert_int_equal(at[1], at[0] + gap);
             assert_int_equal(at[2], at[1] + gap);
             rf_free(&s);

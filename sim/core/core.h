@@ -11,6 +11,7 @@
 #include "design/design.h"
 #include "mem/mem.h"
 #include "queue.h"
+#include "stream/isa.h"
 #include "sm.h"
 
 /* asynchronous-copy groups a warp may have in flight at once */
@@ -18,6 +19,11 @@
 
 /* why a warp cannot issue */
 enum { R_OK, R_IDLE, R_BARRIER, R_SCOREBOARD, R_DESIGN };
+
+/* execution units, one of each kind per sub-core (isa_unit): a unit takes one instruction per
+ * cycle from the collectors into its input latch (GPGPU-Sim's OC_EX register), which moves
+ * into the unit once the previous instruction's initiation interval has passed */
+#define U_N K_N
 
 typedef struct {
     int used, active, done_issuing, at_barrier;
@@ -66,6 +72,7 @@ typedef struct {
     const void *cu_out[64];      /* this cycle's collector outputs (step 1) */
     queue_t wbq;                 /* wbq_ent_t: results waiting for a register-file write port */
     queue_t lq;                  /* unsigned: warps whose register base must be written */
+    uint64_t unit_enter[U_N];   /* cycle the unit's last instruction enters (or entered) it */
     unsigned rr_issue, rr_disp;  /* issue: last issuer (local slot, or pool index); dispatch */
     unsigned last_issued;        /* global slot of the last issuer (two-level gto) */
     unsigned *pool, npool;       /* two-level scheduler: the core's active pool */
@@ -126,9 +133,6 @@ void sm_warp_retire_check(sm_t *sm, unsigned w);
 /* issue.c */
 void sm_issue(sm_t *sm, unsigned s);
 int sm_can_issue(const warp_t *w);
-/* execution units: one instruction of each per sub-core per cycle dispatches */
-enum { U_ALU, U_SFU, U_MEM, U_CTRL, U_N };
-unsigned sm_unit_of(int cls);
 /* the warp's next instruction needs the result of a long load (deact_rule): it leaves the
  * two-level active pool until that load returned */
 int sm_waits_long(const warp_t *w);

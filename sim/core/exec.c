@@ -36,17 +36,6 @@ void sm_flight_free(sm_t *sm, unsigned f)
     sm->fl_free = f;
 }
 
-unsigned sm_unit_of(int cls)
-{
-    switch (cls) {
-    case CLS_SFU: return U_SFU;
-    case CLS_SHMEM:
-    case CLS_GMEM: return U_MEM;
-    case CLS_ALU: return U_ALU;
-    default: return U_CTRL;
-    }
-}
-
 void sm_dispatch(sm_t *sm, unsigned s)
 {
     subcore_t *x = &sm->sc[s];
@@ -66,12 +55,17 @@ void sm_dispatch(sm_t *sm, unsigned s)
             return;
         }
         const inst_t *in = sm->fl[f].in;
-        unsigned u = sm_unit_of(in->cls);
+        const unsigned u = (unsigned)isa_unit(&sm->c, in->kind);
+        const uint64_t now = sm->st.cycles;
         const int via_mem = in->cls == CLS_GMEM || in->space != MS_NONE;
-        if (unit_busy[u] || (via_mem && !mem_ready(sm->mem, sm->st.cycles)) ||
+        /* the unit's latch is free once its last instruction entered the unit */
+        if (unit_busy[u] || x->unit_enter[u] > now || (via_mem && !mem_ready(sm->mem, now)) ||
             (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
             continue;
         unit_busy[u] = 1;
+        const uint64_t next = x->unit_enter[u] + isa_interval(&sm->c, in->kind, in->half_ii);
+        const uint64_t enter = x->unit_enter[u] && next > now ? next : now;
+        x->unit_enter[u] = enter;
         cu_set(sm->cup.disp_ready, ls_in(x->cu[k]), 0, 1);
         sm_execute(sm, f, o);
         if (d->dispatched)
@@ -84,7 +78,7 @@ void sm_dispatch(sm_t *sm, unsigned s)
         if (via_mem) {
             int miss;
             warp_t *w = &sm->w[fl->warp];
-            fl->done_at = mem_access(sm->mem, w->tr, in, in->mem_read, sm->st.cycles, &miss);
+            fl->done_at = mem_access(sm->mem, w->tr, in, in->mem_read, enter, &miss);
             /* the two-level pool's notion of a long load (LTRF Sec. 3.2: an L1 miss) */
             if (in->cls == CLS_GMEM && in->ndst && (miss || sm->c.deact_rule == DEACT_ANY_GLOBAL)) {
                 fl->long_load = 1;
@@ -94,7 +88,7 @@ void sm_dispatch(sm_t *sm, unsigned s)
                 sm_sb_changed(w);
             }
         } else
-            fl->done_at = sm->st.cycles + isa_latency(&sm->c, in->cls);
+            fl->done_at = enter + isa_latency(&sm->c, in->kind, in->cls);
         unsigned slot = (unsigned)(fl->done_at % sm->wheel_size);
         sm->wheel_next[f] = (int)sm->wheel_head[slot];
         sm->wheel_head[slot] = f;

@@ -198,7 +198,7 @@ void sm_issue(sm_t *sm, unsigned s)
                 issued++;
                 continue;
             }
-            unsigned u = sm_unit_of(w->tr->v[w->next].cls);
+            unsigned u = (unsigned)isa_unit(&sm->c, w->tr->v[w->next].kind);
             int slot = units >> u & 1 ? -1 : d->slot(sm, s, g);
             if (slot < 0)
                 break;

@@ -293,14 +293,71 @@ int isa_is_return(const char *op)
     return base_is(op, names);
 }
 
-unsigned isa_latency(const sm_cfg_t *c, int cls)
+int isa_kind(int cat, int cls)
 {
+    switch (cat) {
+    case CAT_SP: return K_SP;
+    case CAT_INT: case CAT_ALU: return K_INT;
+    case CAT_DP: return K_DP;
+    case CAT_SFU: case CAT_TEX: return K_SFU;
+    case CAT_TENSOR: return K_TENSOR;
+    case CAT_UDP: return K_UDP;
+    case CAT_BRANCH: case CAT_CALL: case CAT_RET: return K_BRANCH;
+    case CAT_LOAD: case CAT_STORE: case CAT_SYNCS: case CAT_TMA: return K_MEM;
+    case CAT_EXIT: case CAT_BARRIER: case CAT_MEMBAR: case CAT_FENCE: return K_CTRL;
+    default: break;
+    }
     switch (cls) {
-    case CLS_SFU: return c->lat_sfu;
-    case CLS_SHMEM: return c->lat_shmem;
-    case CLS_BRANCH:
-    case CLS_BARRIER:
-    case CLS_EXIT: return c->lat_branch;
+    case CLS_SFU: return K_SFU;
+    case CLS_SHMEM: case CLS_GMEM: return K_MEM;
+    case CLS_BRANCH: return K_BRANCH;
+    case CLS_BARRIER: case CLS_EXIT: return K_CTRL;
+    default: return K_SP;
+    }
+}
+
+int isa_half_interval(const char *opcode)
+{
+    static const char *const names[] = {"HADD2", "HADD2_32I", "HFMA2", "HFMA2_32I", "HMUL2_32I",
+                                        "HSET2", "HSETP2", NULL};
+    return base_is(opcode, names);
+}
+
+unsigned isa_latency(const sm_cfg_t *c, int kind, int cls)
+{
+    switch (kind) {
+    case K_INT: return c->lat_int;
+    case K_DP: return c->lat_dp;
+    case K_SFU: return c->lat_sfu;
+    case K_TENSOR: return c->lat_tensor;
+    case K_UDP: return c->lat_udp;
+    case K_BRANCH: case K_CTRL: return c->lat_branch;
+    case K_MEM: return cls == CLS_SHMEM ? c->lat_shmem : c->lat_alu;
     default: return c->lat_alu;
     }
+}
+
+unsigned isa_interval(const sm_cfg_t *c, int kind, int half)
+{
+    unsigned ii;
+    switch (kind) {
+    case K_SP: ii = c->ii_alu; break;
+    case K_INT: ii = c->ii_int; break;
+    case K_DP: ii = c->ii_dp; break;
+    case K_SFU: ii = c->ii_sfu; break;
+    case K_TENSOR: ii = c->ii_tensor; break;
+    case K_UDP: ii = c->ii_udp; break;
+    case K_BRANCH: ii = c->ii_branch; break;
+    default: ii = 1; break;
+    }
+    return half && ii > 1 ? ii / 2 : ii;
+}
+
+int isa_unit(const sm_cfg_t *c, int kind)
+{
+    if (kind == K_INT && !c->int_unit)
+        return K_SP;
+    if (kind == K_DP && !c->dp_unit)
+        return K_SFU;
+    return kind;
 }

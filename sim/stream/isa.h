@@ -45,7 +45,20 @@ int isa_is_control(const char *opcode);
 /* function call / return (register-intervals never span them) */
 int isa_is_call(const char *opcode);
 int isa_is_return(const char *opcode);
-/* execution latency of a class (memory classes: sim/mem) */
-unsigned isa_latency(const sm_cfg_t *c, int cls);
+/* execution kinds: the unit an operation needs and its latency and initiation interval
+ * (Accel-Sim's trace_config::set_latency by category; TEX shares the SFU's, CALL and RET the
+ * branch unit's) */
+typedef enum { K_SP, K_INT, K_DP, K_SFU, K_TENSOR, K_UDP, K_BRANCH, K_MEM, K_CTRL, K_N } exec_kind_t;
+/* kind of a category; cat < 0 (unknown, or a class set by --opcode-class): of the class */
+int isa_kind(int cat, int cls);
+/* the FP16x2 opcodes whose initiation interval Accel-Sim halves (trace_driven.cc) */
+int isa_half_interval(const char *opcode);
+/* latency of a kind (memory: shared-memory latency; global and local accesses: sim/mem) */
+unsigned isa_latency(const sm_cfg_t *c, int kind, int cls);
+/* cycles between two operations entering a unit of this kind (halved for isa_half_interval) */
+unsigned isa_interval(const sm_cfg_t *c, int kind, int half);
+/* the unit that runs a kind: integer operations on the SP unit without int_unit, double
+ * precision on the SFU without dp_unit (one unit of each per sub-core) */
+int isa_unit(const sm_cfg_t *c, int kind);
 
 #endif

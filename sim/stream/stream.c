@@ -38,11 +38,16 @@ static void op_decode(const kernel_t *k, const char *opcode, op_info_t *d)
     d->cat = (int8_t)cat;
     d->cls = (int8_t)(cat < 0 ? -1 : isa_class_of(cat, opcode));
     size_t bl = strcspn(opcode, ".");
+    int kcat = cat;
     for (unsigned i = 0; i < k->novr; i++) {
         const char *o = k->ovr[i].op;
-        if (strchr(o, '.') ? !strcmp(o, opcode) : strlen(o) == bl && !strncmp(o, opcode, bl))
+        if (strchr(o, '.') ? !strcmp(o, opcode) : strlen(o) == bl && !strncmp(o, opcode, bl)) {
             d->cls = (int8_t)k->ovr[i].cls;
+            kcat = -1;
+        }
     }
+    d->kind = (uint8_t)isa_kind(kcat, d->cls);
+    d->half_ii = (uint8_t)isa_half_interval(opcode);
     d->dst_width = (uint8_t)isa_dst_width(opcode);
     for (unsigned i = 0; i < INST_MAX_SRC; i++)
         d->src_width[i] = (uint8_t)isa_src_width(opcode, i);
@@ -162,6 +167,8 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
     }
     in.op = (uint16_t)op;
     in.cls = (uint8_t)(d->cls < 0 ? CLS_ALU : d->cls);
+    in.kind = d->kind;
+    in.half_ii = d->half_ii;
     in.mem_read = !strncmp(opcode, "LD", 2) || (!strncmp(opcode, "ATOM", 4) && ndst);
     in.async = !strncmp(opcode, "LDGSTS", 6)      ? AS_COPY
                : !strncmp(opcode, "LDGDEPBAR", 9) ? AS_COMMIT

@@ -36,6 +36,7 @@ typedef struct {
     uint32_t pc, mask, line; /* line: in the stream file, 0 if generated */
     uint16_t op;             /* index into the kernel's opcode table */
     uint8_t cls, ndst, nsrc;
+    uint8_t kind, half_ii;   /* execution kind (exec_kind_t) and FP16x2 halved interval */
     uint8_t dst[INST_MAX_DST], src[INST_MAX_SRC];
     /* uniform registers (Turing on): their own register file, never the main RF's banks */
     uint8_t nudst, nusrc, udst[INST_MAX_UDST], usrc[INST_MAX_USRC];
@@ -69,6 +70,7 @@ typedef struct {
  * kernel's architecture (-1 unknown), operand widths, the stream line that named it first */
 typedef struct {
     int8_t cls, cat;
+    uint8_t kind, half_ii; /* exec_kind_t; isa_half_interval */
     uint8_t dst_width, src_width[INST_MAX_SRC];
     uint32_t line;
 } op_info_t;

@@ -377,10 +377,10 @@ void hy_path_front(sm_t *sm, unsigned s)
     sm_launch_done(sm, s, launch);
     for (unsigned slot = 0; slot < slots; slot++) {
         opslot_t *o = &x->op[slot];
+        if (o->st == OP_MRF && fo->rd_gnt[slot])
+            o->st = OP_MRF_DATA; /* answered in this cycle at bank_latency 0 */
         if (o->st == OP_MRF_DATA && fo->rsp_valid[slot])
             hy_deliver(sm, s, slot, fo->rsp_data[slot], 2);
-        else if (o->st == OP_MRF && fo->rd_gnt[slot])
-            o->st = OP_MRF_DATA;
     }
 }
 

@@ -182,8 +182,15 @@ void ltrf_front(sm_t *sm, unsigned s)
     }
     const rf_out_t *ro = e->rf_out = ls_eval(e->rf, 1);
     sm_launch_done(sm, s, launch);
+    /* a grant joins the reads in flight before the responses leave them: at bank_latency 0 a
+     * read is answered in its grant cycle */
     for (unsigned r = 0; r < e->rows; r++) {
         lrow_t *row = &e->row[r];
+        if (ro->rd_gnt[r]) {
+            row->out[(row->out_head + row->out_len++) % STAGE_MAX] = row->fq[row->fq_head];
+            row->fq_head = (row->fq_head + 1) % RFC_MAX_BANKS;
+            row->fq_len--;
+        }
         if (ro->rsp_valid[r]) {
             staged_t *t = &row->st[row->st_len++];
             t->r = row->out[row->out_head];
@@ -191,11 +198,6 @@ void ltrf_front(sm_t *sm, unsigned s)
             memcpy(t->data, ro->rsp_data[r], L * 4);
             row->out_head = (row->out_head + 1) % STAGE_MAX;
             row->out_len--;
-        }
-        if (ro->rd_gnt[r]) {
-            row->out[(row->out_head + row->out_len++) % STAGE_MAX] = row->fq[row->fq_head];
-            row->fq_head = (row->fq_head + 1) % RFC_MAX_BANKS;
-            row->fq_len--;
         }
     }
     unsigned char landed[LAND_MAX] = {0};
