@@ -68,6 +68,7 @@ else bad "golden statistics differ" "$(echo "$out" | grep -v '^ok')"; fi
 
 . tests/run_sched.sh
 . tests/run_input.sh
+. tests/run_units.sh
 
 echo "== simulation with value check (sanitized C models)"
 for p in small pascal; do for d in baseline ideal; do for s in 1 2 3; do
