@@ -51,3 +51,13 @@ ustream $U/i.txt IADD3
 a=$(ucyc $U/i.txt --set collectors=1 --set ii_int=1 --set bank_latency=0) b=$(ucyc $U/i.txt --set collectors=1 --set ii_int=1 --set bank_latency=1)
 [ -n "$a" ] && [ "$a" -ge 512 ] && [ "$a" -lt 768 ] && [ "$b" -ge 768 ] &&
   ok "bank_latency 0: one collector runs 256 instructions in $a cycles (2 each), $b at bank_latency 1 (3 each)" || bad "collector turnaround: '$a' and '$b'"
+# mrf_read_latency_avg, request to data: 1 + bank_latency per read without queuing, plus every
+# cycle a read waits for its bank (bank_conflicts)
+printf '# two instructions reading R1 and R2 (two banks)\nkernel name=one blocks=1 warps=1 regs=16\nwarp all\nMOV R1\nMOV R2\nIADD3 R8 ; R1 R2\nIADD3 R9 ; R1 R2\nEXIT\n' > $U/one.txt
+for lp in 0:1 3:1 3:0; do IFS=: read -r l pp <<< "$lp"
+  $A sim --preset small --set bank_latency=$l --set bank_pipelined=$pp --trace $U/one.txt --json $U/o.json >/dev/null 2>&1
+  got=$(jq -r '"\(.stats.mrf_read_latency_avg) \(1 + '$l' + .stats.bank_conflicts / .stats.rf_reads) \(.stats.bank_conflicts)"' $U/o.json)
+  read -r avg want conf <<< "$got"
+  [ -n "$avg" ] && [ "$avg" = "$want" ] && { [ $pp = 0 ] || [ "$conf" = 0 ]; } &&
+    ok "mrf_read_latency_avg at bank_latency $l, pipelined $pp: $avg (1 + $l + $conf waits over 4 reads)" || bad "mrf_read_latency_avg: $got"
+done

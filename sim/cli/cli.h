@@ -4,6 +4,7 @@
 #ifndef GPURF_CLI_H
 #define GPURF_CLI_H
 #include "cmodel/cfg.h"
+#include "latency_x.h"
 #include "stream/stream.h"
 
 #define MAX_SETS 32
@@ -29,7 +30,8 @@ typedef struct {
 int cli_pick_preset(args_t *a, char *err, size_t n);
 /* a warning for each kernel whose architecture is not the preset's (preset arch "any": none) */
 void cli_check_arch(const sm_cfg_t *c, const workload_t *w);
-int cli_load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n);
+/* the preset with --set, then --latency-x (latx: what it chose; factor 0 without it) */
+int cli_load_cfg(const args_t *a, sm_cfg_t *c, latx_t *latx, char *err, size_t n);
 int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n);
 /* gpurf intervals, reuse, releases, cfg: exit codes as main's */
 int cmd_intervals(const args_t *a);

@@ -78,8 +78,12 @@ void cli_check_arch(const sm_cfg_t *c, const workload_t *w)
     }
 }
 
-int cli_load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)
+int cli_load_cfg(const args_t *a, sm_cfg_t *c, latx_t *latx, char *err, size_t n)
 {
+    latx_t scratch;
+    if (!latx)
+        latx = &scratch;
+    latx->factor = 0;
     if (cfg_load(a->preset, a->presets_dir, c, err, n))
         return -1;
     for (unsigned i = 0; i < a->nsets; i++) {
@@ -94,17 +98,13 @@ int cli_load_cfg(const args_t *a, sm_cfg_t *c, char *err, size_t n)
             return -1;
     }
     if (a->latency_x) {
-        /* the main register file's latency swept as a multiple of the preset's */
-        char *end, v[32];
+        char *end;
         double x = strtod(a->latency_x, &end);
         if (*end || !(x > 0 && x <= 64)) {
             snprintf(err, n, "--latency-x '%s': expected a factor in (0, 64]", a->latency_x);
             return -1;
         }
-        unsigned l = (unsigned)(c->bank_latency * x + 0.5);
-        snprintf(v, sizeof v, "%u", l ? l : 1);
-        if (cfg_set(c, "bank_latency", v, err, n))
-            return -1;
+        return latx_apply(c, x, latx, err, n);
     }
     return 0;
 }

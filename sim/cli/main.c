@@ -187,7 +187,7 @@ static int parse(int argc, char **argv, args_t *a)
 }
 
 static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
-                    const synth_sum_t *syn, const char *sched_note)
+                    const synth_sum_t *syn, const char *sched_note, const latx_t *lx)
 {
     char err[1024] = "";
     workload_t w;
@@ -212,8 +212,8 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
         fprintf(stderr, "gpurf: %s\n", err);
     if (print) {
         report_t r = {a->cmd, o->design->name, c->name, a->trace ? a->trace : a->gen,
-                      NULL, 0, stats_ipc(sm_stats(sm)), ls, o->rtl_blocks != NULL, syn, &w, c,
-                      sched_note, a->preset_note, rc, err};
+                      NULL, 0, stats_derive(sm_stats(sm)), ls, o->rtl_blocks != NULL, syn, &w, c,
+                      sched_note, a->preset_note, lx, rc, err};
         char why[160];
         if (rc == 1 && ls->bad) {
             snprintf(why, sizeof why, "lockstep mismatch at cycle %llu in %s",
@@ -257,7 +257,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
         ls_view_path(path, view, sizeof view);
         sm_free(sm);
         workload_free(&w);
-        run_once(a, c, &o2, 0, NULL, NULL);
+        run_once(a, c, &o2, 0, NULL, NULL, NULL);
         fprintf(stderr, "  waves   %s (cycles %llu..%llu)\n  view    gtkwave %s %s\n", path,
                 (unsigned long long)o2.win_from, (unsigned long long)o2.stop_at, path, view);
         return 1;
@@ -271,7 +271,8 @@ static int cmd_sim(const args_t *a, int cosim)
 {
     char err[1024];
     sm_cfg_t c;
-    if (cli_load_cfg(a, &c, err, sizeof err)) {
+    latx_t lx;
+    if (cli_load_cfg(a, &c, &lx, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
@@ -327,14 +328,14 @@ static int cmd_sim(const args_t *a, int cosim)
         fprintf(stderr, "gpurf: --synth: %s\n", err);
         return 2;
     }
-    return run_once(a, &c, &o, 1, a->synth ? &syn : NULL, note);
+    return run_once(a, &c, &o, 1, a->synth ? &syn : NULL, note, &lx);
 }
 
 static int cmd_bench(const args_t *a)
 {
     char err[1024];
     sm_cfg_t c;
-    if (cli_load_cfg(a, &c, err, sizeof err)) {
+    if (cli_load_cfg(a, &c, NULL, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
@@ -348,7 +349,7 @@ static int cmd_blocksim(const args_t *a)
 {
     char err[1024], *end;
     sm_cfg_t c;
-    if (cli_load_cfg(a, &c, err, sizeof err)) {
+    if (cli_load_cfg(a, &c, NULL, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
@@ -401,7 +402,7 @@ static int cmd_area(const args_t *a)
     char err[1024];
     sm_cfg_t c;
     static synth_sum_t syn;
-    if (cli_load_cfg(a, &c, err, sizeof err) || (a->synth && synth_load(a->synth, &syn, err, sizeof err))) {
+    if (cli_load_cfg(a, &c, NULL, err, sizeof err) || (a->synth && synth_load(a->synth, &syn, err, sizeof err))) {
         fprintf(stderr, "gpurf area: %s\n", err);
         return 2;
     }

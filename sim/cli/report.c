@@ -98,6 +98,11 @@ void report_text(const report_t *r, FILE *f)
         fprintf(f, "preset: %s (%s)\n", r->preset, r->preset_note);
     if (r->sched_note)
         fprintf(f, "scheduler: %s\n", r->sched_note);
+    if (r->latx && r->latx->factor)
+        fprintf(f, "latency-x %g: bank_latency %u -> %u (reference kernel %s: average main-RF read "
+                   "latency %.2f -> %.2f cycles, %.2f x)\n", r->latx->factor, r->latx->from,
+                r->latx->to, LATX_KERNEL, r->latx->base_avg, r->latx->avg,
+                r->latx->avg / r->latx->base_avg);
     for (unsigned i = 0; r->w && i < r->w->n; i++) {
         const kernel_t *k = r->w->k[i];
         char arch[32] = "opcodes of any architecture";
@@ -121,7 +126,7 @@ void report_text(const report_t *r, FILE *f)
         }
     }
     fprintf(f, "statistics:\n");
-    stats_print_text(r->groups, r->ngroups, r->ipc, f);
+    stats_print_text(r->groups, r->ngroups, &r->dv, f);
     rf_energy_t e;
     energy_of_run(r->cfg, r->groups, r->ngroups, &e);
     fprintf(f, "register-file dynamic energy (pJ): banks %.1f, arbiter %.1f, crossbar %.1f, "
@@ -146,8 +151,17 @@ int report_json(const report_t *r, const char *path)
         for (unsigned i = 0; i < r->groups[k].list->n; i++)
             json_object_set_new(st, r->groups[k].list->d[i].name,
                                 json_integer((json_int_t)r->groups[k].v[i]));
-    json_object_set_new(st, "ipc", json_real(r->ipc));
+#define D(nm, d, v) json_object_set_new(st, #nm, json_real(r->dv.nm));
+    DERIVED_STATS(D)
+#undef D
     json_object_set_new(o, "stats", st);
+    json_t *lj = json_null();
+    if (r->latx && r->latx->factor)
+        lj = json_pack("{s:f, s:i, s:i, s:f, s:f, s:f}", "factor", r->latx->factor, "from",
+                       (int)r->latx->from, "bank_latency", (int)r->latx->to, "base_avg",
+                       r->latx->base_avg, "avg", r->latx->avg, "ratio",
+                       r->latx->avg / r->latx->base_avg);
+    json_object_set_new(o, "latency_x", lj);
     rf_energy_t e;
     energy_of_run(r->cfg, r->groups, r->ngroups, &e);
     json_t *en = json_object();

@@ -3,6 +3,7 @@
 #define GPURF_REPORT_H
 #include "harness/lockstep.h"
 #include "core/stats.h"
+#include "latency_x.h"
 #include "stream/stream.h"
 #include "synth/synth.h"
 #include <stdio.h>
@@ -11,7 +12,7 @@ typedef struct {
     const char *mode, *design, *preset, *stream;
     const stat_group_t *groups; /* the core's statistics, then the design's */
     unsigned ngroups;
-    double ipc;
+    stats_derived_t dv;     /* ipc and the other derived figures */
     const ls_ctx_t *ls;     /* every block instance of the design */
     int cosim;              /* print the lockstep verdicts */
     const synth_sum_t *syn; /* area/timing estimates per block, or NULL */
@@ -19,6 +20,7 @@ typedef struct {
     const sm_cfg_t *cfg;    /* the run's parameters (per-event energies) */
     const char *sched_note; /* the issue policy and why (sm_resolve_scheduler) */
     const char *preset_note; /* why this preset (cli_pick_preset) */
+    const latx_t *latx;     /* what --latency-x chose, or NULL */
     int rc;                 /* the run's exit code: 0 done, 1 mismatch or value error, 2 error */
     const char *err;        /* the run's error message when rc != 0 ("" for a mismatch) */
 } report_t;

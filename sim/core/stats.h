@@ -42,6 +42,7 @@ typedef struct {
     S(stall_idle, "scheduler-cycles with no warp to issue (launch, drain, done)")              \
     S(rf_reads, "main register file bank reads")                                               \
     S(rf_writes, "main register file bank writes")                                             \
+    S(mrf_read_latency, "main-RF read cycles from request to data, queuing included (summed)")  \
     S(ur_reads, "uniform register reads (their own file, never a main RF bank)")               \
     S(ur_writes, "uniform register writes")                                                    \
     S(ocu_allocs, "collector unit allocations")                                                \
@@ -55,11 +56,25 @@ typedef struct {
 STATS_STRUCT(sm_stats_t, CORE_STATS);
 extern const stat_list_t core_stats;
 
-static inline double stats_ipc(const sm_stats_t *s)
+/* figures derived from the core's counters: (name, description, value of sm_stats_t *s) */
+#define STATS_RATIO_(a, b) ((b) ? (double)(a) / (double)(b) : 0.0)
+#define DERIVED_STATS(D)                                                                           \
+    D(ipc, "instructions per cycle", STATS_RATIO_(s->instructions, s->cycles))                     \
+    D(mrf_read_latency_avg, "main-RF read cycles from request to data, average",                  \
+      STATS_RATIO_(s->mrf_read_latency, s->rf_reads))
+typedef struct {
+#define D(n, d, v) double n;
+    DERIVED_STATS(D)
+#undef D
+} stats_derived_t;
+
+static inline stats_derived_t stats_derive(const sm_stats_t *s)
 {
-    return s->cycles ? (double)s->instructions / s->cycles : 0.0;
+#define D(n, d, v) v,
+    return (stats_derived_t){DERIVED_STATS(D)};
+#undef D
 }
-/* the groups, then ipc (derived from the core's counters) */
-void stats_print_text(const stat_group_t *g, unsigned n, double ipc, FILE *f);
+/* the groups, then the derived figures */
+void stats_print_text(const stat_group_t *g, unsigned n, const stats_derived_t *dv, FILE *f);
 
 #endif

@@ -15,6 +15,9 @@ void mainrf_count(sm_t *sm, const ls_inst_t *rf, mainrf_stats_t *st)
     const rf_state_t *r = rf->st;
     sm->st.rf_reads += r->reads;
     sm->st.rf_writes += r->writes;
+    /* a read waits read_conflicts request-cycles in all, then takes its grant cycle and
+     * bank_latency more */
+    sm->st.mrf_read_latency += r->read_conflicts + r->reads * (1 + r->c.bank_latency);
     st->bank_conflicts += r->read_conflicts;
     st->write_conflicts += r->write_conflicts;
 }

@@ -1,0 +1,86 @@
+/* --latency-x (latency_x.h). */
+#include "latency_x.h"
+#include "core/sm.h"
+#include "design/design.h"
+#include "stream/stream.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int latx_measure(const sm_cfg_t *c, double *avg, char *err, size_t n)
+{
+    workload_t w;
+    if (workload_gen(LATX_KERNEL, &w, err, n))
+        return -1;
+    sm_opts_t o;
+    memset(&o, 0, sizeof o);
+    o.design = design_find("baseline");
+    sm_t *sm = sm_new(c, &o, err, n);
+    int rc = sm ? sm_run(sm, &w, err, n) : -1;
+    if (!rc)
+        *avg = stats_derive(sm_stats(sm)).mrf_read_latency_avg;
+    if (sm)
+        sm_free(sm);
+    workload_free(&w);
+    if (rc > 0 || (!rc && !(*avg > 0))) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", rc ? err : "no main-RF reads");
+        snprintf(err, n, "--latency-x: the reference kernel (%s) at bank_latency %u: %s",
+                 LATX_KERNEL, c->bank_latency, why);
+    }
+    return rc || !(*avg > 0) ? -1 : 0;
+}
+
+static int ratio_at(const sm_cfg_t *c, unsigned lat, double base, double *ratio, double *avg,
+                    char *err, size_t n)
+{
+    sm_cfg_t k = *c;
+    k.bank_latency = lat;
+    if (latx_measure(&k, avg, err, n))
+        return -1;
+    *ratio = *avg / base;
+    return 0;
+}
+
+int latx_apply(sm_cfg_t *c, double factor, latx_t *r, char *err, size_t n)
+{
+    memset(r, 0, sizeof *r);
+    r->factor = factor;
+    r->from = c->bank_latency;
+    if (latx_measure(c, &r->base_avg, err, n))
+        return -1;
+    /* the ratio grows with the access time: the smallest access time reaching F (found by
+     * doubling the step above the preset's, short runs first), or the one below it when that
+     * one is nearer */
+    unsigned lo = 0, hi = r->from, step = 1;
+    double rhi = 1, ahi = r->base_avg, rlo = 0, alo = 0;
+    while (factor > 1 && rhi < factor) {
+        lo = hi;
+        hi = r->from + step > 64 ? 64 : r->from + step;
+        step *= 2;
+        if (ratio_at(c, hi, r->base_avg, &rhi, &ahi, err, n))
+            return -1;
+        if (rhi < factor && hi == 64) {
+            snprintf(err, n, "--latency-x %g: even bank_latency 64 gives only %.2f x the "
+                     "preset's average read latency", factor, rhi);
+            return -1;
+        }
+    }
+    while (hi - lo > 1) {
+        unsigned mid = (lo + hi) / 2;
+        double rm, am;
+        if (ratio_at(c, mid, r->base_avg, &rm, &am, err, n))
+            return -1;
+        if (rm >= factor)
+            hi = mid, rhi = rm, ahi = am;
+        else
+            lo = mid;
+    }
+    if (ratio_at(c, lo, r->base_avg, &rlo, &alo, err, n))
+        return -1;
+    const int take_lo = rlo >= factor || fabs(rlo - factor) < fabs(rhi - factor);
+    r->to = take_lo ? lo : hi;
+    r->avg = take_lo ? alo : ahi;
+    c->bank_latency = r->to;
+    return 0;
+}
