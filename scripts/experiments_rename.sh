@@ -61,8 +61,8 @@ echo "## Summary: the paper's values beside ours"
 echo
 echo "| metric | paper | gpurf (mean over the workloads) |"
 echo "|---|---|---|"
-m_save=$(for n in $names; do save $n.rn; done | exp_mean)
-m_pol=$(for pol in spread first; do echo -n "$pol $(for n in $names; do save $n.$pol; done | exp_mean) %, "; done)
+m_save=$(for n in $names; do save $n.rn; echo; done | exp_mean)
+m_pol=$(for pol in spread first; do echo -n "$pol $(for n in $names; do save $n.$pol; echo; done | exp_mean) %, "; done)
 m_sa=$(for n in $names; do chg $(exp_val $n.rn static_pj_subarray) $(exp_val $n.rn static_pj_base_subarray); echo; done | exp_mean)
 m_reg=$(for n in $names; do chg $(exp_val $n.rn static_pj_reg) $(exp_val $n.rn static_pj_base_reg); echo; done | exp_mean)
 m_rs=$(for n in $names; do exp_pc $(exp_val $n.rn rnt_static_pj) $(exp_val $n.rn static_pj_all); echo; done | exp_mean)

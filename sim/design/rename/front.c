@@ -84,9 +84,11 @@ static void count_cycle(sm_t *sm, unsigned s)
     rn_t *t = RN(sm);
     rn_sc_t *x = RSC(sm, s);
     rename_stats_t *st = &t->st;
+    /* the baseline's reservation for the warps resident in this cycle (launched: their
+     * register base written, not yet exited), the same warps whose registers are renamed */
     unsigned reserved = 0;
     for (unsigned local = 0; local < cfg_warps_per_sc(&sm->c); local++)
-        reserved += sm->w[rn_global(sm, s, local)].used;
+        reserved += sm->w[rn_global(sm, s, local)].active;
     reserved *= sm->k->nregs;
     st->reg_cycles_alloc += x->ao->allocated;
     st->reg_cycles_reserved += reserved;
