@@ -36,7 +36,7 @@
 #include "cfg.h"
 #include "ports.h"
 
-#define RC_MAX_LINES 64
+#define RC_MAX_LINES 256
 #define RC_MAX_RPORTS 8
 #define RC_MAX_WPORTS 4
 

@@ -6,7 +6,7 @@
 set -u
 mode=$1; G=${2:-build/gpurf}; T=${SHARED:-../shared}/traces; D=tests/golden
 out=${BUILD:-build}/golden; mkdir -p $out
-designs=$($G designs --names 2>/dev/null || echo baseline ideal ltrf ltrf+ rfc)
+designs=$($G designs --names 2>/dev/null || echo baseline ideal ltrf ltrf+ rfc-demand)
 # the designs that run only under the two-level scheduler
 two_level=" $($G designs 2>/dev/null | awk '$3 == "schedulers=two_level" { printf "%s ", $1 }')"
 # one line "name args" per run

@@ -58,7 +58,7 @@ for d in $DESIGNS; do
   want=$(grep "^DESIGN($d," sim/design/designs.def | sed 's/[^"]*"\([^"]*\)".*/\1/' | tr ' ' ',')
   [ -n "$got" ] && [ "$got" = "$(echo $want | tr , ' ')" ] && ok "gpurf designs: $d composes $got (designs.def)" || bad "gpurf designs: $d blocks '$got', designs.def '$want'"
 done
-hits=$(grep -nwE "$(echo $DESIGNS | sed 's/+/\\+/g; s/ /|/g')|DESIGN_[A-Z_]+|design_(baseline|ideal|ltrf|ltrf_plus|rfc)" sim/core/*.c sim/core/*.h)
+hits=$(grep -nwE "$(echo $DESIGNS | sed 's/+/\\+/g; s/ /|/g')|DESIGN_[A-Z_]+|design_(baseline|ideal|ltrf|ltrf_plus|rfc_demand)" sim/core/*.c sim/core/*.h)
 [ -z "$hits" ] && ok "the core (sim/core) names no design and tests no design id" || bad "the core names a design" "$hits"
 n=$(grep -c '^DESIGN(' sim/design/designs.def)
 [ "$n" = "$(echo $DESIGNS | wc -w)" ] && ok "one registry: designs.def lists the $n designs gpurf knows" || bad "registry and gpurf designs differ"
@@ -95,12 +95,12 @@ $A sim --preset small --set rf_warp_regs=512 --gen seed=7 --json $B/b.json >/dev
 [ "$(json_num $B/b.json max_resident_warps)" -gt "$(json_num $B/a.json max_resident_warps)" ] &&
   ok "larger register file raises occupancy" || bad "occupancy does not follow register file capacity"
 
-echo "== register-file cache designs ltrf, ltrf+, rfc: nothing lost across deactivation, write-back, refetch"
+echo "== register-file cache designs ltrf, ltrf+, rfc-demand: nothing lost across deactivation, write-back, refetch"
 for p in small pascal; do for s in 1 2; do
-  for d in baseline ltrf ltrf+ rfc; do
+  for d in baseline ltrf ltrf+ rfc-demand; do
     run "sim $d/$p seed $s" 0 $A sim --design $d $(sch $d) --preset $p --gen seed=$s,blocks=4 --json $B/c.$d.$p.$s.json
   done
-  j=$B/c.ltrf.$p.$s.json; jp=$B/c.ltrf+.$p.$s.json; jr=$B/c.rfc.$p.$s.json
+  j=$B/c.ltrf.$p.$s.json; jp=$B/c.ltrf+.$p.$s.json; jr=$B/c.rfc-demand.$p.$s.json
   n=$(json_num $B/c.baseline.$p.$s.json operands_checked)
   [ -n "$n" ] && [ "$n" -gt 0 ] && [ "$(json_num $j operands_checked)" = "$n" ] && [ "$(json_num $jp operands_checked)" = "$n" ] &&
     [ "$(json_num $jr operands_checked)" = "$n" ] && ok "$p seed $s: every design delivered the same $n checked operands" ||
@@ -237,12 +237,12 @@ for kv in "l1_size=5000:l1_size" "l1_mshrs=0:l1_mshrs" "l1_sector=256:l1_sector"
 done
 run "generator window larger than the registers" 2 $A sim --preset small --gen regs=8,window=9
 echo "$out" | grep -q "field 'window'" && ok "window error names the field" || bad "window message" "$out"
-for d in baseline ideal ltrf ltrf+ rfc; do
+for d in baseline ideal ltrf ltrf+ rfc-demand; do
   run "cosim $d on a diverging kernel (idiv=50): every lane checked" 0 $G cosim --design $d $(sch $d) --preset small --gen seed=5,blocks=3,idiv=50,addr=tile --json $B/idv.$d.json
 done
 # partial writes pending across interval switches, deactivations and demand fills (seeds that
 # once lost lanes: a result landing beside a fill or after a write-back)
-for d in ltrf ltrf+ rfc; do
+for d in ltrf ltrf+ rfc-demand; do
   for sd in 2 5 8; do
     run "$d on table2_c7, diverging kernel seed $sd: values checked" 0 $A sim --design $d --preset table2_c7 --gen seed=$sd,blocks=3,idiv=50
   done

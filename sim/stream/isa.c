@@ -312,7 +312,7 @@ int isa_kind(int cat, int cls)
     case CLS_SHMEM: case CLS_GMEM: return K_MEM;
     case CLS_BRANCH: return K_BRANCH;
     case CLS_BARRIER: case CLS_EXIT: return K_CTRL;
-    default: return K_SP;
+    default: return K_INT; /* Accel-Sim's ALU_OP: the int latency, interval and unit */
     }
 }
 

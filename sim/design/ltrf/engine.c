@@ -1,5 +1,5 @@
 /* The back half of a cache design's cycle (ltrf.h): the activation engine (deactivation,
- * activation, PREFETCH interval switches, rfc demand fetches), then the final evaluation and
+ * activation, PREFETCH interval switches, rfc-demand fetches), then the final evaluation and
  * the clock edge of the control blocks, the cache and the main register file. */
 #include "ltrf_int.h"
 #include "core/sched.h"
@@ -126,7 +126,7 @@ static void pick_job(sm_t *sm, unsigned s, job_t *j)
     }
 }
 
-/* the least recently used register of warp g that no instruction holds (rfc) */
+/* the least recently used register of warp g that no instruction holds (rfc-demand) */
 static int victim(const sm_t *sm, unsigned g, const regset_t *enter)
 {
     const warp_t *w = &sm->w[g];

@@ -122,7 +122,7 @@ void ltrf_lookup_allocate(sm_t *sm, unsigned s)
 }
 
 /* drive the WCB read ports for registers not yet translated, oldest instruction first, each
- * warp on its own table's ports; an rfc miss is asked again once its warp's demand fetch is
+ * warp on its own table's ports; an rfc-demand miss is asked again once its warp's demand fetch is
  * done */
 void ltrf_lookup_send(sm_t *sm, unsigned s, wcb_in_t *wi)
 {

@@ -1,4 +1,4 @@
-/* The register-file cache designs ltrf, ltrf+ and rfc (see ltrf.h): construction, compiler
+/* The register-file cache designs ltrf, ltrf+ and rfc-demand (see ltrf.h): construction, compiler
  * passes per kernel, warp launch, the issue gate, collector inputs, statistics and the
  * registry entries. */
 #include "ltrf_int.h"
@@ -187,7 +187,7 @@ int ltrf_wait(const sm_t *sm, unsigned g)
     const ltrf_warp_t *q = lw(sm, w);
     if (q->lt != LT_RUN)
         return W_CACHE;
-    /* rfc: one instruction per warp in the lookup stage, so that a later one cannot pin the
+    /* rfc-demand: one instruction per warp in the lookup stage, so that a later one cannot pin the
      * registers an earlier miss needs to evict */
     for (unsigned i = 0; t->v->demand && i < LK_MAX; i++)
         if (SC(sm, w->sc)->lk[i].valid && sm->fl[SC(sm, w->sc)->lk[i].flight].warp == g)
@@ -260,4 +260,4 @@ static const stat_list_t *const demand_lists[] = {&mainrf_stats, &ltrf_stats, NU
 
 LTRF_DESIGN(design_ltrf, 0, 0);
 LTRF_DESIGN(design_ltrf_plus, 1, 0);
-LTRF_DESIGN(design_rfc, 0, 1);
+LTRF_DESIGN(design_rfc_demand, 0, 1);
