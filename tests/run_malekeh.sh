@@ -36,7 +36,8 @@ mk f0 --set sthld_mode=fixed --set sthld_init=0; mk f64 --set sthld_mode=fixed -
 [ "$(st def sthld_intervals)" -gt 10 ] && ok "adaptive STHLD: $(st def sthld_intervals) intervals, ends at $(st def sthld_final) in state $(st def sthld_state)" || bad "sthld intervals"
 mk p0 --set ccu_priority=0
 [ "$(st p0 cycles)" != "$(st def cycles)" ] && ok "ccu_priority 0 keeps the preset's scheduler: $(st p0 cycles) cycles, cache-aware $(st def cycles)" || bad "ccu_priority has no effect"
-mk d1 --set wb_ports=2; mk d2 --set wb_ports=2 --set ccu_dports=2
+# two write ports, and the integer unit at interval 1 so that two units finish in one cycle
+mk d1 --set wb_ports=2 --set ii_int=1; mk d2 --set wb_ports=2 --set ii_int=1 --set ccu_dports=2
 [ "$(st d1 ccu_wr_dropped_port)" -gt 0 ] && [ "$(st d2 ccu_wr_dropped_port)" = 0 ] && [ "$(st d2 value_errors)" = 0 ] &&
   ok "ccu_dports 1 -> 2 (2 write ports): near writes dropped for the port $(st d1 ccu_wr_dropped_port) -> 0" || bad "ccu_dports"
 run "--sthld-log" 0 $G sim --design malekeh --preset small --gen $MG --sthld-log $B/mk.log
