@@ -61,3 +61,10 @@ for lp in 0:1 3:1 3:0; do IFS=: read -r l pp <<< "$lp"
   [ -n "$avg" ] && [ "$avg" = "$want" ] && { [ $pp = 0 ] || [ "$conf" = 0 ]; } &&
     ok "mrf_read_latency_avg at bank_latency $l, pipelined $pp: $avg (1 + $l + $conf waits over 4 reads)" || bad "mrf_read_latency_avg: $got"
 done
+# the ideal design answers every read as a bank that is free would: 1 + bank_latency cycles,
+# never later than the baseline
+for pl in small:3 pascal:1 turing:1; do p=${pl%:*} want=${pl#*:}
+  for d in baseline ideal; do $A sim --design $d --preset $p --gen seed=3,blocks=8,warps=8,regs=32,insts=48,loops=4,dep=80 --json $U/$d.json >/dev/null 2>&1; done
+  a=$(jq .stats.mrf_read_latency_avg $U/ideal.json) ci=$(json_num $U/ideal.json cycles) cb=$(json_num $U/baseline.json cycles)
+  [ "$a" = "$want" ] && [ -n "$ci" ] && [ "$ci" -le "$cb" ] && ok "ideal on $p: every read $a cycles, $ci cycles against the baseline's $cb" || bad "ideal on $p: read latency '$a', cycles '$ci' vs '$cb'"
+done
