@@ -73,7 +73,7 @@ m_cy=$(for n in $names; do chg $(exp_val $n.rn cycles) $(exp_val $n.base cycles)
 m_ut=$(for n in $names; do exp_pc $(exp_val $n.rn util_live_10k) $(exp_val $n.rn util_reserved_10k); echo; done | exp_mean)
 m_pbr=$(for n in $names; do awk -v a=$(exp_val $n.rn rn_pbr_releases) -v b=$(exp_val $n.rn rn_pbrs) 'BEGIN { if (b) printf "%.2f\n", a / b }'; done | exp_mean)
 m_loss=$(for n in $names; do awk -v a=$(save $n.nolimit) -v b=$(save $n.rn) 'BEGIN { printf "%.1f\n", a - b }'; done | exp_mean)
-echo "| register savings (Fig. 9), consolidate | 30 % avg; dct8x8 least | $m_save % ($m_pol) |"
+echo "| register savings (Fig. 9), consolidate | 30 % avg; dct8x8 least | $m_save % (${m_pol%, }) |"
 echo "| static power vs baseline gating (Fig. 10a) | -23 % sub-array, -26 % register | $m_sa % sub-array, $m_reg % register |"
 echo "| rnt static / dynamic overhead | 1.2 % / 0.02 % (Table 2 implies ~3 % if every operand looks up the rnt) | $m_rs % / $m_rd % of the register file's |"
 echo "| Eq. 1 saving loss from exemptions (Fig. 11) | < 1 % | $m_loss points of saving |"
