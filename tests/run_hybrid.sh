@@ -95,7 +95,7 @@ run "rc per-warp partition (sanitized)" 0 $A sim --design rc --preset maxwell $H
 [ "$(hj hybrid.maxwell pool_leaves)" -gt 0 ] && [ "$(hj hybrid.maxwell strands_entered)" -gt 0 ] && ok "warps leave the pool at strand heads ($(hj hybrid.maxwell pool_leaves)), $(hj hybrid.maxwell strands_entered) dynamic strands" || bad "pool or strands not exercised"
 
 echo "== register cache: bad input (exit 2, the field named)"
-for kv in rc_lines=15:rc_lines rc_lines=0:rc_lines rc_lines=128:rc_lines rc_ways=0:rc_ways rc_rports=9:rc_rports \
+for kv in rc_lines=15:rc_lines rc_lines=0:rc_lines rc_lines=512:rc_lines rc_ways=0:rc_ways rc_rports=9:rc_rports \
           rc_wports=0:rc_wports rc_index=hash:rc_index rc_partition=fifo:rc_partition rc_partition=per_warp:rc_partition; do
   run "rc: bad ${kv%%:*}" 2 $A sim --design rc --preset small --set ${kv%%:*} --gen seed=1,blocks=1
   echo "$out" | grep -q "field '${kv##*:}'" && ok "rc ${kv%%:*}: the message names ${kv##*:}" || bad "rc ${kv%%:*} message" "$out"
