@@ -3,7 +3,7 @@
 # generated kernels and on the real traces in ../shared/traces (when present):
 #   Fig. 9   IPC of BL, RFC, LTRF, LTRF+ and Ideal on main register files #6 and #7 (Table 2),
 #            normalized to BL on #1 with the cache's 16 KB added to its register file
-#   Fig. 11  maximum tolerable main-RF latency (multiple of #1's) at 1, 5 and 10 % IPC loss
+#   Fig. 11  maximum tolerable average main-RF read latency (multiple of #1's, --latency-x) at 1, 5 and 10 % IPC loss
 #            against that reference, per design
 #   Fig. 4   register-file cache hit rate of RFC against LTRF and LTRF+
 #   Fig. 12  LTRF IPC with 8, 16 and 32 registers per interval (rfc_banks) as latency grows
@@ -120,7 +120,7 @@ done
 echo "| paper (mean of 35 workloads) | #6 | - | 0.86 (8x RF: -14 %) | 1.32 | - | about 1.32 (LTRF is almost Ideal) | - |"
 echo "| paper | #7 | - | 0.86 (8x RF: -14 %) | 1.28 | 1.31 | - | - |"
 echo
-echo "## Fig. 11 metric: maximum tolerable main-RF latency (multiple of #1's $LAT1 cycles)"
+echo "## Fig. 11 metric: maximum tolerable main-RF latency (multiple of #1's average read latency, --latency-x)"
 echo
 echo "The largest swept multiple m (of: $MULTS) such that the design's IPC stays within x % of the"
 echo "reference at every multiple up to m; 0 when it is already further below at 1x."
@@ -228,7 +228,7 @@ set title "Fig. 9 metric: IPC / reference (mean of workloads)"
 set style data histograms; set style histogram clustered gap 1; set style fill solid 0.8 border -1
 set yrange [0:*]; set key below
 plot "$OUT/fig9.dat" using 2:xtic(1) title "BL", "" using 3 title "RFC", "" using 4 title "LTRF", "" using 5 title "LTRF+", "" using 6 title "Ideal"
-set title "Fig. 11 metric: IPC / reference vs main-RF latency (x #1)"
+set title "Fig. 11 metric: IPC / reference vs main-RF latency (x #1's average read latency)"
 set style data linespoints; set xlabel "latency multiple"; set key top right
 set arrow from graph 0, first 0.95 to graph 1, first 0.95 nohead dt 2
 plot "$OUT/latency.dat" using 1:2 title "BL", "" using 1:3 title "RFC", "" using 1:4 title "LTRF", "" using 1:5 title "LTRF+", "" using 1:6 title "BL, 8x capacity (Fig. 3)"
