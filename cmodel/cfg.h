@@ -52,7 +52,8 @@ typedef struct {
     unsigned arch_regs;     /* architectural registers a warp may name (R0..R(arch_regs-1)) */
     unsigned banks;         /* main register file banks per SM */
     unsigned bank_map;      /* BANKMAP_* */
-    unsigned bank_latency;  /* cycles from bank grant to data at the collector (0: the grant cycle) */
+    unsigned bank_latency;  /* cycles from bank grant to data at the collector (0: the grant
+                               cycle) */
     unsigned bank_ports;    /* accesses per bank per cycle (Accel-Sim reg_file_port_throughput) */
     unsigned bank_pipelined; /* 1: a bank port takes an access every cycle; 0: it is busy for
                                 max(bank_latency, 1) cycles per access (CACTI bank models) */

@@ -7,8 +7,8 @@
 //   a renaming design's physical register ids, Jeon and Annavaram Sec. 6.1) row = reg /
 //   NumBanks and the warp is ignored.
 //   One access per bank port per cycle; a non-pipelined bank port (BankPipelined 0) is busy
-//   for BankLatency cycles per access (at least one). Rounds in bank-port order, each over the requests the
-//   earlier left: writes win over reads; among writes to one bank the lowest port wins and the
+//   for BankLatency cycles per access (at least one). Rounds in bank-port order, each over
+//   the requests the earlier left: writes win over reads; among writes to one bank the lowest port wins and the
 //   others stay asserted until granted. Reads are granted round-robin per bank starting after
 //   the last granted port. rd_gnt_o/wr_gnt_o are combinational; read data is sampled at the
 //   grant edge (before that edge's writes) and appears on rsp_*_o BankLatency cycles later

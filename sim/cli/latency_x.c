@@ -53,9 +53,9 @@ int latx_apply(sm_cfg_t *c, double factor, latx_t *r, char *err, size_t n)
      * doubling the step above the preset's, short runs first), or the one below it when that
      * one is nearer */
     unsigned lo = 0, hi = r->from, step = 1;
-    double rhi = 1, ahi = r->base_avg, rlo = 0, alo = 0;
+    double rhi = 1, ahi = r->base_avg, rlo = -1, alo = 0; /* rlo < 0: lo not measured yet */
     while (factor > 1 && rhi < factor) {
-        lo = hi;
+        lo = hi, rlo = rhi, alo = ahi;
         hi = r->from + step > 64 ? 64 : r->from + step;
         step *= 2;
         if (ratio_at(c, hi, r->base_avg, &rhi, &ahi, err, n))
@@ -74,9 +74,9 @@ int latx_apply(sm_cfg_t *c, double factor, latx_t *r, char *err, size_t n)
         if (rm >= factor)
             hi = mid, rhi = rm, ahi = am;
         else
-            lo = mid;
+            lo = mid, rlo = rm, alo = am;
     }
-    if (ratio_at(c, lo, r->base_avg, &rlo, &alo, err, n))
+    if (rlo < 0 && ratio_at(c, lo, r->base_avg, &rlo, &alo, err, n))
         return -1;
     const int take_lo = rlo >= factor || fabs(rlo - factor) < fabs(rhi - factor);
     r->to = take_lo ? lo : hi;

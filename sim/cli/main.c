@@ -402,7 +402,8 @@ static int cmd_area(const args_t *a)
     char err[1024];
     sm_cfg_t c;
     static synth_sum_t syn;
-    if (cli_load_cfg(a, &c, NULL, err, sizeof err) || (a->synth && synth_load(a->synth, &syn, err, sizeof err))) {
+    if (cli_load_cfg(a, &c, NULL, err, sizeof err) ||
+        (a->synth && synth_load(a->synth, &syn, err, sizeof err))) {
         fprintf(stderr, "gpurf area: %s\n", err);
         return 2;
     }

@@ -48,7 +48,9 @@ int isa_is_return(const char *opcode);
 /* execution kinds: the unit an operation needs and its latency and initiation interval
  * (Accel-Sim's trace_config::set_latency by category; TEX shares the SFU's, CALL and RET the
  * branch unit's) */
-typedef enum { K_SP, K_INT, K_DP, K_SFU, K_TENSOR, K_UDP, K_BRANCH, K_MEM, K_CTRL, K_N } exec_kind_t;
+typedef enum {
+    K_SP, K_INT, K_DP, K_SFU, K_TENSOR, K_UDP, K_BRANCH, K_MEM, K_CTRL, K_N
+} exec_kind_t;
 /* kind of a category; cat < 0 (unknown, or a class set by --opcode-class): of the class, alu
  * taken as Accel-Sim's ALU_OP (integer) */
 int isa_kind(int cat, int cls);
