@@ -27,6 +27,8 @@ static const char *const rn_policy_names[] = {"consolidate", "spread", "first", 
 static const char *const rn_alloc_names[] = {"issue", "writeback", NULL};
 static const char *const rc_index_names[] = {"reg_plus_warp", "reg", NULL};
 static const char *const rc_partition_names[] = {"shared", "per_warp", NULL};
+/* the order of sim/core/sram.h's TECH_* */
+static const char *const mrf_tech_names[] = {"hp_sram", "lstp_sram", "tfet_sram", "dwm", NULL};
 
 #define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}
 static const field_t fields[] = {
@@ -75,9 +77,6 @@ static const field_t fields[] = {
     F(rn_pir_slots, 1, 54),
     F(rn_pbr_id_bits, 1, 8),
     F(rflc_entries, 1, 256),
-    F(e_rnt_access_fj, 0, 1000000),
-    F(p_bank_leak_uw, 0, 1000000),
-    F(p_rnt_leak_uw, 0, 1000000),
     F(pg_retention_pct, 0, 100),
     F(rfc_banks, 2, 64),
     F(rfc_xbar_bits, 32, 4096),
@@ -92,13 +91,16 @@ static const field_t fields[] = {
     F(rc_miss_penalty, 0, 64),
     F(rsp_regs, 0, 256),
     F(energy_kb, 0, 1024),
-    F(e_bank_read_fj, 0, 1000000),
-    F(e_bank_write_fj, 0, 1000000),
+    {"mrf_tech", offsetof(sm_cfg_t, mrf_tech), mrf_tech_names, 0, 0},
+    F(sram_e_bank_fj, 1, 1000000),
+    F(sram_e_table_fj, 1, 1000000),
+    F(sram_p_bank_uw, 1, 1000000),
+    F(sram_p_table_uw, 1, 1000000),
+    F(vdd_mv, 100, 5000),
+    F(sram_f_nm, 1, 1000),
+    F(array_eff_pct, 1, 100),
+    F(wire_ff_per_mm, 1, 10000),
     F(e_arbiter_fj, 0, 1000000),
-    F(e_xbar_fj, 0, 1000000),
-    F(e_collector_fj, 0, 1000000),
-    F(e_ccu_tag_fj, 0, 1000000),
-    F(e_rfc_access_fj, 0, 1000000),
     F(lat_alu, 1, 1000),
     F(lat_sfu, 1, 1000),
     F(lat_shmem, 1, 10000),
@@ -262,70 +264,8 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
     return 0;
 }
 
-/* the capacity tables: preset objects, not --set values */
-static const char *const cap_tables[] = {"e_rc_fj", "e_rsp_fj"};
-
-/* one table {"<KB>": {"read": r, "write": w[, "tag": t]}} into c */
-static int load_caps(sm_cfg_t *c, int rc, json_t *val, const char *path, char *err, size_t n)
-{
-    const char *key = cap_tables[!rc], *kb;
-    cap_energy_t *t = rc ? c->e_rc : c->e_rsp;
-    unsigned *nt = rc ? &c->n_e_rc : &c->n_e_rsp;
-    json_t *e;
-    if (!json_is_object(val))
-        return gpurf_fail(err, n, "%s: field '%s': expected an object of capacities (KB/SM)",
-                          path, key);
-    json_object_foreach(val, kb, e)
-    {
-        char *end;
-        unsigned long v = strtoul(kb, &end, 10);
-        if (!*kb || *end || !v || v > 1024)
-            return gpurf_fail(err, n, "%s: field '%s': '%s' is not a capacity in KB (1..1024)",
-                              path, key, kb);
-        if (*nt == CFG_MAX_CAPS)
-            return gpurf_fail(err, n, "%s: field '%s': more than %u capacities", path, key,
-                              CFG_MAX_CAPS);
-        cap_energy_t *ce = &t[(*nt)++];
-        ce->kb = (unsigned)v;
-        static const char *const parts[] = {"read", "write", "tag"};
-        unsigned *dst[] = {&ce->read, &ce->write, &ce->tag};
-        if (!json_is_object(e))
-            return gpurf_fail(err, n, "%s: field '%s': %s KB: expected {\"read\", \"write\"%s}",
-                              path, key, kb, rc ? ", \"tag\"" : "");
-        for (unsigned i = 0; i < (rc ? 3u : 2u); i++) {
-            json_t *x = json_object_get(e, parts[i]);
-            if (!json_is_integer(x) || json_integer_value(x) < 0 ||
-                json_integer_value(x) > 100000000)
-                return gpurf_fail(err, n, "%s: field '%s': %s KB: '%s' %s", path, key, kb,
-                                  parts[i], x ? "must be a non-negative integer (fJ)" : "missing");
-            *dst[i] = (unsigned)json_integer_value(x);
-        }
-        if (json_object_size(e) != (rc ? 3u : 2u))
-            return gpurf_fail(err, n, "%s: field '%s': %s KB: unknown part (%s)", path, key, kb,
-                              rc ? "read, write, tag" : "read, write");
-    }
-    return 0;
-}
-
-int cfg_cap_energy(const sm_cfg_t *c, int rc, unsigned kb, cap_energy_t *e, char *err, size_t n)
-{
-    const cap_energy_t *t = rc ? c->e_rc : c->e_rsp;
-    unsigned nt = rc ? c->n_e_rc : c->n_e_rsp, want = c->energy_kb ? c->energy_kb : kb;
-    for (unsigned i = 0; i < nt; i++)
-        if (t[i].kb == want) {
-            *e = t[i];
-            return 0;
-        }
-    return gpurf_fail(err, n, "%s: field '%s': no energies for %u KB/SM%s", c->name,
-                      cap_tables[!rc], want, c->energy_kb ? " (energy_kb)" : "");
-}
-
 int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t errlen)
 {
-    for (unsigned i = 0; i < 2; i++)
-        if (!strcmp(key, cap_tables[i]))
-            return gpurf_fail(err, errlen, "override '%s': a table of capacities, set in the "
-                              "preset file", key);
     const field_t *f = find_field(key);
     if (!f) {
         snprintf(err, errlen, "override '%s': unknown parameter", key);
@@ -338,10 +278,7 @@ int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t e
 
 const char *cfg_param_name(unsigned i)
 {
-    return i < NFIELDS       ? fields[i].key
-           : i == NFIELDS    ? "arch"
-           : i < NFIELDS + 3 ? cap_tables[i - NFIELDS - 1]
-                             : NULL;
+    return i < NFIELDS ? fields[i].key : i == NFIELDS ? "arch" : NULL;
 }
 
 int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t errlen)
@@ -362,7 +299,6 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
     int rc = -1;
     memset(c, 0, sizeof *c);
     unsigned char seen[NFIELDS] = {0};
-    unsigned seen_caps = 0;
     int seen_arch = 0, has_sources = 0;
     const char *key;
     json_t *val;
@@ -394,13 +330,6 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
             }
             c->arch = v;
             seen_arch = 1;
-            continue;
-        }
-        if (!strcmp(key, cap_tables[0]) || !strcmp(key, cap_tables[1])) {
-            int rct = !strcmp(key, cap_tables[0]);
-            if (load_caps(c, rct, val, path, err, errlen))
-                goto out;
-            seen_caps |= 1u << !rct;
             continue;
         }
         if (!strcmp(key, "name")) {
@@ -443,12 +372,6 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
     }
     if (has_sources && cfg_sources_cover(json_object_get(root, "sources"), path, err, errlen))
         goto out;
-    for (unsigned i = 0; i < 2; i++)
-        if (!(seen_caps >> i & 1)) {
-            snprintf(err, errlen, "%s: field '%s': missing (every preset names every parameter)",
-                     path, cap_tables[i]);
-            goto out;
-        }
     for (size_t i = 0; i < NFIELDS; i++)
         if (!seen[i]) {
             snprintf(err, errlen, "%s: field '%s': missing (every preset names every parameter)",

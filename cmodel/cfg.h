@@ -26,13 +26,6 @@ enum { RN_ALLOC_ISSUE, RN_ALLOC_WRITEBACK };
 enum { RC_INDEX_REG_PLUS_WARP, RC_INDEX_REG };
 enum { RC_SHARED, RC_PER_WARP };
 
-/* per-access energies of a register cache or scratchpad of one capacity (KB per SM: entries x
- * 128 B x schedulers, a warp register counted at 32 lanes), fJ */
-#define CFG_MAX_CAPS 16
-typedef struct {
-    unsigned kb, read, write, tag; /* tag: a register-cache tag check (0 for a scratchpad) */
-} cap_energy_t;
-
 typedef struct {
     char name[64];
     unsigned arch;          /* the binary version (smXY) of the GPU the preset models; 0: any
@@ -86,9 +79,6 @@ typedef struct {
     unsigned rn_pir_slots;  /* renaming: instructions a pir covers (Sec. 5.1: 18) */
     unsigned rn_pbr_id_bits; /* renaming: register id bits in a pbr (Sec. 5.2: 6) */
     unsigned rflc_entries;  /* renaming: release-flag cache entries (Sec. 6.2: the warp slots) */
-    unsigned e_rnt_access_fj; /* renaming: energy per renaming-table access (Table 2) */
-    unsigned p_bank_leak_uw;  /* static power of a 4 KB register bank, uW (Table 2) */
-    unsigned p_rnt_leak_uw;   /* static power of a renaming-table bank, uW (Table 2) */
     unsigned pg_retention_pct; /* retention-voltage leakage as % of full (Table 4's line) */
     unsigned rfc_banks;     /* LTRF: register-file cache banks = registers per interval
                                (#Registers_per_Interval, LTRF Sec. 4.1); its rows are the
@@ -107,15 +97,15 @@ typedef struct {
     unsigned rc_rports, rc_wports; /* register cache and scratchpad ports (Sec. III-A3: 6, 2) */
     unsigned rc_miss_penalty; /* cycles an RC miss adds before the main RF read (Sec. IV-D) */
     unsigned rsp_regs;      /* register scratchpad: registers per active warp (Sec. III-A4) */
-    /* register cache and scratchpad energies by capacity (preset objects e_rc_fj, e_rsp_fj:
-     * {"<KB>": {"read": fJ, "write": fJ[, "tag": fJ]}}) */
-    cap_energy_t e_rc[CFG_MAX_CAPS], e_rsp[CFG_MAX_CAPS];
-    unsigned n_e_rc, n_e_rsp;
     unsigned energy_kb;     /* price the register cache and scratchpad as this many KB/SM
                                (0: their own capacity; Fig. 9's "half-size" runs) */
-    /* register-file dynamic energy per event, fJ (sim/core/energy.h) */
-    unsigned e_bank_read_fj, e_bank_write_fj, e_arbiter_fj, e_xbar_fj, e_collector_fj,
-        e_ccu_tag_fj, e_rfc_access_fj;
+    /* the energy model (sim/core/sram.h, energy.h): the main RF's cell technology (TECH_*),
+     * the anchors (Jeon & Annavaram Table 2: a 4 KB bank's and a renaming-table bank's access
+     * energy, fJ, and leakage, uW; the supply, mV; the feature size, nm) and the estimates (the
+     * array efficiency in %, wire capacitance in fF/mm, an arbiter request-cycle in fJ) */
+    unsigned mrf_tech;
+    unsigned sram_e_bank_fj, sram_e_table_fj, sram_p_bank_uw, sram_p_table_uw, vdd_mv;
+    unsigned sram_f_nm, array_eff_pct, wire_ff_per_mm, e_arbiter_fj;
     unsigned lat_alu, lat_sfu, lat_shmem, lat_branch;
     /* execution units per sub-core (sim/core/exec.c): latency and initiation interval of each
      * kind (Accel-Sim trace_opcode_latency_initiation_*): lat_alu/ii_alu the FP32 (SP) unit,
@@ -185,9 +175,6 @@ static inline unsigned cfg_kb_of(const sm_cfg_t *c, unsigned entries)
 {
     return entries * 128 * c->schedulers / 1024;
 }
-/* the energies of the register cache (rc = 1) or scratchpad at kb KB/SM (energy_kb when set):
- * 0, or -1 with a message naming the field and the capacity */
-int cfg_cap_energy(const sm_cfg_t *c, int rc, unsigned kb, cap_energy_t *e, char *err, size_t n);
 
 /* the preset spelling of a SCHED_* policy */
 const char *cfg_sched_name(unsigned s);

@@ -19,13 +19,13 @@ hj() { json_num $B/hy.$1.json $2; }
     done
     printf 'baseline/%s trace\t0\t%s\n' $t "$G sim --preset maxwell --trace $T/$t-sm61/kernelslist.g --json $B/hy.bl.$t.json"
   done; } | prun
-# the register energy from the counters and the preset's energies (energy.h)
-reg_energy() { local j=$B/hy.$1.json p=presets/$2.json
-  jq -n --slurpfile r $j --slurpfile p $p '$r[0].stats as $s | $p[0] as $c |
-    ($c.rc_lines * 128 * $c.schedulers / 1024 | tostring) as $rk | ($c.rsp_regs * $c.active_pool * 128 * $c.schedulers / 1024 | tostring) as $sk |
-    ($s.rf_reads * $c.e_bank_read_fj + $s.rf_writes * $c.e_bank_write_fj
-     + (if $s.rc_tag_checks > 0 then ($s.rc_read_hits + $s.rc_evictions) * $c.e_rc_fj[$rk].read + $s.rc_writes * $c.e_rc_fj[$rk].write + $s.rc_tag_checks * $c.e_rc_fj[$rk].tag else 0 end)
-     + (if $s.rsp_reads + $s.rsp_writes > 0 then ($s.rsp_reads + $s.rsp_writebacks) * $c.e_rsp_fj[$sk].read + ($s.rsp_writes + $s.rsp_fills) * $c.e_rsp_fj[$sk].write else 0 end)) / 1000
+# the register energy from the counters and the energy model's table (gpurf energy, energy.h)
+reg_energy() { local j=$B/hy.$1.json
+  $G energy --preset $2 --json $B/hy.etab.$2.json > /dev/null &&
+  jq -n --slurpfile r $j --slurpfile t $B/hy.etab.$2.json '$r[0].stats as $s | $t[0].structures as $e |
+    (($s.rf_reads + $s.rf_writes) * $e.mrf.access_pj
+     + ($s.rc_read_hits + $s.rc_evictions + $s.rc_writes) * $e.rc.access_pj + $s.rc_tag_checks * $e.rc_tag.access_pj
+     + ($s.rsp_reads + $s.rsp_writebacks + $s.rsp_writes + $s.rsp_fills) * $e.rsp.access_pj)
     - $r[0].energy_pj.reg | fabs < 0.01'; }
 for r in small pascal maxwell matrixmul vectoradd; do
   p=$r; case $r in matrixmul|vectoradd) p=maxwell;; esac
@@ -133,8 +133,8 @@ op() { sj $1 ".kernels[0].operands[] | select(.pc == $2) | $3"; }
   bad "runs: $(sj runs '.kernels[0].operands')"
 [ "$(op fig5c 112 '.src_rsp[0]')" = -1 ] && [ "$(sj fig5c '[.kernels[0].operands[] | select(.pc >= 32 and .pc <= 64) | .src_rsp[0]] | all(. >= 0)')" = true ] &&
   ok "Fig. 5c: R1's reads in the loop come from the scratchpad, the counter R4 read at 0x70 never does" || bad "fig5c: $(sj fig5c '.kernels[0].operands')"
-run "strands with energies missing for the scratchpad's size" 2 $G strands --preset small --set rsp_regs=5 --trace $SD/loop.txt
-echo "$out" | grep -q "field 'e_rsp_fj': no energies for 5 KB/SM" && ok "the missing capacity is named" || bad "missing-capacity message" "$out"
+run "strands with energy anchors that give a negative model" 2 $G strands --preset small --set sram_e_table_fj=5000 --trace $SD/loop.txt
+echo "$out" | grep -q "fields 'sram_e_bank_fj' 4680 and 'sram_e_table_fj' 5000 give a negative coefficient" && ok "the anchors are named" || bad "negative-anchor message" "$out"
 for t in matrixmul vectoradd; do
   run "strands $t/maxwell (sanitized)" 0 $A strands --preset maxwell --trace $T/$t-sm61/kernelslist.g --alloc --json $B/st.$t.json
   [ "$(sj $t '.kernels[0].mapped')" -gt 0 ] && [ "$(sj $t '[.kernels[0].strands[].instructions] | add')" = "$(sj $t '.kernels[0].instructions')" ] &&
@@ -155,16 +155,16 @@ share() { jq ".stats.$2 * 1000 / .stats.reg_reads | floor" $B/hy.$1.json; }
 
 echo "== scratchpad designs: bad input (exit 2, the field named)"
 for dk in rsp:rsp_regs=0:rsp_regs hybrid:rsp_regs=0:rsp_regs hybrid:rc_lines=0:rc_lines hybrid:rsp_regs=17:rsp_regs \
-          hybrid:energy_kb=5:e_rc_fj hybrid:rsp_regs=5:e_rsp_fj hybrid:rc_partition=per_warp:rc_partition; do d=${dk%%:*}; kv=${dk#*:}; kv=${kv%:*}; fld=${dk##*:}
+          hybrid:sram_p_table_uw=3000:sram_p_table_uw hybrid:mrf_tech=sram:mrf_tech hybrid:rc_partition=per_warp:rc_partition; do d=${dk%%:*}; kv=${dk#*:}; kv=${kv%:*}; fld=${dk##*:}
   run "$d: bad $kv" 2 $A sim --design $d --preset small $TL --set $kv --gen seed=1,blocks=1
   echo "$out" | grep -q "field '$fld'" && ok "$d $kv: the message names $fld" || bad "$d $kv message" "$out"
 done
-jq 'del(.e_rsp_fj)' presets/small.json > $B/hy_nokey.json
-run "a preset lacking e_rsp_fj" 2 $A sim --design hybrid --preset $B/hy_nokey.json $TL --gen seed=1
-echo "$out" | grep -q "field 'e_rsp_fj': missing" && ok "missing e_rsp_fj named" || bad "missing e_rsp_fj message" "$out"
-jq '.e_rc_fj["8"].read = -1' presets/small.json > $B/hy_neg.json
-run "a negative energy" 2 $A sim --design hybrid --preset $B/hy_neg.json $TL --gen seed=1
-echo "$out" | grep -q "field 'e_rc_fj': 8 KB: 'read' must be a non-negative integer" && ok "negative energy: the field, capacity and part named" || bad "negative energy message" "$out"
+jq 'del(.mrf_tech)' presets/small.json > $B/hy_nokey.json
+run "a preset lacking mrf_tech" 2 $A sim --design hybrid --preset $B/hy_nokey.json $TL --gen seed=1
+echo "$out" | grep -q "field 'mrf_tech': missing" && ok "missing mrf_tech named" || bad "missing mrf_tech message" "$out"
+jq '.wire_ff_per_mm = -1' presets/small.json > $B/hy_neg.json
+run "a negative wire capacitance" 2 $A sim --design hybrid --preset $B/hy_neg.json $TL --gen seed=1
+echo "$out" | grep -q "field 'wire_ff_per_mm': -1 is outside" && ok "negative energy constant: the field named" || bad "negative energy message" "$out"
 
 echo "== make experiments-hybrid QUICK=1"
 run "experiments-hybrid pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-hybrid QUICK=1 EXP_OUT=$B/exp_h

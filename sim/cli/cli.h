@@ -39,5 +39,7 @@ int cmd_reuse(const args_t *a);
 int cmd_cfg(const args_t *a);
 int cmd_releases(const args_t *a);
 int cmd_strands(const args_t *a);
+/* gpurf energy: the energy model of the preset (energy_cmd.c) */
+int cmd_energy(const args_t *a);
 
 #endif

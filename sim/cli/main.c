@@ -61,6 +61,7 @@ static int usage(void)
             "       gpurf strands (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
             "                   [--alloc] [--json FILE]\n"
             "       gpurf area --synth build/synth/P.json [--preset P]\n"
+            "       gpurf energy [--preset P] [--set k=v]... [--json FILE]\n"
             "       gpurf models\n"
             "       gpurf designs [--names]\n");
     return 2;
@@ -467,6 +468,8 @@ int main(int argc, char **argv)
         return cmd_releases(&a);
     if (!strcmp(a.cmd, "strands"))
         return cmd_strands(&a);
+    if (!strcmp(a.cmd, "energy"))
+        return cmd_energy(&a);
     if (!strcmp(a.cmd, "designs"))
         return cmd_designs(&a);
     if (!strcmp(a.cmd, "models")) {

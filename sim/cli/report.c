@@ -129,9 +129,11 @@ void report_text(const report_t *r, FILE *f)
     stats_print_text(r->groups, r->ngroups, &r->dv, f);
     rf_energy_t e;
     energy_of_run(r->cfg, r->groups, r->ngroups, &e);
-    fprintf(f, "register-file dynamic energy (pJ): banks %.1f, arbiter %.1f, crossbar %.1f, "
-               "collectors %.1f, register cache and scratchpad %.1f, total %.1f\n", e.banks,
-            e.arbiter, e.crossbar, e.collectors, e.temp, e.total);
+    fprintf(f, "register-file energy (pJ; gpurf energy prints the model):");
+#define X(p) fprintf(f, " %s %.1f,", #p, e.p);
+    ENERGY_PARTS(X)
+#undef X
+    fprintf(f, " total %.1f (power %.2f mW)\n", e.total, e.power_mw);
     if (r->syn)
         synth_text(r, f);
 }
@@ -168,8 +170,10 @@ int report_json(const report_t *r, const char *path)
 #define X(p) json_object_set_new(en, #p, json_real(e.p));
     ENERGY_PARTS(X)
 #undef X
+    json_object_set_new(en, "dynamic", json_real(e.dynamic));
     json_object_set_new(en, "total", json_real(e.total));
     json_object_set_new(en, "reg", json_real(e.reg));
+    json_object_set_new(en, "power_mw", json_real(e.power_mw));
     json_object_set_new(o, "energy_pj", en);
     json_object_set_new(o, "peak_rss_kb", json_integer(peak_rss_kb()));
     json_t *ks = json_array();

@@ -1,42 +1,138 @@
-/* Register-file dynamic energy (energy.h). */
+/* Register-file energy (energy.h). */
 #include "energy.h"
+#include "cmodel/common.h"
+#include <math.h>
 #include <string.h>
 
-/* the value of the statistic named `name` in the run, 0 when no list counts it */
-static double stat(const stat_group_t *g, unsigned n, const char *name)
+const char *const energy_struct_names[E_N] = {
+#define X(n, d) #n,
+    ENERGY_STRUCTS(X)
+#undef X
+};
+const char *const energy_struct_what[E_N] = {
+#define X(n, d) d,
+    ENERGY_STRUCTS(X)
+#undef X
+};
+
+/* rows of a register cache or scratchpad of `rows` warp registers per scheduler, or of
+ * energy_kb KB/SM when it is set */
+static double priced_rows(const sm_cfg_t *c, double rows, double bits)
+{
+    return c->energy_kb ? c->energy_kb * 8192.0 / (bits * c->schedulers) : rows;
+}
+
+static void array(energy_table_t *t, unsigned i, double rows, double bits, unsigned ports,
+                  unsigned tech, double instances)
+{
+    energy_struct_t *s = &t->s[i];
+    s->g = (sram_geom_t){rows, bits, ports, tech};
+    s->instances = instances;
+    s->cost = sram_cost(&t->m, s->g);
+}
+
+/* a crossbar spanning `instances` of structure `over` (the side of their area), per sub-core */
+static void wire(energy_table_t *t, unsigned i, unsigned over, double instances, double bits,
+                 unsigned schedulers)
+{
+    energy_struct_t *s = &t->s[i];
+    s->g.bits = bits;
+    s->wire_mm = sqrt(instances * t->s[over].cost.area_um2) / 1000;
+    s->instances = schedulers;
+    s->cost.access_pj = sram_wire_pj(&t->m, bits, s->wire_mm);
+}
+
+int energy_table(const sm_cfg_t *c, energy_table_t *t, char *err, size_t n)
+{
+    memset(t, 0, sizeof *t);
+    if (sram_model(c, &t->m, err, n))
+        return -1;
+    const double reg = c->lanes * 32.0, sc = c->schedulers;
+    const double tag = gpurf_clog2(c->warp_slots) + gpurf_clog2(c->arch_regs);
+    array(t, E_mrf, cfg_rows_per_bank(c), reg, c->bank_ports, c->mrf_tech, c->banks);
+    wire(t, E_xbar, E_mrf, cfg_banks_per_sc(c), reg, c->schedulers);
+    array(t, E_ocu, c->max_srcs, reg, 2, TECH_HP_SRAM, c->collectors);
+    array(t, E_ccu, c->ccu_slots, reg, 2 + c->ccu_dports, TECH_HP_SRAM, c->collectors);
+    array(t, E_ccu_tag, 1, c->ccu_slots * tag, 1, TECH_HP_SRAM, c->collectors);
+    array(t, E_rfc, c->active_pool, reg, 2, TECH_HP_SRAM, c->rfc_banks * sc);
+    wire(t, E_rfc_xbar, E_rfc, c->rfc_banks, reg, c->schedulers);
+    array(t, E_wcb, cfg_warps_per_sc(c), c->rfc_banks * (gpurf_clog2(c->arch_regs) + 1.0), 2,
+          TECH_HP_SRAM, sc);
+    array(t, E_aau, 1, c->rfc_banks * c->active_pool, 1, TECH_HP_SRAM, sc);
+    const unsigned tports = c->rc_rports + c->rc_wports;
+    array(t, E_rc, priced_rows(c, c->rc_lines, reg), reg, tports, TECH_HP_SRAM, sc);
+    array(t, E_rc_tag, priced_rows(c, c->rc_lines, reg) / c->rc_ways, c->rc_ways * (tag + 1.0),
+          tports, TECH_HP_SRAM, sc);
+    array(t, E_rsp, priced_rows(c, c->rsp_regs * c->active_pool, reg), reg, tports, TECH_HP_SRAM,
+          sc);
+    const double idb = gpurf_clog2(c->rf_warp_regs / c->schedulers);
+    array(t, E_rnt, c->rn_table_bits / (c->rn_banks * idb), idb, 1, TECH_HP_SRAM,
+          c->rn_banks * sc);
+    array(t, E_rflc, c->rflc_entries, c->rn_pir_bits * c->rn_pir_slots, 2, TECH_HP_SRAM, sc);
+    t->arbiter_pj = c->e_arbiter_fj / 1000.0;
+    return 0;
+}
+
+/* the value of the statistic named `name` in the run (0 when no list counts it); *has: whether
+ * a list names it */
+static double stat(const stat_group_t *g, unsigned n, const char *name, int *has)
 {
     for (unsigned k = 0; k < n; k++)
         for (unsigned i = 0; i < g[k].list->n; i++)
-            if (!strcmp(g[k].list->d[i].name, name))
+            if (!strcmp(g[k].list->d[i].name, name)) {
+                if (has)
+                    *has = 1;
                 return (double)g[k].v[i];
+            }
     return 0;
 }
 
 void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_energy_t *e)
 {
-#define S(name) stat(g, n, #name)
-    const double reads = S(rf_reads), writes = S(rf_writes), kept = S(ccu_wr_kept);
-    e->banks = reads * c->e_bank_read_fj + writes * c->e_bank_write_fj;
-    e->arbiter = (reads + writes + S(bank_conflicts) + S(write_conflicts)) * c->e_arbiter_fj;
-    e->crossbar = (reads + writes + kept) * c->e_xbar_fj;
-    e->collectors = (S(cu_fills) + S(cu_operands) + kept) * c->e_collector_fj +
-                    (S(ccu_hits) + S(ccu_misses) + kept + S(ccu_wr_dropped_far) +
-                     S(ccu_wr_dropped_port)) * c->e_ccu_tag_fj +
-                    (S(rfc_reads) + S(rfc_writes) + S(rfc_fills)) * c->e_rfc_access_fj;
-    e->temp = 0;
-    cap_energy_t cache, pad;
+    energy_table_t t;
     char err[256];
-    if (S(rc_tag_checks) && !cfg_cap_energy(c, 1, cfg_kb_of(c, c->rc_lines), &cache, err, sizeof err))
-        e->temp += (S(rc_read_hits) + S(rc_evictions)) * cache.read + S(rc_writes) * cache.write +
-                   S(rc_tag_checks) * cache.tag;
-    if ((S(rsp_reads) || S(rsp_writes)) &&
-        !cfg_cap_energy(c, 0, cfg_kb_of(c, c->rsp_regs * c->active_pool), &pad, err, sizeof err))
-        e->temp += (S(rsp_reads) + S(rsp_writebacks)) * pad.read +
-                   (S(rsp_writes) + S(rsp_fills)) * pad.write;
+    memset(e, 0, sizeof *e);
+    if (energy_table(c, &t, err, sizeof err))
+        return;
+    int has_ccu = 0, has_rfc = 0, has_rc = 0, has_rsp = 0, has_rn = 0;
+#define S(name) stat(g, n, #name, NULL)
+#define A(i) t.s[E_##i].cost.access_pj
+    const double reads = S(rf_reads), writes = S(rf_writes), kept = S(ccu_wr_kept);
+    stat(g, n, "ccu_hits", &has_ccu);
+    stat(g, n, "rfc_reads", &has_rfc);
+    has_rc = stat(g, n, "rc_tag_checks", NULL) > 0 && c->rc_lines;
+    stat(g, n, "rsp_reads", &has_rsp);
+    has_rsp = has_rsp && c->rsp_regs;
+    stat(g, n, "rn_lookups", &has_rn);
+    e->banks = (reads + writes) * A(mrf);
+    e->arbiter = (reads + writes + S(bank_conflicts) + S(write_conflicts)) * t.arbiter_pj;
+    e->crossbar = (reads + writes + kept) * A(xbar) + (S(rfc_reads) + S(rfc_writes)) * A(rfc_xbar);
+    e->collectors = (S(cu_fills) + S(cu_operands) + kept) * (has_ccu ? A(ccu) : A(ocu)) +
+                    (S(ccu_hits) + S(ccu_misses) + kept + S(ccu_wr_dropped_far) +
+                     S(ccu_wr_dropped_port)) * A(ccu_tag);
+    e->cache = (S(rfc_reads) + S(rfc_writes) + S(rfc_fills)) * A(rfc) +
+               (S(wcb_lookups) + S(prefetches) + S(activations)) * A(wcb) +
+               (S(fetches) + S(writebacks)) * A(aau);
+    e->temp = (S(rc_read_hits) + S(rc_evictions) + S(rc_writes)) * A(rc) +
+              S(rc_tag_checks) * A(rc_tag) +
+              (S(rsp_reads) + S(rsp_writebacks) + S(rsp_writes) + S(rsp_fills)) * A(rsp);
+    e->rename = (S(rn_lookups) + S(rn_maps) + S(rn_unmaps) + S(rn_drained)) * A(rnt) +
+                (S(rflc_hits) + S(rflc_misses) + S(rn_pirs)) * A(rflc);
+    const int has[E_N] = {[E_mrf] = 1,           [E_ocu] = !has_ccu,  [E_ccu] = has_ccu,
+                          [E_ccu_tag] = has_ccu, [E_rfc] = has_rfc,   [E_wcb] = has_rfc,
+                          [E_aau] = has_rfc,     [E_rc] = has_rc,     [E_rc_tag] = has_rc,
+                          [E_rsp] = has_rsp,     [E_rnt] = has_rn,    [E_rflc] = has_rn};
+    double leak_uw = 0;
+    for (unsigned i = 0; i < E_N; i++)
+        if (has[i])
+            leak_uw += t.s[i].cost.leak_uw * t.s[i].instances;
+    const double cycles = S(cycles);
+    e->leakage = leak_uw * cycles / c->clock_mhz;
+#undef A
 #undef S
-    e->total = 0;
-#define X(p) e->p /= 1000.0, e->total += e->p;
-    ENERGY_PARTS(X)
-#undef X
+    e->dynamic = e->banks + e->arbiter + e->crossbar + e->collectors + e->cache + e->temp +
+                 e->rename;
+    e->total = e->dynamic + e->leakage;
     e->reg = e->banks + e->temp;
+    e->power_mw = cycles ? e->total / cycles * c->clock_mhz / 1000 : 0;
 }

@@ -1,38 +1,104 @@
-/* Register-file dynamic energy, one model for every design (Malekeh Sec. 8: arbiter, crossbar,
- * banks, collectors): event counts of the run's statistics times the preset's per-event
- * energies (fJ; presets name their sources). A statistic a design does not count is zero.
- *   banks       rf_reads x e_bank_read_fj + rf_writes x e_bank_write_fj
- *   arbiter     every bank request-cycle (reads, writes and the cycles they lost)
- *               x e_arbiter_fj
- *   crossbar    every register crossing between banks and collectors or write ports
- *               (rf_reads + rf_writes) and every result a CCU keeps (Malekeh Sec. 3.1: D data
- *               crosses only when kept) x e_xbar_fj
- *   collectors  operand-buffer / cache-table register writes (cu_fills, results kept) and
- *               reads (cu_operands) x e_collector_fj; CCU tag lookups (every source and
- *               every write of the owning warp) x e_ccu_tag_fj; register-file cache
- *               accesses (LTRF: rfc_reads, rfc_writes, rfc_fills) x e_rfc_access_fj
- *   temp        the register cache and scratchpad (Bailey et al.) at their capacities
- *               (e_rc_fj, e_rsp_fj; energy_kb prices both at another size): cache hits and
- *               victims read out x read, results and write-backs written x write, every tag
- *               check x tag; scratchpad reads and write-back reads x read, results and fills
- *               written x write
- * `reg` is the register energy Bailey et al. compare (Sec. IV-B): the main RF's banks plus
- * temp, the collectors, crossbar and arbiter aside. */
+/* Register-file energy, one model for every design: a table of every storage structure and
+ * wire the subsystem has (geometry from the preset, cost from the SRAM model, sram.h), and a
+ * run's energy = its event counts x the table's per-access energies + every structure the run
+ * has x its leakage x the run's time. A statistic a design does not count is zero; a structure
+ * leaks when the run's statistics name it (its design has it).
+ *
+ * Structures (per SM: instances x one array):
+ *   mrf       main-RF bank: rf_warp_regs / banks rows of a warp register (lanes x 32 bits),
+ *             bank_ports ports, the preset's cell technology (mrf_tech); x banks
+ *   xbar      bank <-> collector crossbar: a warp register across one sub-core's banks (the
+ *             side of their area); x schedulers (wires: no leakage)
+ *   ocu       collector operand buffer: max_srcs rows, 2 ports (fill, dispatch); x collectors
+ *   ccu       Malekeh CCU data: ccu_slots rows, 2 + ccu_dports ports (crossbar fill, D port
+ *             writes, dispatch), and ccu_tag: its tags searched at once (one row of ccu_slots
+ *             tags of warp and register bits); x collectors
+ *   rfc       LTRF register-file cache bank: active_pool rows, 2 ports; x rfc_banks x schedulers
+ *   rfc_xbar  cache <-> collector crossbar: a warp register across one sub-core's cache banks
+ *   wcb       LTRF warp control block: a row per warp of the sub-core, rfc_banks register ids
+ *             and valid bits, 2 ports (lookup, update); x schedulers
+ *   aau       LTRF address allocation unit: one row of a free bit per cache slot; x schedulers
+ *   rc        register cache (Bailey et al.): rc_lines rows, rc_rports + rc_wports ports, and
+ *             rc_tag: a row per set of rc_ways tags; x schedulers
+ *   rsp       register scratchpad: rsp_regs x active_pool rows, the same ports; x schedulers
+ *             (energy_kb: rc and rsp priced at that many KB/SM)
+ *   rnt       renaming table bank: rn_table_bits / rn_banks bits of physical register ids
+ *             (clog2 of a sub-core's warp registers); x rn_banks x schedulers
+ *   rflc      release-flag cache: rflc_entries rows of a pir's flags; x schedulers
+ * Events (parts of the run's energy, pJ):
+ *   banks       rf_reads + rf_writes on mrf
+ *   arbiter     every bank request-cycle (reads, writes, the cycles they lost) x e_arbiter_fj
+ *   crossbar    rf_reads + rf_writes + results a CCU keeps (Malekeh Sec. 3.1: D data crosses
+ *               only when kept) on xbar; rfc_reads + rfc_writes on rfc_xbar
+ *   collectors  cu_fills + cu_operands + results kept on ocu (ccu when the run has CCUs);
+ *               every CCU lookup (sources, results of the owning warp) on ccu_tag
+ *   cache       rfc_reads + rfc_writes + rfc_fills on rfc; wcb_lookups + prefetches +
+ *               activations on wcb; fetches + writebacks on aau
+ *   temp        rc_read_hits + rc_evictions + rc_writes on rc, rc_tag_checks on rc_tag;
+ *               rsp_reads + rsp_writebacks + rsp_writes + rsp_fills on rsp
+ *   rename      rn_lookups + rn_maps + rn_unmaps + rn_drained on rnt; rflc_hits + rflc_misses +
+ *               rn_pirs on rflc
+ *   leakage     every structure the run has, ungated, for cycles / clock_mhz
+ * `dynamic` is the sum but leakage; `reg` (banks + temp) the register energy Bailey et al.
+ * compare (Sec. IV-B); `power_mw` the total over the run's time. */
 #ifndef GPURF_ENERGY_H
 #define GPURF_ENERGY_H
 #include "cmodel/cfg.h"
+#include "sram.h"
 #include "stats.h"
 
-#define ENERGY_PARTS(X) X(banks) X(arbiter) X(crossbar) X(collectors) X(temp)
+#define ENERGY_STRUCTS(X)                                                                          \
+    X(mrf, "main register file bank")                                                              \
+    X(xbar, "bank <-> collector crossbar (a warp register)")                                      \
+    X(ocu, "operand collector's buffer")                                                           \
+    X(ccu, "caching collector unit's data")                                                        \
+    X(ccu_tag, "caching collector unit's tag search")                                              \
+    X(rfc, "LTRF register-file cache bank")                                                        \
+    X(rfc_xbar, "cache <-> collector crossbar (a warp register)")                                 \
+    X(wcb, "LTRF warp control block")                                                              \
+    X(aau, "LTRF address allocation unit")                                                         \
+    X(rc, "register cache data")                                                                   \
+    X(rc_tag, "register cache tags (one set)")                                                     \
+    X(rsp, "register scratchpad")                                                                  \
+    X(rnt, "renaming table bank")                                                                  \
+    X(rflc, "release-flag cache")
+
+enum {
+#define X(n, d) E_##n,
+    ENERGY_STRUCTS(X)
+#undef X
+    E_N
+};
+
+typedef struct {
+    sram_geom_t g;              /* rows 0: a wire (wire_mm long), priced per warp register */
+    double wire_mm;
+    double instances;           /* per SM */
+    sram_cost_t cost;           /* per instance; a wire's access_pj per register crossing */
+} energy_struct_t;
+
+typedef struct {
+    sram_model_t m;
+    energy_struct_t s[E_N];
+    double arbiter_pj;
+} energy_table_t;
+
+#define ENERGY_PARTS(X)                                                                            \
+    X(banks) X(arbiter) X(crossbar) X(collectors) X(cache) X(temp) X(rename) X(leakage)
 
 typedef struct {
 #define X(n) double n;
     ENERGY_PARTS(X)
 #undef X
-    double total;                /* pJ */
-    double reg;                  /* banks + temp */
+    double dynamic, total, reg; /* pJ */
+    double power_mw;
 } rf_energy_t;
 
+extern const char *const energy_struct_names[E_N], *const energy_struct_what[E_N];
+
+/* the table of c; 0, or -1 with a message naming the field */
+int energy_table(const sm_cfg_t *c, energy_table_t *t, char *err, size_t n);
+/* the run's energy (the table of its preset, which loaded) */
 void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_energy_t *e);
 
 #endif

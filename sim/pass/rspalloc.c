@@ -1,5 +1,6 @@
 /* Scratchpad allocation (see rspalloc.h). */
 #include "rspalloc.h"
+#include "core/energy.h"
 #include "cmodel/common.h"
 #include "stream/isa.h"
 #include <stdlib.h>
@@ -370,10 +371,11 @@ static int strand(ctx_t *x)
 
 int rsp_energy_of(const sm_cfg_t *c, rsp_energy_t *e, char *err, size_t n)
 {
-    cap_energy_t ce;
-    if (cfg_cap_energy(c, 0, cfg_kb_of(c, c->active_pool * c->rsp_regs), &ce, err, n))
+    energy_table_t t;
+    if (energy_table(c, &t, err, n))
         return -1;
-    *e = (rsp_energy_t){c->e_bank_read_fj, c->e_bank_write_fj, ce.read, ce.write};
+    const double mrf = t.s[E_mrf].cost.access_pj * 1000, rsp = t.s[E_rsp].cost.access_pj * 1000;
+    *e = (rsp_energy_t){mrf, mrf, rsp, rsp};
     return 0;
 }
 

@@ -66,7 +66,6 @@ static void passes_free(hy_t *h)
 static int check_cfg(const sm_cfg_t *c, const hy_variant_t *v, const char *name, char *err,
                      size_t n)
 {
-    cap_energy_t e;
     if (v->rc && !c->rc_lines)
         return gpurf_fail(err, n, "%s: field 'rc_lines': 0, design '%s' needs a register cache",
                           c->name, name);
@@ -93,11 +92,8 @@ static int check_cfg(const sm_cfg_t *c, const hy_variant_t *v, const char *name,
     if ((v->rc || v->backing == BACK_MRF) && !c->rf_cache_wports)
         return gpurf_fail(err, n, "%s: field 'rf_cache_wports': 0, design '%s' writes evictions "
                           "and write-backs on the main RF's cache ports", c->name, name);
-    if (v->rc && cfg_cap_energy(c, 1, cfg_kb_of(c, c->rc_lines), &e, err, n))
-        return -1;
-    if (v->rsp && cfg_cap_energy(c, 0, cfg_kb_of(c, c->rsp_regs * c->active_pool), &e, err, n))
-        return -1;
-    return 0;
+    energy_table_t e;
+    return energy_table(c, &e, err, n);
 }
 
 static int hy_init(sm_t *sm, char *err, size_t n)

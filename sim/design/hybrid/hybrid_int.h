@@ -37,6 +37,7 @@
 #include "cmodel/rc.h"
 #include "cmodel/rsp.h"
 #include "core/core.h"
+#include "core/energy.h"
 #include "design/mainrf.h"
 #include "pass/liveness.h"
 #include "pass/rspalloc.h"

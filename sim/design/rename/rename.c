@@ -1,6 +1,7 @@
 /* Design `rename`: construction, the kernel's passes and setup, warp launch and slots, the
  * issue gate, statistics and the registry entry (contract in rename_int.h). */
 #include "rename_int.h"
+#include "core/energy.h"
 #include "design/mainrf.h"
 #include <stdarg.h>
 
@@ -284,10 +285,16 @@ static void rn_end(sm_t *sm)
         st->rn_unmaps += r->unmaps;
         mainrf_count(sm, x->rf, &a->rst);
     }
-    /* Sec. 8.3, Table 2: a warp register's share of a 4 KB bank's leakage; energy (pJ) =
-     * uW x cycles / MHz */
+    /* Sec. 8.3: a warp register's share of its bank's leakage and the renaming table's
+     * leakage and accesses, from the energy model (core/energy.h; anchored to Table 2); energy
+     * (pJ) = uW x cycles / MHz */
     const sm_cfg_t *c = &sm->c;
-    const double reg_uw = c->p_bank_leak_uw * (c->lanes * 4.0) / 4096.0;
+    energy_table_t t;
+    char err[256];
+    if (energy_table(c, &t, err, sizeof err))
+        return;
+    const energy_struct_t *mrf = &t.s[E_mrf], *rnt = &t.s[E_rnt];
+    const double reg_uw = mrf->cost.leak_uw / mrf->g.rows;
     const double sa_uw = reg_uw * cfg_rows_per_bank(c) / c->rf_subarrays, mhz = c->clock_mhz;
     st->static_pj_all = (uint64_t)(st->reg_cycles_all * reg_uw / mhz);
     st->static_pj_reg = (uint64_t)(st->reg_cycles_alloc * reg_uw / mhz);
@@ -295,10 +302,9 @@ static void rn_end(sm_t *sm)
     st->static_pj_base_reg = (uint64_t)(st->base_reg_cycles_on * reg_uw / mhz);
     st->static_pj_base_subarray = (uint64_t)(st->base_sa_cycles_on * sa_uw / mhz);
     st->static_pj_retention = st->static_pj_base_reg * c->pg_retention_pct / 100;
-    st->rnt_static_pj = (uint64_t)((double)c->rn_banks * c->schedulers * c->p_rnt_leak_uw *
-                                   sm->st.cycles / mhz);
-    st->rnt_dynamic_pj = (st->rn_lookups + st->rn_maps + st->rn_unmaps + st->rn_drained) *
-                         c->e_rnt_access_fj / 1000;
+    st->rnt_static_pj = (uint64_t)(rnt->instances * rnt->cost.leak_uw * sm->st.cycles / mhz);
+    st->rnt_dynamic_pj = (uint64_t)((st->rn_lookups + st->rn_maps + st->rn_unmaps +
+                                     st->rn_drained) * rnt->cost.access_pj);
 }
 
 /* the dumps of sub-core 0's rnt, avail, rflc and rf_phys merged into one with the view

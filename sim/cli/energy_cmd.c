@@ -1,0 +1,64 @@
+/* gpurf energy: the energy model's table for a preset (core/energy.h, core/sram.h). */
+#include "cli.h"
+#include "core/energy.h"
+#include <jansson.h>
+#include <stdio.h>
+
+static void print_text(const sm_cfg_t *c, const energy_table_t *t)
+{
+    const sram_model_t *m = &t->m;
+    printf("energy model of preset %s (main RF %s, %u MHz)\n", c->name,
+           sram_tech_name(c->mrf_tech), c->clock_mhz);
+    printf("SRAM model: e_bit %.5f pJ, e_dec %.4f pJ, l_bit %.5f uW, l_dec %.2f uW; wire %.4f "
+           "pJ/bit/mm; arbiter %.3f pJ per request-cycle\n",
+           m->e_bit, m->e_dec, m->l_bit, m->l_dec, m->wire_pj_bit_mm, t->arbiter_pj);
+    printf("%-9s %9s %7s %5s %9s %10s %11s %11s %10s  %s\n", "structure", "rows", "bits", "ports",
+           "instances", "access_pj", "leak_uw", "area_um2", "wire_mm", "what");
+    for (unsigned i = 0; i < E_N; i++) {
+        const energy_struct_t *s = &t->s[i];
+        printf("%-9s %9.1f %7.0f %5u %9.0f %10.3f %11.2f %11.0f %10.3f  %s\n",
+               energy_struct_names[i], s->g.rows, s->g.bits, s->g.ports, s->instances,
+               s->cost.access_pj, s->cost.leak_uw, s->cost.area_um2, s->wire_mm,
+               energy_struct_what[i]);
+    }
+}
+
+static int write_json(const sm_cfg_t *c, const energy_table_t *t, const char *path)
+{
+    json_t *o = json_pack("{s:s, s:s, s:i, s:f}", "preset", c->name, "mrf_tech",
+                          sram_tech_name(c->mrf_tech), "clock_mhz", (json_int_t)c->clock_mhz,
+                          "arbiter_pj", t->arbiter_pj);
+    json_object_set_new(o, "model",
+                        json_pack("{s:f, s:f, s:f, s:f, s:f}", "e_bit_pj", t->m.e_bit,
+                                  "e_dec_pj", t->m.e_dec, "l_bit_uw", t->m.l_bit, "l_dec_uw",
+                                  t->m.l_dec, "wire_pj_bit_mm", t->m.wire_pj_bit_mm));
+    json_t *ss = json_object();
+    for (unsigned i = 0; i < E_N; i++) {
+        const energy_struct_t *s = &t->s[i];
+        json_object_set_new(ss, energy_struct_names[i],
+                            json_pack("{s:f, s:f, s:i, s:f, s:f, s:f, s:f, s:f}", "rows",
+                                      s->g.rows, "bits", s->g.bits, "ports", (int)s->g.ports,
+                                      "instances", s->instances, "access_pj",
+                                      s->cost.access_pj, "leak_uw", s->cost.leak_uw, "area_um2",
+                                      s->cost.area_um2, "wire_mm", s->wire_mm));
+    }
+    json_object_set_new(o, "structures", ss);
+    int rc = json_dump_file(o, path, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+    json_decref(o);
+    if (rc)
+        fprintf(stderr, "gpurf energy: cannot write %s\n", path);
+    return rc ? 2 : 0;
+}
+
+int cmd_energy(const args_t *a)
+{
+    char err[1024];
+    sm_cfg_t c;
+    energy_table_t t;
+    if (cli_load_cfg(a, &c, NULL, err, sizeof err) || energy_table(&c, &t, err, sizeof err)) {
+        fprintf(stderr, "gpurf energy: %s\n", err);
+        return 2;
+    }
+    print_text(&c, &t);
+    return a->json ? write_json(&c, &t, a->json) : 0;
+}
