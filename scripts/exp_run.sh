@@ -30,8 +30,16 @@ exp_run() {
     if ! $G sim --design $design --preset $preset $args --json $D/$id.json > $D/$id.log 2>&1; then
       echo "$L: run $id failed:"; tail -5 $D/$id.log; exit 255; fi'
 }
+# run $2 of directory $1 priced again with the energy model's estimate $3 times $4 (gpurf
+# energy --run: the run's preset, no other setting), its energy_pj.$5
+exp_reprice() { local j=$1/$2.json p v
+  p=$(jq -r .preset "$j"); v=$(awk -v x="$(jq .$3 presets/$p.json)" -v f=$4 'BEGIN { printf "%d", x * f }')
+  $G energy --preset $p --set $3=$v --run "$j" --json "$1/$2.$3.$4.e" > /dev/null &&
+    jq .energy_pj.$5 "$1/$2.$3.$4.e"; }
+# the energy model's estimates with no published source (presets' energy source notes)
+EXP_ESTIMATES="array_eff_pct wire_ff_per_mm e_arbiter_fj"
 # the experiment's JSON directory: JD=$OUT/json_NAME, emptied
-exp_dir() { JD=$OUT/json_$1; mkdir -p "$JD"; rm -f "$JD"/*.json "$JD"/*.log; }
+exp_dir() { JD=$OUT/json_$1; mkdir -p "$JD"; rm -f "$JD"/*.json "$JD"/*.log "$JD"/*.e; }
 # a statistic or energy part of run $1 in $JD: exp_val RUN FIELD
 exp_val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
 # 100 a / b, one decimal (0 when b is 0)

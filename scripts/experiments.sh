@@ -5,6 +5,8 @@
 #            normalized to BL on #1 with the cache's 16 KB added to its register file
 #   Fig. 11  maximum tolerable average main-RF read latency (multiple of #1's, --latency-x) at 1, 5 and 10 % IPC loss
 #            against that reference, per design
+#   Fig. 10  register-file power of BL, RFC, LTRF and LTRF+ on #1, #6 and #7, normalized to BL
+#            on #1, and at x0.5 and x2 of the energy model's estimates (gpurf energy --run)
 #   Fig. 4   register-file cache hit rate of RFC against LTRF and LTRF+
 #   Fig. 12  LTRF IPC with 8, 16 and 32 registers per interval (rfc_banks) as latency grows
 #   Fig. 13  LTRF IPC with 4, 8 and 16 active warps (active_pool) as latency grows
@@ -13,7 +15,7 @@
 set -eu
 . scripts/exp_run.sh
 mkdir -p "$OUT/json"
-rm -f "$OUT"/json/*.json "$OUT/runs.txt"
+rm -f "$OUT"/json/*.json "$OUT"/json/*.e "$OUT/runs.txt"
 
 # workloads: name and stream arguments
 if [ "$QUICK" = 1 ]; then
@@ -50,6 +52,7 @@ runs() {
     echo "$n.ref table2_c1 baseline --set rf_warp_regs=$REGS_BL"
     for c in c6 c7; do for d in $DESIGNS; do echo "$n.fig9.$c.$d table2_$c $d $(dargs $d)"; done; done
     for c in c6 c7; do echo "$n.fig9.$c.xbar table2_$c ltrf --set rfc_xbar_bits=1024"; done
+    for d in $DESIGNS; do echo "$n.fig10.c1.$d table2_c1 $d $(dargs $d)"; done
     for m in $MULTS; do for d in $DESIGNS; do
       extra="--latency-x $m $(dargs $d)"; [ $d = baseline ] && extra="$extra --set rf_warp_regs=$REGS_BL"
       echo "$n.lat.$m.$d table2_c1 $d $extra"
@@ -79,6 +82,13 @@ tolerable() {
   echo $t
 }
 names=$(exp_names)
+# Fig. 10: the run of design $2 on config $1, its power against BL on #1 (pw), and priced again
+# with estimate $3 of the energy model times $4 (pw_at; the reference priced alike)
+f10() { [ $1 = c1 ] && echo fig10.c1.$2 || echo fig9.$1.$2; }
+pw() { awk -v a="$(jq .energy_pj.power_mw "$OUT/json/$1.$2.json")" \
+  -v r="$(jq .energy_pj.power_mw "$OUT/json/$1.fig10.c1.baseline.json")" 'BEGIN { printf "%.3f", a / r }'; }
+pw_at() { awk -v a="$(exp_reprice "$OUT/json" $1.$2 $3 $4 power_mw)" \
+  -v r="$(exp_reprice "$OUT/json" $1.fig10.c1.baseline $3 $4 power_mw)" 'BEGIN { printf "%.3f", a / r }'; }
 # register-sensitive: #6's capacity lets more warps reside than #1 plus the cache's capacity does
 rsens() { [ "$(val $1.ref max_resident_warps)" -lt "$(val $1.f3.1 max_resident_warps)" ]; }
 snames=""; for n in $names; do rsens $n && snames="$snames $n"; done
@@ -119,6 +129,35 @@ for set in all sensitive; do
 done
 echo "| paper (mean of 35 workloads) | #6 | - | 0.86 (8x RF: -14 %) | 1.32 | - | about 1.32 (LTRF is almost Ideal) | - |"
 echo "| paper | #7 | - | 0.86 (8x RF: -14 %) | 1.28 | 1.31 | - | - |"
+echo
+echo "## Fig. 10 metric: register-file power normalized to BL on #1"
+echo
+echo "Power = the run's register-file energy (every structure's accesses and leakage, the"
+echo "crossbars and arbiter; sim/core/energy.h) over its time, against BL on #1 (no cache, no"
+echo "added capacity) on the same workload. Then the mean at x0.5 and x2 of each estimate of the"
+echo "energy model with no published source (the runs priced again: gpurf energy --run)."
+echo
+echo "| workload | config | BL | RFC | LTRF | LTRF+ |"
+echo "|---|---|---|---|---|---|"
+for n in $names; do for c in c1 c6 c7; do
+  row="| $n | #${c#c} "
+  for d in $DESIGNS; do row="$row| $(pw $n $(f10 $c $d)) "; done
+  echo "$row|"
+done; done
+for c in c1 c6 c7; do
+  row="| mean | #${c#c} "
+  for d in $DESIGNS; do row="$row| $(for n in $names; do pw $n $(f10 $c $d); echo -n " "; done | mean) "; done
+  echo "$row|"
+done
+echo "| paper (mean) | #7 | 0.65 (Table 2) | 0.649 (-35.1 %) | 0.646 (-35.4 %) | 0.539 (-46.1 %) |"
+echo
+echo "| estimate | factor | BL #7 | RFC #7 | LTRF #7 | LTRF+ #7 |"
+echo "|---|---|---|---|---|---|"
+for k in $EXP_ESTIMATES; do for f in 0.5 2; do
+  row="| $k | x$f "
+  for d in $DESIGNS; do row="$row| $(for n in $names; do pw_at $n $(f10 c7 $d) $k $f; echo -n " "; done | mean) "; done
+  echo "$row|"
+done; done
 echo
 echo "## Fig. 11 metric: maximum tolerable main-RF latency (multiple of #1's average read latency, --latency-x)"
 echo

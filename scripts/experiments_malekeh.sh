@@ -88,9 +88,25 @@ echo "| workload | preset | ideal IPC | malekeh IPC | fixed STHLD 16 IPC | 1 sch
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for n in $names; do for p in $PRESETS; do
   b=$n.$p.base; m=$n.$p.mk
-  echo "| $n | $p | $(pct $(exp_val $n.$p.ideal ipc) $(exp_val $b ipc)) | $(pct $(exp_val $m ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mkfix ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mk1 ipc) $(exp_val $n.$p.base1 ipc)) | $(hit $m) | $(div $(( $(exp_val $b rf_reads) - $(exp_val $m rf_reads) )) $(exp_val $b rf_reads)) | $(pct $(exp_val $m total) $(exp_val $b total)) | $(exp_val $m sthld_final) |"
+  echo "| $n | $p | $(pct $(exp_val $n.$p.ideal ipc) $(exp_val $b ipc)) | $(pct $(exp_val $m ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mkfix ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mk1 ipc) $(exp_val $n.$p.base1 ipc)) | $(hit $m) | $(div $(( $(exp_val $b rf_reads) - $(exp_val $m rf_reads) )) $(exp_val $b rf_reads)) | $(pct $(exp_val $m dynamic) $(exp_val $b dynamic)) | $(exp_val $m sthld_final) |"
 done; done
 echo "| paper (Rodinia, Deepbench) | Table 1 | - | +9.6 % mean, max +59.5 % (rnn_bench_i2), only loss b+tree (< 4 %) | - | - | 48.5 % mean (gaussian ~77 %, particlefilter_naive ~13.3 %) | = hit ratio | -29.1 % mean (-47.5 % rnn_bench_t2, -5.9 % particlefilter_naive) | - |"
+echo
+echo "Fig. 8 (RF dynamic energy: banks, arbiter, crossbar, CCUs; sim/core/energy.h) against the"
+echo "baseline, mean over the rows above, with each estimate of the energy model that has no"
+echo "published source at x0.5 and x2 (the runs priced again, gpurf energy --run):"
+echo
+echo "| estimate | x0.5 | x1 | x2 |"
+echo "|---|---|---|---|"
+chg() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", 100 * (a / b - 1) }'; }
+for k in $EXP_ESTIMATES; do
+  row="| $k "
+  for f in 0.5 1 2; do
+    row="$row| $(for n in $names; do for p in $PRESETS; do
+      chg "$(exp_reprice "$JD" $n.$p.mk $k $f dynamic)" "$(exp_reprice "$JD" $n.$p.base $k $f dynamic)"; echo; done; done | exp_mean) % "
+  done
+  echo "$row|"
+done
 echo
 echo "## Fig. 3 shapes: fixed STHLD (turing)"
 echo

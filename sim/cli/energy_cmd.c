@@ -1,8 +1,10 @@
-/* gpurf energy: the energy model's table for a preset (core/energy.h, core/sram.h). */
+/* gpurf energy: the energy model's table for a preset (core/energy.h, core/sram.h), or a
+ * finished run's statistics priced by it (--run). */
 #include "cli.h"
 #include "core/energy.h"
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static void print_text(const sm_cfg_t *c, const energy_table_t *t)
 {
@@ -50,6 +52,55 @@ static int write_json(const sm_cfg_t *c, const energy_table_t *t, const char *pa
     return rc ? 2 : 0;
 }
 
+/* a finished run's statistics (its JSON's "stats") priced by c's model: --run */
+static int reprice(const sm_cfg_t *c, const char *run, const char *out)
+{
+    json_error_t je;
+    json_t *r = json_load_file(run, 0, &je), *st = r ? json_object_get(r, "stats") : NULL;
+    if (!st || !json_is_object(st)) {
+        fprintf(stderr, "gpurf energy: %s:%d: %s\n", run, r ? 0 : je.line,
+                r ? "no \"stats\" object (not a gpurf sim --json file)" : je.text);
+        json_decref(r);
+        return 2;
+    }
+    const size_t n = json_object_size(st);
+    stat_desc_t *d = calloc(n ? n : 1, sizeof *d);
+    uint64_t *v = calloc(n ? n : 1, sizeof *v);
+    unsigned i = 0;
+    const char *k;
+    json_t *x;
+    json_object_foreach(st, k, x) if (json_is_integer(x))
+    {
+        d[i].name = k;
+        v[i++] = (uint64_t)json_integer_value(x);
+    }
+    const stat_list_t l = {"run", d, i};
+    const stat_group_t g = {&l, v};
+    rf_energy_t e;
+    energy_of_run(c, &g, 1, &e);
+    json_t *o = json_object();
+#define X(p) json_object_set_new(o, #p, json_real(e.p));
+    ENERGY_PARTS(X)
+#undef X
+    json_object_set_new(o, "dynamic", json_real(e.dynamic));
+    json_object_set_new(o, "total", json_real(e.total));
+    json_object_set_new(o, "reg", json_real(e.reg));
+    json_object_set_new(o, "power_mw", json_real(e.power_mw));
+    printf("%s priced by preset %s (pJ):", run, c->name);
+    json_object_foreach(o, k, x) printf(" %s %.1f", k, json_real_value(x));
+    printf("\n");
+    int rc = 0;
+    if (out && json_dump_file(json_pack("{s:o}", "energy_pj", o), out, JSON_INDENT(1))) {
+        fprintf(stderr, "gpurf energy: cannot write %s\n", out);
+        rc = 2;
+    } else if (!out)
+        json_decref(o);
+    free(d);
+    free(v);
+    json_decref(r);
+    return rc;
+}
+
 int cmd_energy(const args_t *a)
 {
     char err[1024];
@@ -59,6 +110,8 @@ int cmd_energy(const args_t *a)
         fprintf(stderr, "gpurf energy: %s\n", err);
         return 2;
     }
+    if (a->run)
+        return reprice(&c, a->run, a->json);
     print_text(&c, &t);
     return a->json ? write_json(&c, &t, a->json) : 0;
 }

@@ -61,7 +61,7 @@ static int usage(void)
             "       gpurf strands (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
             "                   [--alloc] [--json FILE]\n"
             "       gpurf area --synth build/synth/P.json [--preset P]\n"
-            "       gpurf energy [--preset P] [--set k=v]... [--json FILE]\n"
+            "       gpurf energy [--preset P] [--set k=v]... [--run RUN.json] [--json FILE]\n"
             "       gpurf models\n"
             "       gpurf designs [--names]\n");
     return 2;
@@ -125,6 +125,7 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--waves", waves)
         OPT("--variant", variant)
         OPT("--out", out)
+        OPT("--run", run)
         OPT("--presets-dir", presets_dir)
         OPT("--synth", synth)
         OPT("--block", block)

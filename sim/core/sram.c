@@ -56,13 +56,13 @@ int sram_model(const sm_cfg_t *c, sram_model_t *m, char *err, size_t n)
           dec_depth(anchor_table.rows), c->sram_p_bank_uw, c->sram_p_table_uw, &m->l_bit,
           &m->l_dec);
     if (m->e_bit < 0 || m->e_dec < 0)
-        return gpurf_fail(err, n, "%s: fields 'sram_e_bank_fj' %u and 'sram_e_table_fj' %u give a "
-                          "negative coefficient of the SRAM model", c->name, c->sram_e_bank_fj,
-                          c->sram_e_table_fj);
+        return gpurf_fail(err, n, "%s: field 'sram_e_table_fj': %u with sram_e_bank_fj %u gives "
+                          "the SRAM model a negative coefficient", c->name, c->sram_e_table_fj,
+                          c->sram_e_bank_fj);
     if (m->l_bit < 0 || m->l_dec < 0)
-        return gpurf_fail(err, n, "%s: fields 'sram_p_bank_uw' %u and 'sram_p_table_uw' %u give a "
-                          "negative coefficient of the SRAM model", c->name, c->sram_p_bank_uw,
-                          c->sram_p_table_uw);
+        return gpurf_fail(err, n, "%s: field 'sram_p_table_uw': %u with sram_p_bank_uw %u gives "
+                          "the SRAM model a negative coefficient", c->name, c->sram_p_table_uw,
+                          c->sram_p_bank_uw);
     return 0;
 }
 
