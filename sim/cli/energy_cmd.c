@@ -2,6 +2,7 @@
  * finished run's statistics priced by it (--run). */
 #include "cli.h"
 #include "core/energy.h"
+#include "report.h"
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,14 +79,7 @@ static int reprice(const sm_cfg_t *c, const char *run, const char *out)
     const stat_group_t g = {&l, v};
     rf_energy_t e;
     energy_of_run(c, &g, 1, &e);
-    json_t *o = json_object();
-#define X(p) json_object_set_new(o, #p, json_real(e.p));
-    ENERGY_PARTS(X)
-#undef X
-    json_object_set_new(o, "dynamic", json_real(e.dynamic));
-    json_object_set_new(o, "total", json_real(e.total));
-    json_object_set_new(o, "reg", json_real(e.reg));
-    json_object_set_new(o, "power_mw", json_real(e.power_mw));
+    json_t *o = report_energy_json(&e);
     printf("%s priced by preset %s (pJ):", run, c->name);
     json_object_foreach(o, k, x) printf(" %s %.1f", k, json_real_value(x));
     printf("\n");

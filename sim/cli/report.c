@@ -138,6 +138,19 @@ void report_text(const report_t *r, FILE *f)
         synth_text(r, f);
 }
 
+void *report_energy_json(const rf_energy_t *e)
+{
+    json_t *en = json_object();
+#define X(p) json_object_set_new(en, #p, json_real(e->p));
+    ENERGY_PARTS(X)
+#undef X
+    json_object_set_new(en, "dynamic", json_real(e->dynamic));
+    json_object_set_new(en, "total", json_real(e->total));
+    json_object_set_new(en, "reg", json_real(e->reg));
+    json_object_set_new(en, "power_mw", json_real(e->power_mw));
+    return en;
+}
+
 int report_json(const report_t *r, const char *path)
 {
     json_t *o = json_object(), *st = json_object();
@@ -166,15 +179,7 @@ int report_json(const report_t *r, const char *path)
     json_object_set_new(o, "latency_x", lj);
     rf_energy_t e;
     energy_of_run(r->cfg, r->groups, r->ngroups, &e);
-    json_t *en = json_object();
-#define X(p) json_object_set_new(en, #p, json_real(e.p));
-    ENERGY_PARTS(X)
-#undef X
-    json_object_set_new(en, "dynamic", json_real(e.dynamic));
-    json_object_set_new(en, "total", json_real(e.total));
-    json_object_set_new(en, "reg", json_real(e.reg));
-    json_object_set_new(en, "power_mw", json_real(e.power_mw));
-    json_object_set_new(o, "energy_pj", en);
+    json_object_set_new(o, "energy_pj", report_energy_json(&e));
     json_object_set_new(o, "peak_rss_kb", json_integer(peak_rss_kb()));
     json_t *ks = json_array();
     for (unsigned i = 0; r->w && i < r->w->n; i++) {
