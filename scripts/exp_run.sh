@@ -31,10 +31,13 @@ exp_run() {
       echo "$L: run $id failed:"; tail -5 $D/$id.log; exit 255; fi'
 }
 # run $2 of directory $1 priced again with the energy model's estimate $3 times $4 (gpurf
-# energy --run: the run's preset, no other setting), its energy_pj.$5
-exp_reprice() { local j=$1/$2.json p v
+# energy --run, with the run's own --set settings from the runs file beside its JSON), its
+# energy_pj.$5
+exp_reprice() { local j=$1/$2.json p v rf=$1/runs.txt sets
+  [ -f "$rf" ] || rf=$1/../runs.txt
+  sets=$(awk -v id="$2" '$1 == id' "$rf" | grep -o -- '--set [^ ]*' | tr '\n' ' ')
   p=$(jq -r .preset "$j"); v=$(awk -v x="$(jq .$3 presets/$p.json)" -v f=$4 'BEGIN { printf "%d", x * f }')
-  $G energy --preset $p --set $3=$v --run "$j" --json "$1/$2.$3.$4.e" > /dev/null &&
+  $G energy --preset $p $sets --set $3=$v --run "$j" --json "$1/$2.$3.$4.e" > /dev/null &&
     jq .energy_pj.$5 "$1/$2.$3.$4.e"; }
 # the energy model's estimates with no published source (presets' energy source notes)
 EXP_ESTIMATES="array_eff_pct wire_ff_per_mm e_arbiter_fj"

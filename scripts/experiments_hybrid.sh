@@ -63,6 +63,9 @@ en() { jq -n --slurpfile r "$JD/$1.json" --slurpfile b "$JD/${1%%.*}.base.json" 
 # baseline's (%)
 dyn() { jq -n --slurpfile r "$JD/$1.json" --slurpfile b "$JD/${1%%.*}.base.json" \
   '100 * $r[0].energy_pj.dynamic / $b[0].energy_pj.dynamic'; }
+# dyn with the energy model's estimate $2 times $3, both runs priced again
+dyn_at() { awk -v a="$(exp_reprice "$JD" $1 $2 $3 dynamic)" \
+  -v b="$(exp_reprice "$JD" ${1%%.*}.base $2 $3 dynamic)" 'BEGIN { print 100 * a / b }'; }
 fmt() { awk -v x="$1" 'BEGIN { printf "%.1f", x }'; }
 welide() { exp_pc $(( $(exp_val $1 reg_writes) - $(exp_val $1 rf_writes) )) "$(exp_val $1 reg_writes)"; }
 relide() { exp_pc $(( $(exp_val $1 reg_reads) - $(exp_val $1 rf_reads) )) "$(exp_val $1 reg_reads)"; }
@@ -103,6 +106,9 @@ echo "| Fig. 9 with 2 read, 1 write ports RC / RSP / hybrid (%) | - | $(gm en rc
 echo "| Fig. 9 with 1 read, 1 write port RC / RSP / hybrid (%) | - | $(gm en rc.p2) / $(gm en rsp.p2) / $(gm en hyb.p2) |"
 echo "| RF dynamic energy, every part (crossbar, collectors), RC / RSP / hybrid (%) | - | $(gm dyn rc) / $(gm dyn rsp) / $(gm dyn hyb) |"
 echo "| the same with 1 read, 1 write port (%) | - | $(gm dyn rc.p2) / $(gm dyn rsp.p2) / $(gm dyn hyb.p2) |"
+for k in $EXP_ESTIMATES; do for f in 0.5 2; do
+  echo "| the same, $k x$f (%) | - | $(gm dyn_at rc.p2 "$k $f") / $(gm dyn_at rsp.p2 "$k $f") / $(gm dyn_at hyb.p2 "$k $f") |"
+done; done
 echo "| Fig. 10 writes elided RC / RSP / hybrid (%) | 73.3 / 58.1 / 78.3 | $(mn welide rc) / $(mn welide rsp) / $(mn welide hyb) |"
 echo "| Fig. 10 reads elided RC / RSP / hybrid (%) | 71.5 / 64.8 / 75.5 | $(mn relide rc) / $(mn relide rsp) / $(mn relide hyb) |"
 echo "| Fig. 11 in hybrid: writes RSP / RC, reads RSP / RC (%) | RSP > RC | $(mn rsp_w hyb) / $(mn rc_w hyb), $(mn rsp_r hyb) / $(mn rc_r hyb) |"
