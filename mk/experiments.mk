@@ -17,4 +17,5 @@ experiments-rename: $(BUILD)/gpurf
 # make experiments-hybrid: Bailey et al.'s Figs. 3, 7-12 and Secs. III-A4, IV-B3, IV-D metrics on maxwell
 experiments-hybrid: $(BUILD)/gpurf
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_hybrid.sh
+	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) PORTS="1 1" bash scripts/experiments_hybrid.sh
 .PHONY: experiments-hybrid

@@ -5,12 +5,17 @@
 # middle and many loop-carried registers), a generic one, and the matrixmul and vectoradd
 # traces. The RC, RSP and hybrid designs run the two-level scheduler (round-robin outer, GTO
 # inner), the baseline GTO, as in Table I.
-# Writes $OUT/hybrid.md (the paper's values beside ours, a sentence per difference),
-# $OUT/hybrid.png (gnuplot: Figs. 9, 10, 7, 8) and every run's JSON under $OUT/json_hybrid.
-# QUICK=1: two small kernels and fewer capacities.
+# Writes $OUT/hybrid$S.md (the paper's values beside ours, a sentence per difference),
+# $OUT/hybrid$S.png (gnuplot: Figs. 9, 10, 7, 8) and every run's JSON under $OUT/json_hybrid$S.
+# PORTS="R W": the RC's and RSP's read and write ports (default the paper's 6 and 2, S empty;
+# otherwise S = _RrWw). QUICK=1: two small kernels and fewer capacities.
 set -eu
 . scripts/exp_run.sh
-exp_dir hybrid
+PORTS=${PORTS:-6 2}
+read -r RP WP <<< "$PORTS"
+S=""; [ "$PORTS" = "6 2" ] || S="_${RP}r${WP}w"
+PT="--set rc_rports=$RP --set rc_wports=$WP"
+exp_dir hybrid$S
 if [ "$QUICK" = 1 ]; then
   WL=("hotspot|--gen seed=11,blocks=4,warps=8,regs=24,insts=48,loops=6,div=5,dep=70,alu=90,sfu=4,shmem=4,gmem=2"
       "streamcluster|--gen seed=12,blocks=4,warps=8,regs=40,insts=12,loops=12,div=5,dep=20,alu=60,gmem=25")
@@ -24,7 +29,7 @@ else
 fi
 names=$(exp_names)
 P=maxwell
-TL="--set scheduler=two_level"
+TL="--set scheduler=two_level $PT"
 # KB/SM -> register-cache lines and scratchpad registers per warp (4 schedulers, 4 active warps,
 # 128 B registers): lines = 2 x KB, registers = KB / 2
 runs() {
@@ -45,12 +50,6 @@ runs() {
     done
     for kb in $SIZES; do echo "$n.hyb$kb $P hybrid $TL --set rc_lines=$kb --set rsp_regs=$((kb / 4))"; done
     for r in 1 3 4; do echo "$n.split$r $P hybrid $TL --set rsp_regs=$r --set rc_lines=$((24 - 4 * r))"; done
-    # Fig. 9 with fewer RC / RSP ports than the paper's 6 read and 2 write
-    for pt in 3 2; do pr="--set rc_rports=$((pt - 1)) --set rc_wports=1"
-      echo "$n.rc.p$pt $P rc $TL --set rc_lines=24 $pr"
-      echo "$n.rsp.p$pt $P rsp $TL --set rsp_regs=6 $pr"
-      echo "$n.hyb.p$pt $P hybrid $TL $pr"
-    done
   done
 }
 runs > "$JD/runs.txt"
@@ -85,7 +84,7 @@ ipc() { exp_pc "$(exp_val $1 ipc)" "$(exp_val ${1%%.*}.base ipc)"; }
 lowest() { awk -v a="$1" -v b="$2" -v c="$3" 'BEGIN { exit !(c < a && c < b) }'; }
 highest() { awk -v a="$1" -v b="$2" -v c="$3" 'BEGIN { exit !(c > a && c > b) }'; }
 
-R=$OUT/hybrid.md
+R=$OUT/hybrid$S.md
 {
 echo "# gpurf: hybrid register cache / scratchpad (Bailey et al.) evaluation metrics"
 echo
@@ -93,8 +92,8 @@ echo "Preset \`$P\` (Table I), 12 KB/SM of temporary storage: RC 24 lines per sc
 echo "registers per active warp, hybrid 16 lines + 2 registers (8 KB + 4 KB). Register energy ="
 echo "main-RF bank accesses + RC and RSP accesses and tag checks (sim/core/energy.h), relative to"
 echo "the baseline's main-RF bank accesses in the same workload; every structure priced by the one"
-echo "SRAM model (gpurf energy --preset $P), the RC and RSP with the paper's 6 read and 2 write"
-echo "ports unless a row says otherwise. Workloads:"; exp_workloads
+echo "SRAM model (gpurf energy --preset $P), the RC and RSP with $RP read and $WP write ports (the"
+echo "paper's: 6 and 2). Workloads:"; exp_workloads
 echo
 echo "## Summary: the paper's values beside ours (geomean over the workloads)"
 echo
@@ -102,12 +101,9 @@ echo "| metric | paper | gpurf |"
 echo "|---|---|---|"
 echo "| Fig. 9 register energy RC / RSP / hybrid (%) | 47.9 / 47.1 / 38.7 | $(gm en rc) / $(gm en rsp) / $(gm en hyb) |"
 echo "| Fig. 9 half-size power RC / RSP (%) | 45.1 / 43.1 | $(gm en rchalf) / $(gm en rsphalf) |"
-echo "| Fig. 9 with 2 read, 1 write ports RC / RSP / hybrid (%) | - | $(gm en rc.p3) / $(gm en rsp.p3) / $(gm en hyb.p3) |"
-echo "| Fig. 9 with 1 read, 1 write port RC / RSP / hybrid (%) | - | $(gm en rc.p2) / $(gm en rsp.p2) / $(gm en hyb.p2) |"
 echo "| RF dynamic energy, every part (crossbar, collectors), RC / RSP / hybrid (%) | - | $(gm dyn rc) / $(gm dyn rsp) / $(gm dyn hyb) |"
-echo "| the same with 1 read, 1 write port (%) | - | $(gm dyn rc.p2) / $(gm dyn rsp.p2) / $(gm dyn hyb.p2) |"
 for k in $EXP_ESTIMATES; do for f in 0.5 2; do
-  echo "| the same, $k x$f (%) | - | $(gm dyn_at rc.p2 "$k $f") / $(gm dyn_at rsp.p2 "$k $f") / $(gm dyn_at hyb.p2 "$k $f") |"
+  echo "| the same, $k x$f (%) | - | $(gm dyn_at rc "$k $f") / $(gm dyn_at rsp "$k $f") / $(gm dyn_at hyb "$k $f") |"
 done; done
 echo "| Fig. 10 writes elided RC / RSP / hybrid (%) | 73.3 / 58.1 / 78.3 | $(mn welide rc) / $(mn welide rsp) / $(mn welide hyb) |"
 echo "| Fig. 10 reads elided RC / RSP / hybrid (%) | 71.5 / 64.8 / 75.5 | $(mn relide rc) / $(mn relide rsp) / $(mn relide hyb) |"
@@ -204,7 +200,8 @@ echo "- Ports decide the verdict. The paper gives access times, no energies (Sec
 echo "  CACTI's multi-ported cell (two wire pitches per port on each side, core/sram.h), an access"
 echo "  of the 6-read, 2-write RC or RSP costs more than one of a single-ported 16 KB main-RF bank"
 echo "  (gpurf energy --preset $P: rc, rsp against mrf), so the compiler maps nothing to the RSP and"
-echo "  the RC raises register energy; with 2R1W or 1R1W ports (the rows above) they save. The"
+echo "  the RC raises register energy; with one read and one write port (PORTS=\"1 1\": hybrid_1r1w.md)"
+echo "  they save. The"
 echo "  paper's savings need an RC access well below a bank access, which its text does not give."
 echo "- Fig. 7/8: the capacity trend comes from the SRAM model's square-root growth with rows;"
 echo "  the paper's rise past 12 KB needs its CACTI curve."
@@ -216,24 +213,24 @@ echo "  kernels (every warp runs the same code) make small."
 } > "$R"
 
 # the plot's data: per workload energy, elision; capacity curves
-{ for n in $names; do echo "$n $(en $n.rc) $(en $n.rsp) $(en $n.hyb) $(welide $n.rc) $(welide $n.rsp) $(welide $n.hyb) $(relide $n.rc) $(relide $n.rsp) $(relide $n.hyb)"; done; } > "$OUT/hybrid.dat"
+{ for n in $names; do echo "$n $(en $n.rc) $(en $n.rsp) $(en $n.hyb) $(welide $n.rc) $(welide $n.rsp) $(welide $n.hyb) $(relide $n.rc) $(relide $n.rsp) $(relide $n.hyb)"; done; } > "$OUT/hybrid$S.dat"
 { for kb in $SIZES; do s=$kb; [ $kb = 12 ] && s=""
-    echo "$kb $(gm en rc$s) $(gm en rsp$s) $(gm en hyb$kb)"; done; } > "$OUT/hybrid_kb.dat"
-{ for r in 1 2 3 4; do id=split$r; [ $r = 2 ] && id=hyb; echo "$((2 * r)) $(gm en $id)"; done; } > "$OUT/hybrid_split.dat"
-exp_plot "$OUT/hybrid.png" 1400,900 2,2 <<EOF
+    echo "$kb $(gm en rc$s) $(gm en rsp$s) $(gm en hyb$kb)"; done; } > "$OUT/hybrid$S.kb.dat"
+{ for r in 1 2 3 4; do id=split$r; [ $r = 2 ] && id=hyb; echo "$((2 * r)) $(gm en $id)"; done; } > "$OUT/hybrid$S.split.dat"
+exp_plot "$OUT/hybrid$S.png" 1400,900 2,2 <<EOF
 set style data histograms; set style histogram clustered; set style fill solid 0.8; set key below
 set title "Fig. 9: register energy vs baseline (%), 12 KB/SM"
 set yrange [0:*]
-plot "$OUT/hybrid.dat" using 2:xtic(1) title "RC", "" using 3 title "RSP", "" using 4 title "hybrid"
+plot "$OUT/hybrid$S.dat" using 2:xtic(1) title "RC", "" using 3 title "RSP", "" using 4 title "hybrid"
 set title "Fig. 10: writes (w) and reads (r) elided (%)"
 set yrange [0:100]
-plot "$OUT/hybrid.dat" using 5:xtic(1) title "RC w", "" using 6 title "RSP w", "" using 7 title "hybrid w", "" using 8 title "RC r", "" using 9 title "RSP r", "" using 10 title "hybrid r"
+plot "$OUT/hybrid$S.dat" using 5:xtic(1) title "RC w", "" using 6 title "RSP w", "" using 7 title "hybrid w", "" using 8 title "RC r", "" using 9 title "RSP r", "" using 10 title "hybrid r"
 set style data linespoints; set xlabel "KB/SM"; set yrange [0:*]
 set title "Fig. 7: register energy (%) by capacity (geomean)"
-plot "$OUT/hybrid_kb.dat" using 1:2 title "RC", "" using 1:3 title "RSP", "" using 1:4 title "hybrid"
+plot "$OUT/hybrid$S.kb.dat" using 1:2 title "RC", "" using 1:3 title "RSP", "" using 1:4 title "hybrid"
 set xlabel "RSP KB of 12"
 set title "Fig. 8: hybrid register energy (%) by RSP share (geomean)"
-plot "$OUT/hybrid_split.dat" using 1:2 title "hybrid"
+plot "$OUT/hybrid$S.split.dat" using 1:2 title "hybrid"
 EOF
-echo "experiments-hybrid: $R and $OUT/hybrid.png"
+echo "experiments-hybrid: $R and $OUT/hybrid$S.png"
 cat "$R"

@@ -175,14 +175,14 @@ echo "$out" | grep -q "field 'wire_ff_per_mm': -1 is outside" && ok "negative en
 echo "== make experiments-hybrid QUICK=1"
 run "experiments-hybrid pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-hybrid QUICK=1 EXP_OUT=$B/exp_h
 [ -s $B/exp_h/hybrid.png ] && grep -qE "^\| Fig. 9 register energy RC / RSP / hybrid \(%\) \| 47.9 / 47.1 / 38.7 \| [0-9.]+ / [0-9.]+ / [0-9.]+ \|$" $B/exp_h/hybrid.md &&
-  [ "$(jq '.stats.rsp_reads > 0' $B/exp_h/json_hybrid/hotspot.hyb.p2.json)" = true ] &&
+  [ -s $B/exp_h/hybrid_1r1w.png ] && [ "$(jq '.stats.rsp_reads > 0' $B/exp_h/json_hybrid_1r1w/hotspot.hyb.json)" = true ] &&
   ok "experiments-hybrid writes the table beside the paper's values and the plot" || bad "experiments-hybrid output" "$out"
 # the x0.5 / x2 rows price the runs again with their own settings: the arbiter's estimate, a
 # small part, moves the 1R1W row by less than a point
-row() { grep "^| $1 " $B/exp_h/hybrid.md | awk -F'|' '{ print $4 }' | tr -d ' '; }
-awk -v a="$(row 'the same with 1 read, 1 write port')" -v b="$(row 'the same, e_arbiter_fj x2')" \
+row() { grep "^| $1 " $B/exp_h/hybrid_1r1w.md | awk -F'|' '{ print $4 }' | tr -d ' '; }
+awk -v a="$(row 'RF dynamic energy, every part (crossbar, collectors), RC / RSP / hybrid (%)')" -v b="$(row 'the same, e_arbiter_fj x2 (%)')" \
   'BEGIN { split(a, x, "/"); split(b, y, "/"); for (i = 1; i <= 3; i++) { d = x[i] - y[i]; if (d > 1 || d < -1 || y[i] == "") exit 1 } }' &&
-  ok "experiments-hybrid: the runs priced again keep their settings ($(row 'the same, e_arbiter_fj x2'))" || bad "repriced rows lost the runs' settings"
+  ok "experiments-hybrid: the runs priced again keep their settings ($(row 'the same, e_arbiter_fj x2 (%)'))" || bad "repriced rows lost the runs' settings"
 run "a scratchpad read of a register never written stops the run (--pass-fault rsp_no_fill)" 1 $G sim --design hybrid --preset maxwell $TL --gen seed=4,blocks=2 --pass-fault rsp_no_fill
 echo "$out" | grep -qE "^gpurf: cycle [0-9]+, warp [0-9]+ \(slot [0-9]+\), register R[0-9]+: a scratchpad read of a register its allocation never wrote" &&
   ok "the check names cycle, warp and register" || bad "rsp_no_fill message" "$out"
