@@ -17,7 +17,8 @@ $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
 	$(call say,CC-ASAN,$<)
 	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $< $(filter $(BUILD)/asan/obj/cmodel/% $(BUILD)/asan/obj/sim/stream/% \
 	    $(BUILD)/asan/obj/sim/pass/% $(BUILD)/asan/obj/sim/core/energy.o \
-	    $(BUILD)/asan/obj/sim/core/sram.o,$(ASAN_OBJ)) -o $@ -lcmocka $(LIBS)
+	    $(BUILD)/asan/obj/sim/core/sram.o $(BUILD)/asan/obj/sim/cli/agg.o,$(ASAN_OBJ)) -o $@ \
+	    -lcmocka $(LIBS)
 
 # the scheduler's tests drive sim/core/sched.c, which links against the whole simulator
 $(BUILD)/asan/test_sched: tests/test_sched.c $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c

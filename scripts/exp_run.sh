@@ -48,7 +48,7 @@ exp_val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
 # 100 a / b, one decimal (0 when b is 0)
 exp_pc() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? 100 * a / b : 0 }'; }
 # the mean of one number per line, one decimal
-exp_mean() { awk '{ s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }'; }
+exp_mean() { $G mean --digits 1; }
 # gnuplot with the common frame: exp_plot PNG WIDTH,HEIGHT ROWS,COLS; the plots on stdin
 exp_plot() {
   { echo "set terminal pngcairo size $2 font \"sans,10\""; echo "set output \"$1\""

@@ -94,7 +94,7 @@ pw_at() { awk -v a="$(exp_reprice "$OUT/json" $1.$2 $3 $4 power_mw)" \
 # register-sensitive: #6's capacity lets more warps reside than #1 plus the cache's capacity does
 rsens() { [ "$(val $1.ref max_resident_warps)" -lt "$(val $1.f3.1 max_resident_warps)" ]; }
 snames=""; for n in $names; do rsens $n && snames="$snames $n"; done
-mean() { awk '{ for (i = 1; i <= NF; i++) { s += $i; n++ } } END { printf "%.3f", n ? s / n : 0 }'; }
+mean() { $G mean --digits 3; }
 R=$OUT/results.md
 {
 echo "# gpurf: LTRF evaluation metrics"
@@ -189,7 +189,7 @@ for n in $names; do for loss in 1 5 10; do
 done; done
 for loss in 1 5 10; do
   row="| mean | $loss % "
-  for d in $DESIGNS; do row="$row| $(cat "$OUT"/tol.* | awk -v d=$d -v l=$loss '$1 == d && $2 == l { s += $3; n++ } END { printf "%.1fx", s / n }') "; done
+  for d in $DESIGNS; do row="$row| $(cat "$OUT"/tol.* | awk -v d=$d -v l=$loss '$1 == d && $2 == l { print $3 }' | $G mean --digits 1)x "; done
   echo "$row|"
 done
 rm -f "$OUT"/tol.*

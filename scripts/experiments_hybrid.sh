@@ -68,9 +68,8 @@ dyn_at() { awk -v a="$(exp_reprice "$JD" $1 $2 $3 dynamic)" \
 fmt() { awk -v x="$1" 'BEGIN { printf "%.1f", x }'; }
 welide() { exp_pc $(( $(exp_val $1 reg_writes) - $(exp_val $1 rf_writes) )) "$(exp_val $1 reg_writes)"; }
 relide() { exp_pc $(( $(exp_val $1 reg_reads) - $(exp_val $1 rf_reads) )) "$(exp_val $1 reg_reads)"; }
-geo() { awk '{ s += log($1 > 0 ? $1 : 1e-9); n++ } END { printf "%.1f", n ? exp(s / n) : 0 }'; }
+geo() { $G geomean --digits 1; }
 gm() { for n in $names; do $1 $n.$2 ${3:-}; echo; done | awk NF | geo; }
-mn() { for n in $names; do $1 $n.$2 ${3:-}; echo; done | awk NF | exp_mean; }
 # per structure (Sec. IV-C): writes into it from above less write-backs from it, over all
 # writes; reads it serves over all reads
 rsp_w() { exp_pc $(( $(exp_val $1 rsp_writes) - $(exp_val $1 rsp_writebacks) )) "$(exp_val $1 reg_writes)"; }
@@ -105,13 +104,13 @@ echo "| RF dynamic energy, every part (crossbar, collectors), RC / RSP / hybrid 
 for k in $EXP_ESTIMATES; do for f in 0.5 2; do
   echo "| the same, $k x$f (%) | - | $(gm dyn_at rc "$k $f") / $(gm dyn_at rsp "$k $f") / $(gm dyn_at hyb "$k $f") |"
 done; done
-echo "| Fig. 10 writes elided RC / RSP / hybrid (%) | 73.3 / 58.1 / 78.3 | $(mn welide rc) / $(mn welide rsp) / $(mn welide hyb) |"
-echo "| Fig. 10 reads elided RC / RSP / hybrid (%) | 71.5 / 64.8 / 75.5 | $(mn relide rc) / $(mn relide rsp) / $(mn relide hyb) |"
-echo "| Fig. 11 in hybrid: writes RSP / RC, reads RSP / RC (%) | RSP > RC | $(mn rsp_w hyb) / $(mn rc_w hyb), $(mn rsp_r hyb) / $(mn rc_r hyb) |"
-echo "| Fig. 11 RC read hit rate in hybrid (8 KB) / alone (12 KB) (%) | 51.3 / 71.5 | $(mn hit hyb) / $(mn hit rc) |"
+echo "| Fig. 10 writes elided RC / RSP / hybrid (%) | 73.3 / 58.1 / 78.3 | $(gm welide rc) / $(gm welide rsp) / $(gm welide hyb) |"
+echo "| Fig. 10 reads elided RC / RSP / hybrid (%) | 71.5 / 64.8 / 75.5 | $(gm relide rc) / $(gm relide rsp) / $(gm relide hyb) |"
+echo "| Fig. 11 in hybrid: writes RSP / RC, reads RSP / RC (%) | RSP > RC | $(gm rsp_w hyb) / $(gm rc_w hyb), $(gm rsp_r hyb) / $(gm rc_r hyb) |"
+echo "| Fig. 11 RC read hit rate in hybrid (8 KB) / alone (12 KB) (%) | 51.3 / 71.5 | $(gm hit hyb) / $(gm hit rc) |"
 echo "| Fig. 4 RC register energy, shared / per-warp partition (%) | shared lower | $(gm en rc) / $(gm en rcpw) |"
 echo "| Sec. IV-D register energy evict / lifetime / hybrid (%) | 43.7 / 39.8 / 38.7 | $(gm en evict) / $(gm en life) / $(gm en hyb) |"
-echo "| IPC vs baseline RC / RSP / hybrid (%) | negligible change | $(mn ipc rc) / $(mn ipc rsp) / $(mn ipc hyb) |"
+echo "| IPC vs baseline RC / RSP / hybrid (%) | negligible change | $(gm ipc rc) / $(gm ipc rsp) / $(gm ipc hyb) |"
 echo
 echo "## Fig. 9 and 10 per workload"
 echo

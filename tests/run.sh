@@ -360,6 +360,7 @@ done
 . tests/run_rename.sh
 . tests/run_hybrid.sh
 . tests/run_energy.sh
+. tests/run_agg.sh
 
 echo "== make formal: every property of formal/blocks.txt proved by k-induction, every listed faulty variant failing"
 run "make formal" 0 make -s BUILD=$B formal

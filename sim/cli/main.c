@@ -31,6 +31,7 @@
 #include "stream/gen.h"
 #include "stream/isa.h"
 #include "pass/liveness.h"
+#include "agg.h"
 #include "cli.h"
 #include "report.h"
 #include "core/sm.h"
@@ -61,6 +62,7 @@ static int usage(void)
             "       gpurf strands (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
             "                   [--alloc] [--json FILE]\n"
             "       gpurf area --synth build/synth/P.json [--preset P]\n"
+            "       gpurf mean|geomean [--digits N] < numbers\n"
             "       gpurf energy [--preset P] [--set k=v]... [--run RUN.json] [--json FILE]\n"
             "       gpurf models\n"
             "       gpurf designs [--names]\n");
@@ -442,6 +444,8 @@ int main(int argc, char **argv)
 {
     args_t a;
     stream_warnings = stderr;
+    if (argc > 1 && (!strcmp(argv[1], "mean") || !strcmp(argv[1], "geomean")))
+        return cmd_agg(argc, argv);
     if (parse(argc, argv, &a))
         return usage();
     char err[1024];
