@@ -27,7 +27,7 @@ static const char *const rn_policy_names[] = {"consolidate", "spread", "first", 
 static const char *const rn_alloc_names[] = {"issue", "writeback", NULL};
 static const char *const rc_index_names[] = {"reg_plus_warp", "reg", NULL};
 static const char *const rc_partition_names[] = {"shared", "per_warp", NULL};
-/* the order of sim/core/sram.h's TECH_* */
+/* the order of sim/energy/sram.h's TECH_* */
 static const char *const mrf_tech_names[] = {"hp_sram", "lstp_sram", "tfet_sram", "dwm", NULL};
 
 #define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}

@@ -99,7 +99,7 @@ typedef struct {
     unsigned rsp_regs;      /* register scratchpad: registers per active warp (Sec. III-A4) */
     unsigned energy_kb;     /* price the register cache and scratchpad as this many KB/SM
                                (0: their own capacity; Fig. 9's "half-size" runs) */
-    /* the energy model (sim/core/sram.h, energy.h): the main RF's cell technology (TECH_*),
+    /* the energy model (sim/energy/sram.h, energy.h): the main RF's cell technology (TECH_*),
      * the anchors (Jeon & Annavaram Table 2: a 4 KB bank's and a renaming-table bank's access
      * energy, fJ, and leakage, uW; the supply, mV; the feature size, nm) and the estimates (the
      * array efficiency in %, wire capacitance in fF/mm, an arbiter request-cycle in fJ) */

@@ -16,8 +16,8 @@ $(BUILD)/asan/gpurf: $(BUILD)/asan/obj/sim/cli/main.o $(ASAN_OBJ) $(BUILD)/rtl_r
 $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
 	$(call say,CC-ASAN,$<)
 	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $< $(filter $(BUILD)/asan/obj/cmodel/% $(BUILD)/asan/obj/sim/stream/% \
-	    $(BUILD)/asan/obj/sim/pass/% $(BUILD)/asan/obj/sim/core/energy.o \
-	    $(BUILD)/asan/obj/sim/core/sram.o $(BUILD)/asan/obj/sim/cli/agg.o,$(ASAN_OBJ)) -o $@ \
+	    $(BUILD)/asan/obj/sim/pass/% $(BUILD)/asan/obj/sim/energy/energy.o \
+	    $(BUILD)/asan/obj/sim/energy/sram.o $(BUILD)/asan/obj/sim/cli/agg.o,$(ASAN_OBJ)) -o $@ \
 	    -lcmocka $(LIBS)
 
 # the scheduler's tests drive sim/core/sched.c, which links against the whole simulator

@@ -135,7 +135,7 @@ echo
 echo "## Fig. 10 metric: register-file power normalized to BL on #1"
 echo
 echo "Power = the run's register-file energy (every structure's accesses and leakage, the"
-echo "crossbars and arbiter; sim/core/energy.h) over its time, against BL on #1 (no cache, no"
+echo "crossbars and arbiter; sim/energy/energy.h) over its time, against BL on #1 (no cache, no"
 echo "added capacity) on the same workload. Then the mean at x0.5 and x2 of each estimate of the"
 echo "energy model with no published source (the runs priced again: gpurf energy --run)."
 echo

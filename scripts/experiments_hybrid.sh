@@ -89,7 +89,7 @@ echo "# gpurf: hybrid register cache / scratchpad (Bailey et al.) evaluation met
 echo
 echo "Preset \`$P\` (Table I), 12 KB/SM of temporary storage: RC 24 lines per scheduler, RSP 6"
 echo "registers per active warp, hybrid 16 lines + 2 registers (8 KB + 4 KB). Register energy ="
-echo "main-RF bank accesses + RC and RSP accesses and tag checks (sim/core/energy.h), relative to"
+echo "main-RF bank accesses + RC and RSP accesses and tag checks (sim/energy/energy.h), relative to"
 echo "the baseline's main-RF bank accesses in the same workload; every structure priced by the one"
 echo "SRAM model (gpurf energy --preset $P), the RC and RSP with $RP read and $WP write ports (the"
 echo "paper's: 6 and 2). Workloads:"; exp_workloads
@@ -196,7 +196,7 @@ echo "  are short (a load's consumer every few instructions), so the scratchpad'
 echo "  than in the paper's arithmetic-heavy applications, and the register cache's hit rate follows"
 echo "  the generator's dependency distance (dep), not real code."
 echo "- Ports decide the verdict. The paper gives access times, no energies (Sec. IV-A). Priced by"
-echo "  CACTI's multi-ported cell (two wire pitches per port on each side, core/sram.h), an access"
+echo "  CACTI's multi-ported cell (two wire pitches per port on each side, energy/sram.h), an access"
 echo "  of the 6-read, 2-write RC or RSP costs more than one of a single-ported 16 KB main-RF bank"
 echo "  (gpurf energy --preset $P: rc, rsp against mrf), so the compiler maps nothing to the RSP and"
 echo "  the RC raises register energy; with one read and one write port (PORTS=\"1 1\": hybrid_1r1w.md)"

@@ -92,7 +92,7 @@ for n in $names; do for p in $PRESETS; do
 done; done
 echo "| paper (Rodinia, Deepbench) | Table 1 | - | +9.6 % mean, max +59.5 % (rnn_bench_i2), only loss b+tree (< 4 %) | - | - | 48.5 % mean (gaussian ~77 %, particlefilter_naive ~13.3 %) | = hit ratio | -29.1 % mean (-47.5 % rnn_bench_t2, -5.9 % particlefilter_naive) | - |"
 echo
-echo "Fig. 8 (RF dynamic energy: banks, arbiter, crossbar, CCUs; sim/core/energy.h) against the"
+echo "Fig. 8 (RF dynamic energy: banks, arbiter, crossbar, CCUs; sim/energy/energy.h) against the"
 echo "baseline, mean over the rows above, with each estimate of the energy model that has no"
 echo "published source at x0.5 and x2 (the runs priced again, gpurf energy --run):"
 echo

@@ -1,4 +1,4 @@
-# Sourced by tests/run.sh (its helpers run/ok/bad, $G $A $B): the energy model (sim/core/sram.h,
+# Sourced by tests/run.sh (its helpers run/ok/bad, $G $A $B): the energy model (sim/energy/sram.h,
 # energy.h): the anchors reproduced, every setting moving what it prices, a run priced again
 # equal to its own report, bad input.
 

@@ -6,7 +6,7 @@
 
 echo "== register cache / scratchpad designs: values, accounting, energy"
 # the paper's 6 read and 2 write ports make a scratchpad access dearer than a main-RF bank
-# access (core/sram.h: CACTI's multi-ported cell), so the compiler would map nothing: the
+# access (energy/sram.h: CACTI's multi-ported cell), so the compiler would map nothing: the
 # family runs with one read and one write port (the small preset's), where it maps
 P1="--set rc_rports=1 --set rc_wports=1"
 TL="--set scheduler=two_level $P1"

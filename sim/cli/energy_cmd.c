@@ -1,7 +1,7 @@
-/* gpurf energy: the energy model's table for a preset (core/energy.h, core/sram.h), or a
+/* gpurf energy: the energy model's table for a preset (energy/energy.h, energy/sram.h), or a
  * finished run's statistics priced by it (--run). */
 #include "cli.h"
-#include "core/energy.h"
+#include "energy/energy.h"
 #include "report.h"
 #include <jansson.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* Run report: statistics and lockstep verdicts as text and as JSON (jansson). */
 #include "report.h"
-#include "core/energy.h"
+#include "energy/energy.h"
 #include "stream/isa.h"
 #include <sys/resource.h>
 #include <jansson.h>

@@ -2,7 +2,7 @@
 #ifndef GPURF_REPORT_H
 #define GPURF_REPORT_H
 #include "harness/lockstep.h"
-#include "core/energy.h"
+#include "energy/energy.h"
 #include "core/stats.h"
 #include "latency_x.h"
 #include "stream/stream.h"
@@ -35,7 +35,7 @@ void report_lockstep_totals(const ls_ctx_t *ls, const char *block, ls_totals_t *
 void report_text(const report_t *r, FILE *f);
 int report_json(const report_t *r, const char *path);
 
-/* a run's energy (core/energy.h) as the JSON object "energy_pj" of its report (a jansson
+/* a run's energy (energy/energy.h) as the JSON object "energy_pj" of its report (a jansson
  * json_t *; void * keeps jansson out of this header) */
 void *report_energy_json(const rf_energy_t *e);
 

@@ -1,6 +1,6 @@
 /* Scratchpad allocation (see rspalloc.h). */
 #include "rspalloc.h"
-#include "core/energy.h"
+#include "energy/energy.h"
 #include "cmodel/common.h"
 #include "stream/isa.h"
 #include <stdlib.h>

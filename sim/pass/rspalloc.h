@@ -79,7 +79,7 @@ typedef struct {
     unsigned mapped, reductions, regenerated;
 } rspalloc_t;
 
-/* the energy model's per-access energies (sim/core/energy.h): a main-RF bank's, the
+/* the energy model's per-access energies (sim/energy/energy.h): a main-RF bank's, the
  * scratchpad's at its capacity (active_pool x rsp_regs per scheduler; energy_kb prices only the
  * run); 0, or -1 with a message naming the field */
 int rsp_energy_of(const sm_cfg_t *c, rsp_energy_t *e, char *err, size_t n);

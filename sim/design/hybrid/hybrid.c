@@ -109,6 +109,7 @@ static int hy_init(sm_t *sm, char *err, size_t n)
     sm->dpriv = h;
     if (!h || !(h->sc = calloc(c->schedulers, sizeof *h->sc)) ||
         !(h->rc_live = calloc(c->warp_slots, sizeof *h->rc_live)) ||
+        !(h->own_lanes = calloc(c->warp_slots, sizeof *h->own_lanes)) ||
         !(h->pslot = malloc(c->warp_slots * sizeof *h->pslot)) ||
         !(h->last_access = calloc((size_t)c->warp_slots * c->arch_regs, sizeof *h->last_access)))
         return gpurf_fail(err, n, "out of memory");
@@ -136,6 +137,7 @@ static void hy_free(sm_t *sm)
         hy_path_free(&h->sc[s]);
     free(h->sc);
     free(h->rc_live);
+    free(h->own_lanes);
     free(h->pslot);
     free(h->last_access);
     free(h);
@@ -176,7 +178,16 @@ fail:
 
 static int hy_slot_free(const sm_t *sm, unsigned g) { return hy_path_slot_free(sm, g); }
 
-static void hy_launched(sm_t *sm, unsigned g) { HY(sm)->rc_live[g] = (uint8_t)HY(sm)->v->rc; }
+static void hy_launched(sm_t *sm, unsigned g)
+{
+    hy_t *h = HY(sm);
+    const warp_trace_t *t = sm->w[g].tr;
+    uint32_t lanes = 0;
+    for (uint32_t i = 0; t && i < t->n; i++)
+        lanes |= t->v[i].mask;
+    h->rc_live[g] = (uint8_t)h->v->rc;
+    h->own_lanes[g] = lanes & gpurf_mask(sm->c.lanes);
+}
 
 static void hy_front(sm_t *sm, unsigned s)
 {

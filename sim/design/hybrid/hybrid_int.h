@@ -37,7 +37,7 @@
 #include "cmodel/rc.h"
 #include "cmodel/rsp.h"
 #include "core/core.h"
-#include "core/energy.h"
+#include "energy/energy.h"
 #include "design/mainrf.h"
 #include "pass/liveness.h"
 #include "pass/rspalloc.h"
@@ -167,6 +167,8 @@ typedef struct {
     mainrf_stats_t rst;
     hy_sc_t *sc;
     uint8_t *rc_live;                /* [global warp]: may hold rc lines */
+    uint32_t *own_lanes;             /* [global warp]: every lane its trace runs on (a result
+                                        on all of them is a full write, Sec. III-A2) */
     int *pslot;                      /* [global warp]: its pool slot, -1 */
     uint64_t *last_access;           /* [global warp][reg]: the cycle of the last access */
     prog_t prog;

@@ -220,7 +220,11 @@ static void writes(sm_t *sm, unsigned s, rc_in_t *ri, rf_in_t *fi)
         ri->wr_warp[k] = fi->wr_warp[k];
         ri->wr_reg[k] = fi->wr_reg[k];
         ri->wr_slot[k] = rc_slot(sm, s, fi->wr_warp[k]);
-        ri->wr_mask[k] = fi->wr_mask[k];
+        /* a result on every lane its warp has is a full write, whatever the warp's size: the
+         * cache allocates it (lanes the warp lacks are never read) */
+        const uint32_t own = HY(sm)->own_lanes[fi->wr_warp[k] * c->schedulers + s];
+        ri->wr_mask[k] = own && (fi->wr_mask[k] & own) == own ? gpurf_mask(c->lanes)
+                                                              : fi->wr_mask[k];
         memcpy(ri->wr_data[k], fi->wr_data[k], c->lanes * sizeof(uint32_t));
     }
 }

@@ -1,7 +1,7 @@
 /* Design `rename`: construction, the kernel's passes and setup, warp launch and slots, the
  * issue gate, statistics and the registry entry (contract in rename_int.h). */
 #include "rename_int.h"
-#include "core/energy.h"
+#include "energy/energy.h"
 #include "design/mainrf.h"
 #include <stdarg.h>
 
@@ -286,7 +286,7 @@ static void rn_end(sm_t *sm)
         mainrf_count(sm, x->rf, &a->rst);
     }
     /* Sec. 8.3: a warp register's share of its bank's leakage and the renaming table's
-     * leakage and accesses, from the energy model (core/energy.h; anchored to Table 2); energy
+     * leakage and accesses, from the energy model (energy/energy.h; anchored to Table 2); energy
      * (pJ) = uW x cycles / MHz */
     const sm_cfg_t *c = &sm->c;
     energy_table_t t;

@@ -45,7 +45,7 @@
 #define GPURF_ENERGY_H
 #include "cmodel/cfg.h"
 #include "sram.h"
-#include "stats.h"
+#include "core/stats.h"
 
 #define ENERGY_STRUCTS(X)                                                                          \
     X(mrf, "main register file bank")                                                              \
