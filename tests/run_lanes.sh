@@ -1,6 +1,7 @@
 # Sourced by tests/run.sh (its helpers run/ok/bad/prun/json_num, $A $G $B $T, DESIGNS): what real
 # traces need of the reader and of every design. Excerpts cut from real traces (tests/excerpts)
-# in every tracer version; the generator's partial-write knobs (pdiv, pred) and its export in the
+# in every tracer version; the generator's partial-write knobs (pdiv, pred), short warps
+# (threads) and its export in the
 # tracer's address modes; no lane lost in any design (directed stream, generated kernels, with
 # the value check and the blocks in lockstep); kernel lists whose kernels differ; presets picked
 # by the trace's architecture.
@@ -48,9 +49,27 @@ for m in compress list; do $A sim --preset small --trace $B/gl_$m/kernelslist.g 
   diff <(jq -S .stats $B/gl_direct.json) <(jq -S .stats $B/gl_$m.json) > /dev/null && ok "pdiv/pred kernel read back ($m addresses): every statistic as simulated directly" || bad "gen round trip ($m) differs"; done
 run "pdiv without the branch" 2 $A sim --gen div=0,pdiv=50
 echo "$out" | grep -q "field 'pdiv'" && ok "pdiv=50 with div=0: the message names pdiv" || bad "pdiv message" "$out"
+# threads=: a block's last warp short (blocks of 2 threads as opacus-reduce-sm70's)
+$G gen seed=3,blocks=2,warps=3,threads=70 --out $B/gl_thr > /dev/null
+w3() { awk '/^warp = /{ w = $3 } /^[0-9a-f]+ [0-9a-f]+ [0-9]+ / && w == 2 { print $2 }' $B/gl_thr/kernel-1.traceg | sort -u | xargs; }
+[ "$(w3)" = 0000003f ] && grep -q "^-block dim = (70,1,1)" $B/gl_thr/kernel-1.traceg &&
+  $A sim --preset small --trace $B/gl_thr/kernelslist.g --json $B/gl_thr.json > /dev/null 2>&1 &&
+  $A sim --preset small --gen seed=3,blocks=2,warps=3,threads=70 --json $B/gl_thr_d.json > /dev/null 2>&1 &&
+  diff <(jq -S .stats $B/gl_thr.json) <(jq -S .stats $B/gl_thr_d.json) > /dev/null &&
+  ok "threads=70: the third warp runs on 6 lanes, the block is 70 threads, read back as simulated" || bad "threads knob: third warp's masks $(w3)"
+run "threads too few for the warps" 2 $A sim --gen warps=3,threads=64
+echo "$out" | grep -q "field 'threads'" && ok "threads=64 with 3 warps: the message names threads" || bad "threads message" "$out"
+# a result on every lane a short warp has is a full write: the register cache allocates it
+i=0; for t in "--gen seed=5,blocks=6,warps=3,threads=70,loops=3,div=0,pred=0" "--trace $T/opacus-reduce-sm70/kernelslist.g"; do
+  n=$((i += 1))
+  $A sim --design rc --preset sm7_qv100 --set scheduler=two_level $t --json $B/short.$n.json > /dev/null 2>&1
+  [ "$(jq .stats.value_errors $B/short.$n.json)" = 0 ] && [ "$(jq .stats.rc_read_hits $B/short.$n.json)" -gt 0 ] &&
+    [ "$(jq .stats.rc_partial_to_mrf $B/short.$n.json)" = 0 ] &&
+    ok "rc on short warps (${t%% *} ${t##*/}): $(jq .stats.rc_read_hits $B/short.$n.json) hits, no result refused as partial" || bad "rc on short warps ($t)"
+done
 
 echo "== no lane lost: every design, partial writes under divergence and predication, value check and lockstep"
-LG=blocks=6,warps=8,pdiv=70,pred=30,idiv=30,gmem=15
+LG=blocks=6,warps=8,threads=250,pdiv=70,pred=30,idiv=30,gmem=15
 { for d in $DESIGNS; do
     printf '%s\t0\t%s\n' "$d: tests/streams/lane_patterns.txt (pascal, 32 lanes)" "$A sim --design $d --preset pascal --trace tests/streams/lane_patterns.txt --json $B/lp.$d.json"
     printf '%s\t0\t%s\n' "$d: lane patterns in lockstep with the RTL (small)" "$G cosim --design $d --preset small --blocks all --trace tests/streams/lane_patterns.txt --json $B/lpc.$d.json"

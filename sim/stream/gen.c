@@ -19,7 +19,7 @@ static uint64_t mix64(uint64_t x)
 
 int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
 {
-    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16, 0, 0, 0};
+    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16, 0, 0, 0, 0};
     char buf[512];
     snprintf(buf, sizeof buf, "%s", spec ? spec : "");
     struct {
@@ -34,7 +34,8 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
                 {"idiv", &g->idiv, 0, 100},          {"window", &g->window, 0, 255},
                 {"addr", &g->addr, 0, 3},            {"stride", &g->stride, 4, 1u << 20},
                 {"tile", &g->tile, 1, 1u << 20},    {"temps", &g->temps, 0, 90},
-                {"pdiv", &g->pdiv, 0, 100},          {"pred", &g->pred, 0, 100}};
+                {"pdiv", &g->pdiv, 0, 100},          {"pred", &g->pred, 0, 100},
+                {"threads", &g->threads, 0, 1024}};
     static const char *const addr_names[] = {"stream", "stride", "tile", "random"};
     char *save, *tok;
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -78,6 +79,11 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
     if (g->window > nlong) {
         snprintf(err, n, "--gen: field 'window': %u registers exceed the %u long-lived of regs=%u",
                  g->window, nlong, g->regs);
+        return -1;
+    }
+    if (g->threads && (g->threads <= 32 * (g->warps - 1) || g->threads > 32 * g->warps)) {
+        snprintf(err, n, "--gen: field 'threads': %u threads do not make %u warps (%u to %u)",
+                 g->threads, g->warps, 32 * (g->warps - 1) + 1, 32 * g->warps);
         return -1;
     }
     if (g->pdiv && (!g->div || g->insts < 12)) {
@@ -249,12 +255,15 @@ int gen_walk(const gen_t *G, unsigned block, unsigned warp,
                 int (*emit)(void *arg, const dyn_t *d), void *arg)
 {
     unsigned iter = 0, pc = 0, nmem = 0;
-    uint32_t mask = 0xffffffffu, else_mask = 0;
+    /* the lanes the warp has: all, or the block's last threads (threads=) */
+    const unsigned left = G->g.threads ? G->g.threads - 32 * warp : 32;
+    const uint32_t own = left >= 32 ? 0xffffffffu : (1u << left) - 1;
+    uint32_t mask = own, else_mask = 0;
     dyn_t d;
     while (pc < G->n) {
         const sinst_t *s = &G->prog[pc];
         if (pc == G->skip_to)
-            mask = 0xffffffffu; /* reconvergence */
+            mask = own; /* reconvergence */
         d.s = s;
         d.pc = pc * 16;
         d.mask = mask;
@@ -279,10 +288,10 @@ int gen_walk(const gen_t *G, unsigned block, unsigned warp,
              * (pdiv: the else path on the others) */
             int both = pc == s - G->prog + 1u && ((h >> 44) % 100) < G->g.pdiv;
             if (pc == s - G->prog + 1u && (((h >> 20) % 100) < G->g.idiv || both)) {
-                mask = (uint32_t)(h >> 32);
-                if (!mask || mask == 0xffffffffu)
-                    mask = 0x0000ffffu;
-                else_mask = both ? ~mask : 0;
+                mask = (uint32_t)(h >> 32) & own;
+                if (!mask || mask == own)
+                    mask = own & 0x0000ffffu;
+                else_mask = both ? own & ~mask : 0;
             }
         } else if (s->kind == 4) {
             pc = else_mask ? pc + 1 : s->target;
@@ -375,7 +384,7 @@ int gen_kernel(const gen_spec_t *g, kernel_t **out, char *err, size_t n)
     k->nregs = g->regs;
     k->shmem = 1024;
     k->warps_per_block = g->warps;
-    k->threads_per_block = g->warps * 32;
+    k->threads_per_block = g->threads ? g->threads : g->warps * 32;
     k->nblocks = g->blocks;
     k->next_block = gen_next;
     k->done_block = gen_done;

@@ -27,6 +27,8 @@
  * branch runs the else path only).
  * pred=P (0: off): P percent of the body's other instructions run predicated, on a random part
  * of the warp's active lanes (an eighth of them on none: an empty mask, memory lines included).
+ * threads=T (0: off, every warp full) makes blocks of T threads: the last warp of a block
+ * runs on the first T - 32 (warps - 1) lanes only (T above 32 (warps - 1), at most 32 warps).
  * The same seed gives the same kernel; gen_write_traces writes it as an Accel-Sim
  * kernelslist.g + kernel-1.traceg with the same masks and addresses, in the address modes the
  * tracer writes (base and stride when the active lanes are contiguous with one stride, an empty
@@ -38,7 +40,7 @@
 typedef struct {
     unsigned seed, blocks, warps, regs, insts, loops, div, dep;
     unsigned w_alu, w_sfu, w_shmem, w_gmem;
-    unsigned idiv, window, addr, stride, tile, temps, pdiv, pred;
+    unsigned idiv, window, addr, stride, tile, temps, pdiv, pred, threads;
 } gen_spec_t;
 
 enum { GEN_ADDR_STREAM, GEN_ADDR_STRIDE, GEN_ADDR_TILE, GEN_ADDR_RANDOM };

@@ -120,7 +120,7 @@ int gen_write_traces(const gen_spec_t *g, const char *dir, int list, char *err, 
                "-cuda stream id = 0\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
                "#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "
                "mem_width [adrrescompress?] [mem_addresses]\n\n",
-            g->seed, g->blocks, g->warps * 32, g->regs);
+            g->seed, g->blocks, g->threads ? g->threads : g->warps * 32, g->regs);
     for (unsigned b = 0; b < g->blocks; b++) {
         fprintf(f, "#BEGIN_TB\n\nthread block = %u,0,0\n\n", b);
         for (unsigned w = 0; w < g->warps; w++) {
