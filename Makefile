@@ -2,6 +2,10 @@
 # Targets: deps build run test synth area formal waves bench experiments experiments-malekeh experiments-rename clean. V=1: full commands.
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
+# every core, unless the caller chose (-j N)
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+  MAKEFLAGS += -j$(shell nproc)
+endif
 
 BUILD   ?= build
 PRESETS := $(basename $(notdir $(wildcard presets/*.json)))

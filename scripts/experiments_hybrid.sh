@@ -41,6 +41,7 @@ runs() {
     echo "$n.evict $P hybrid-evict $TL"
     echo "$n.life $P hybrid-lifetime $TL"
     echo "$n.rcpw $P rc $TL --set rc_lines=24 --set rc_partition=per_warp"
+    echo "$n.rcidx $P rc $TL --set rc_lines=24 --set rc_index=reg"
     echo "$n.rchalf $P rc $TL --set rc_lines=24 --set energy_kb=6"
     echo "$n.rsphalf $P rsp $TL --set rsp_regs=6 --set energy_kb=6"
     for kb in $SIZES; do
@@ -109,6 +110,7 @@ echo "| Fig. 10 reads elided RC / RSP / hybrid (%) | 71.5 / 64.8 / 75.5 | $(gm r
 echo "| Fig. 11 in hybrid: writes RSP / RC, reads RSP / RC (%) | RSP > RC | $(gm rsp_w hyb) / $(gm rc_w hyb), $(gm rsp_r hyb) / $(gm rc_r hyb) |"
 echo "| Fig. 11 RC read hit rate in hybrid (8 KB) / alone (12 KB) (%) | 51.3 / 71.5 | $(gm hit hyb) / $(gm hit rc) |"
 echo "| Fig. 4 RC register energy, shared / per-warp partition (%) | shared lower | $(gm en rc) / $(gm en rcpw) |"
+echo "| RC set index (reg + warp) mod sets / reg mod sets: register energy, RC hit rate (%) | no index given | $(gm en rc) / $(gm en rcidx), $(gm hit rc) / $(gm hit rcidx) |"
 echo "| Sec. IV-D register energy evict / lifetime / hybrid (%) | 43.7 / 39.8 / 38.7 | $(gm en evict) / $(gm en life) / $(gm en hyb) |"
 echo "| IPC vs baseline RC / RSP / hybrid (%) | negligible change | $(gm ipc rc) / $(gm ipc rsp) / $(gm ipc hyb) |"
 echo

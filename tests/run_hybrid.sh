@@ -177,6 +177,8 @@ run "experiments-hybrid pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-hybri
 [ -s $B/exp_h/hybrid.png ] && grep -qE "^\| Fig. 9 register energy RC / RSP / hybrid \(%\) \| 47.9 / 47.1 / 38.7 \| [0-9.]+ / [0-9.]+ / [0-9.]+ \|$" $B/exp_h/hybrid.md &&
   [ -s $B/exp_h/hybrid_1r1w.png ] && [ "$(jq '.stats.rsp_reads > 0' $B/exp_h/json_hybrid_1r1w/hotspot.hyb.json)" = true ] &&
   ok "experiments-hybrid writes the table beside the paper's values and the plot" || bad "experiments-hybrid output" "$out"
+grep -qE "^\| RC set index .* \| [0-9.]+ / [0-9.]+, [0-9.]+ / [0-9.]+ \|$" $B/exp_h/hybrid_1r1w.md &&
+  ok "experiments-hybrid: the set index's effect on energy and hit rate reported" || bad "no rc_index row"
 # the x0.5 / x2 rows price the runs again with their own settings: the arbiter's estimate, a
 # small part, moves the 1R1W row by less than a point
 row() { grep "^| $1 " $B/exp_h/hybrid_1r1w.md | awk -F'|' '{ print $4 }' | tr -d ' '; }
