@@ -76,3 +76,5 @@ for kv in mrf_tech=mram sram_f_nm=0 vdd_mv=50 array_eff_pct=0 array_eff_pct=101 
   run "energy: bad $kv" 2 $A energy --preset pascal --set $kv
   echo "$out" | grep -q "'${kv%%=*}'" && ok "energy $kv: the message names ${kv%%=*}" || bad "energy $kv message" "$out"
 done
+run "baseline run with anchors the model cannot fit" 2 $A sim --preset pascal --set sram_p_table_uw=3000 --gen seed=1,blocks=1
+echo "$out" | grep -q "field 'sram_p_table_uw'" && ok "every run is priced: a design without its own energy check stops too, naming the field" || bad "baseline anchor message" "$out"

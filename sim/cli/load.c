@@ -1,6 +1,7 @@
 /* Loading a run's preset (with --set and --latency-x) and stream (with --regs, --arch,
  * --opcode-class) from the parsed command line (cli.h). */
 #include "cli.h"
+#include "energy/energy.h"
 #include "stream/isa.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,10 @@ int cli_load_cfg(const args_t *a, sm_cfg_t *c, latx_t *latx, char *err, size_t n
         if (cfg_set(c, key, eq + 1, err, n))
             return -1;
     }
+    /* every run is priced: anchors the SRAM model cannot fit stop it here (exit 2) */
+    energy_table_t t;
+    if (energy_table(c, &t, err, n))
+        return -1;
     if (a->latency_x) {
         char *end;
         double x = strtod(a->latency_x, &end);
