@@ -72,9 +72,9 @@ endif
 # checks on), FAULT_* (a deliberate bug, checks off: lockstep must catch it), CHECKS_FAULT_*
 # (the bug with the checks on) or fast (benchmark build)
 # blocks checked against their RTL on the small preset only (the register cache's per-warp
-# build rc_pw): no pascal model, a shorter CI; rc and rsp have pascal models so that the hybrid
+# build rc_pw, the allocator's every-grant counter ccu_alloc_gr): no pascal model, a shorter CI; rc and rsp have pascal models so that the hybrid
 # family runs in lockstep on real traces
-SMALL_ONLY_BLOCKS := rc_pw
+SMALL_ONLY_BLOCKS := rc_pw ccu_alloc_gr
 MODELS_OK   := $(foreach b,$(BLOCKS),$(foreach p,$(if $(filter $(b),$(SMALL_ONLY_BLOCKS)),$(FAULT_PRESET),$(RTL_PRESETS)),$(b)__$(p)__ok))
 # three faults also built with the invariant checks on: the checks must catch them themselves
 CHECKED_FAULTS := rfc__$(FAULT_PRESET)__CHECKS_FAULT_RFC_FILL_NO_PRIORITY aau__$(FAULT_PRESET)__CHECKS_FAULT_AAU_REL_UNCHECKED \

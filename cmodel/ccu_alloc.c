@@ -19,7 +19,14 @@ void ccu_alloc_cfg_from_sm(const sm_cfg_t *sm, ccu_alloc_cfg_t *c)
     c->num_ccus = sm->collectors / sm->schedulers;
     c->num_warps = cfg_warps_per_sc(sm);
     c->sthld_bits = sm->sthld_bits;
+    c->sthld_counter = sm->sthld_counter;
     ccu_alloc_cfg_derive(c);
+}
+
+void ccu_alloc_gr_cfg_from_sm(const sm_cfg_t *sm, ccu_alloc_cfg_t *c)
+{
+    ccu_alloc_cfg_from_sm(sm, c);
+    c->sthld_counter = STHLD_CNT_GRANT;
 }
 
 int ccu_alloc_init(ccu_alloc_state_t *s, const ccu_alloc_cfg_t *c)
@@ -28,7 +35,7 @@ int ccu_alloc_init(ccu_alloc_state_t *s, const ccu_alloc_cfg_t *c)
     s->c = *c;
     gpurf_lru_reset(s->lru, c->num_ccus < CCU_ALLOC_MAX_CCUS ? c->num_ccus : CCU_ALLOC_MAX_CCUS);
     return c->num_ccus <= CCU_ALLOC_MAX_CCUS && c->num_warps <= CCU_ALLOC_MAX_WARPS &&
-                   c->sthld_bits <= 16
+                   c->sthld_bits <= 16 && c->sthld_counter <= STHLD_CNT_GRANT
                ? 0
                : -1;
 }
@@ -82,7 +89,8 @@ void ccu_alloc_eval(ccu_alloc_state_t *s, const ccu_alloc_in_t *in, ccu_alloc_ou
         g = empty, cls = CCU_GRANT_EMPTY;
     else if ((g = lru_free(s, in, 1)) >= 0)
         cls = CCU_GRANT_FAR;
-    else if (s->counter >= in->sthld)
+    else if (s->c.sthld_counter == STHLD_CNT_GRANT ? s->counter >= in->sthld
+                                                    : s->counter > in->sthld)
         g = lru_free(s, in, 0), cls = CCU_GRANT_NEAR;
     else
         out->stall = CCU_STALL_STHLD;
@@ -100,11 +108,12 @@ void ccu_alloc_tick(ccu_alloc_state_t *s, const ccu_alloc_in_t *in)
     ccu_alloc_eval(s, in, &o);
     if (o.grant_valid) {
         s->grants[o.grant_class]++;
-        s->counter = 0;
+        if (s->c.sthld_counter == STHLD_CNT_GRANT || o.grant_class == CCU_GRANT_NEAR)
+            s->counter = 0;
         gpurf_lru_touch(s->lru, s->c.num_ccus, o.grant_ccu);
     } else if (o.stall != CCU_STALL_NONE) {
         s->stalls[o.stall]++;
-        if (o.stall == CCU_STALL_STHLD && s->counter + 1 < (1u << s->c.sthld_bits))
+        if (o.stall == CCU_STALL_STHLD && s->counter + 1 < (2u << s->c.sthld_bits))
             s->counter++;
     }
 }

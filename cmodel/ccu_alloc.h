@@ -4,15 +4,22 @@
  *      (stall OWN_BUSY);
  *   2. else among free CCUs: one that is empty (class EMPTY), else the least recently granted
  *      of those holding only far values (class FAR);
- *   3. else, when every free CCU holds a near value: once the counter has reached STHLD, the
- *      least recently granted free CCU (class NEAR; STHLD = 0 never waits); before that, issue
- *      stalls this cycle and the counter counts (stall STHLD);
+ *   3. else, when every free CCU holds a near value: once the stall counter allows it, the
+ *      least recently granted free CCU (class NEAR); before that, issue stalls this cycle
+ *      and the counter counts (stall STHLD);
  *   4. no free CCU: stall FULL.
- * A grant to a CCU owned by another warp flushes it (grant_flush). The counter (saturating at
- * 2^SthldBits - 1) resets on every grant; the paper keeps one per core, here one per
- * sub-core (schedulers = 1 makes them coincide). LRU ranks among the CCUs (0 = granted last,
- * reset gives CCU k rank k) order classes FAR and NEAR. has_data[w]: warp w owns a CCU that
- * holds data (the scheduler's priority, Sec. 5).
+ * A grant to a CCU owned by another warp flushes it (grant_flush). The stall counter
+ * (SthldBits + 1 wide, saturating) follows SthldCounter:
+ *   0 (sthld_counter near, the paper's and its authors' prototype's): a near CCU is replaced
+ *     when the counter is higher than STHLD, and only that replacement resets it (Sec. 6: "Only
+ *     when the counter is higher than STHLD will the CCU be replaced. Otherwise, the CCU
+ *     allocator is stalled and the counter is incremented"; rfwithcache.cc m_stalls_in_a_row);
+ *   1 (sthld_counter grant): replaced once the counter has reached STHLD (STHLD = 0 never
+ *     waits), every grant resets it, so every episode waits the whole STHLD.
+ * The paper keeps one counter per core, here one per allocator (schedulers = 1 makes them
+ * coincide). LRU ranks among the CCUs (0 = granted last, reset gives CCU k rank k) order
+ * classes FAR and NEAR. has_data[w]: warp w owns a CCU that holds data (the scheduler's
+ * priority, Sec. 5).
  *
  * Outputs are combinational in the inputs and the state; the edge updates the counter and
  * the ranks. */
@@ -30,7 +37,8 @@ enum { CCU_STALL_NONE, CCU_STALL_OWN_BUSY, CCU_STALL_STHLD, CCU_STALL_FULL };
 #define CCU_ALLOC_PARAMS(P)                                                                        \
     P(NumCcus, num_ccus)                                                                           \
     P(NumWarps, num_warps)                                                                         \
-    P(SthldBits, sthld_bits)
+    P(SthldBits, sthld_bits)                                                                       \
+    P(SthldCounter, sthld_counter)
 
 typedef struct {
 #define P(V, f) unsigned f;
@@ -66,6 +74,8 @@ extern const pt_table_t ccu_alloc_port_table;
 
 void ccu_alloc_cfg_from_sm(const sm_cfg_t *sm, ccu_alloc_cfg_t *c);
 void ccu_alloc_cfg_derive(ccu_alloc_cfg_t *c);
+/* the preset's allocator with the counter reset by every grant (block ccu_alloc_gr) */
+void ccu_alloc_gr_cfg_from_sm(const sm_cfg_t *sm, ccu_alloc_cfg_t *c);
 int ccu_alloc_init(ccu_alloc_state_t *s, const ccu_alloc_cfg_t *c);
 void ccu_alloc_free(ccu_alloc_state_t *s);
 void ccu_alloc_eval(ccu_alloc_state_t *s, const ccu_alloc_in_t *in, ccu_alloc_out_t *out);

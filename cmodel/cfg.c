@@ -22,6 +22,7 @@ const char *cfg_sched_name(unsigned s) { return s < SCHED_N ? sched_names[s] : "
 static const char *const bankmap_names[] = {"reg_plus_warp", "reg", NULL};
 static const char *const deact_names[] = {"l1_miss", "any_global", NULL};
 static const char *const sthld_mode_names[] = {"adaptive", "fixed", NULL};
+static const char *const sthld_counter_names[] = {"near", "grant", NULL};
 static const char *const reuse_src_names[] = {"oracle", "static", "none", NULL};
 static const char *const rn_policy_names[] = {"consolidate", "spread", "first", NULL};
 static const char *const rn_alloc_names[] = {"issue", "writeback", NULL};
@@ -63,6 +64,7 @@ static const field_t fields[] = {
     F(sthld_spec, 0, 1u << 16),
     F(sthld_max, 0, 1u << 16),
     F(sthld_bits, 1, 16),
+    {"sthld_counter", offsetof(sm_cfg_t, sthld_counter), sthld_counter_names, 0, 0},
     F(rthld, 1, 65534),
     F(reuse_bits, 1, 8),
     {"reuse_src", offsetof(sm_cfg_t, reuse_src), reuse_src_names, 0, 0},

@@ -15,6 +15,8 @@ enum { BANKMAP_REG_PLUS_WARP, BANKMAP_REG, BANKMAP_FLAT };
 enum { DEACT_L1_MISS, DEACT_ANY_GLOBAL };
 
 enum { STHLD_ADAPTIVE, STHLD_FIXED };
+/* Malekeh's STHLD stall counter (ccu_alloc.h) */
+enum { STHLD_CNT_NEAR, STHLD_CNT_GRANT };
 /* where the reuse-distance hints come from (sim/pass/reuse.h) */
 enum { REUSE_ORACLE, REUSE_STATIC, REUSE_NONE };
 /* register renaming: where a free physical register is taken from (Jeon and Annavaram Sec.
@@ -61,6 +63,9 @@ typedef struct {
     unsigned sthld_large_pct; /* Malekeh: an IPC change of at least this percent is large (L) */
     unsigned sthld_init, sthld_step, sthld_spec, sthld_max; /* Malekeh: STHLD start, deltas, cap */
     unsigned sthld_bits;    /* Malekeh: width of the STHLD register */
+    unsigned sthld_counter; /* Malekeh: STHLD_CNT_NEAR (reset by a near replacement, which needs
+                               counter > STHLD: Sec. 6 and the authors' prototype) or
+                               STHLD_CNT_GRANT (reset by every grant, replace at >= STHLD) */
     unsigned rthld;         /* Malekeh: an operand whose reuse distance is at most rthld is near */
     unsigned reuse_bits;    /* Malekeh: bits of a reuse hint: 1, the near bit (Secs. 3, 9.4); more,
                                the "precise" variant (a saturating closeness, Secs. 1, 8) */

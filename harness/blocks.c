@@ -93,7 +93,10 @@ BLOCK_GLUE(rfc, RFC_PARAMS, "")
 BLOCK_GLUE(ccu, CCU_PARAMS, "alloc_valid=0.4,disp_ready=0.6,rel_valid=0.05")
 BLOCK_GLUE(sthld, STHLD_PARAMS, "")
 /* CCUs mostly free and holding near values, so that the STHLD wait is exercised */
-BLOCK_GLUE(ccu_alloc, CCU_ALLOC_PARAMS, "ccu_busy=0.3,ccu_valid=0.8,ccu_near=0.7")
+#define CCU_ALLOC_BIAS "ccu_busy=0.3,ccu_valid=0.8,ccu_near=0.7"
+BLOCK_GLUE(ccu_alloc, CCU_ALLOC_PARAMS, CCU_ALLOC_BIAS)
+/* the stall counter reset by every grant (sthld_counter grant) */
+BLOCK_DESC(ccu_alloc_gr, ccu_alloc, ccu_alloc_gr_cfg_from_sm, CCU_ALLOC_BIAS)
 /* writes in a third of the cycles, so that drains (which need a cycle without one) advance */
 BLOCK_GLUE(rnt, RNT_PARAMS, "wr_valid=0.3,wr_unmap=0.4,drain_valid=0.3")
 /* allocations outpace frees a little, so that sub-arrays fill up and some requests fail */
@@ -112,7 +115,7 @@ BLOCK_GLUE(rsp, RSP_PARAMS, "")
 
 const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
                                           &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc,
-                                          &ccu_alloc_desc, &rnt_desc, &avail_desc,
+                                          &ccu_alloc_desc, &ccu_alloc_gr_desc, &rnt_desc, &avail_desc,
                                           &rflc_desc, &rf_phys_desc, &ocu_phys_desc,
                                           &rc_desc, &rc_pw_desc, &rsp_desc, NULL};
 

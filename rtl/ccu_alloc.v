@@ -1,21 +1,24 @@
 // ccu_alloc: Malekeh's CCU allocator (Sec. 6), one per sub-core. For the requesting warp: its
 // own CCU (granted when free, else the warp waits); else a free empty CCU; else the least
-// recently granted free CCU holding only far values; else, once the stall counter has
-// reached STHLD, the least recently granted free CCU (its near values flushed); otherwise
-// issue stalls and the counter counts. The counter resets on every grant; LRU ranks among the
-// CCUs are updated on every grant. has_data tells the scheduler which warps own a CCU with
-// data. Contract identical to cmodel/ccu_alloc.h.
+// recently granted free CCU holding only far values; else, once the stall counter allows it,
+// the least recently granted free CCU (its near values flushed); otherwise issue stalls and
+// the counter counts. SthldCounter 0 (the paper's rule): replace when the counter is higher
+// than STHLD, only that replacement resets it; 1: replace when it has reached STHLD, every
+// grant resets it. The counter is SthldBits + 1 wide and saturates. LRU ranks among the CCUs
+// are updated on every grant. has_data tells the scheduler which warps own a CCU with data.
+// Contract identical to cmodel/ccu_alloc.h.
 // Build-time fault variants: FAULT_CCU_ALLOC_BUSY_GRANT (the own CCU is granted while busy),
 // FAULT_CCU_ALLOC_NO_WAIT (near CCUs are replaced without waiting for STHLD),
-// FAULT_CCU_ALLOC_COUNTER_KEPT (a grant leaves the counter running), FAULT_CCU_ALLOC_SECOND_CCU
-// (a warp whose own CCU is busy is granted the least recently granted free one: it would own
-// two).
+// FAULT_CCU_ALLOC_COUNTER_KEPT (a grant that resets the counter leaves it running),
+// FAULT_CCU_ALLOC_SECOND_CCU (a warp whose own CCU is busy is granted the least recently
+// granted free one: it would own two).
 // Property (`ifdef FORMAL, make formal): when no two CCUs are owned by one warp (the SM keeps
 // that), a warp that owns a CCU is granted only that one: no warp is granted two CCUs.
 module ccu_alloc #(
     parameter NumCcus   = 2,
     parameter NumWarps  = 16,
-    parameter SthldBits = 8
+    parameter SthldBits = 8,
+    parameter SthldCounter = 0
 ) (
     input  wire                        clk_i,
     input  wire                        rst_ni,
@@ -32,13 +35,15 @@ module ccu_alloc #(
     output reg  [1:0]                  grant_class_o,
     output reg  [1:0]                  stall_o,
     output reg  [NumWarps-1:0]         has_data_o,
-    output wire [SthldBits-1:0]        counter_o,
+    output wire [SthldBits:0]          counter_o,
     output wire [NumCcus*CcuBits-1:0]  lru_o
 );
   localparam WarpBits = (NumWarps > 1) ? $clog2(NumWarps) : 1;
   localparam CcuBits  = (NumCcus > 1) ? $clog2(NumCcus) : 1;
 
-  reg [SthldBits-1:0]       counter_q;
+  reg [SthldBits:0]         counter_q;
+  wire                      near_ok = SthldCounter != 0 ? counter_q >= {1'b0, sthld_i}
+                                                        : counter_q > {1'b0, sthld_i};
   reg  [NumCcus*CcuBits-1:0] lru_q;
   wire [NumCcus*CcuBits-1:0] lru_d;
 
@@ -113,7 +118,7 @@ module ccu_alloc #(
 `ifdef FAULT_CCU_ALLOC_NO_WAIT
       end else if (1'b1) begin
 `else
-      end else if (counter_q >= sthld_i) begin
+      end else if (near_ok) begin
 `endif
         grant_valid_o = 1'b1;
         grant_ccu_o   = near_c;
@@ -128,14 +133,14 @@ module ccu_alloc #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      counter_q <= {SthldBits{1'b0}};
+      counter_q <= {(SthldBits + 1){1'b0}};
       for (k = 0; k < NumCcus; k = k + 1) lru_q[k*CcuBits +: CcuBits] <= k[CcuBits-1:0];
     end else if (grant_valid_o) begin
 `ifndef FAULT_CCU_ALLOC_COUNTER_KEPT
-      counter_q <= {SthldBits{1'b0}};
+      if (SthldCounter != 0 || grant_class_o == 2'd3) counter_q <= {(SthldBits + 1){1'b0}};
 `endif
       lru_q <= lru_d;
-    end else if (stall_o == 2'd2 && counter_q != {SthldBits{1'b1}})
+    end else if (stall_o == 2'd2 && counter_q != {(SthldBits + 1){1'b1}})
       counter_q <= counter_q + 1'b1;
   end
 

@@ -417,7 +417,7 @@ for b in rf ocu ccu rc; do
   [ -n "$f" ] && view_ok "$b view (small)" "$f" || bad "make waves BLOCK=$b printed no gtkwave command" "$out"
   [ $b = rf ] && rf_small_view=${f%.fst}.gtkw
 done
-for b in aau aau_off wcb rfc ccu sthld ccu_alloc rnt avail rflc rc rc_pw rsp; do
+for b in aau aau_off wcb rfc ccu sthld ccu_alloc ccu_alloc_gr rnt avail rflc rc rc_pw rsp; do
   run "$b dump (blocksim)" 0 $G blocksim --block $b --preset small --cycles 200 --waves $B/wb
   view_ok "$b view (small)" $B/wb/$b.0.fst
 done
@@ -458,7 +458,7 @@ fi
 
 echo "== synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys and ocu_phys, the rf and ocu with wider fields, and rc and rc_pw, a minute more, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
-if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|ocu_phys|rc|rc_pw' | tr '\n' ' ')" $B/synth/small.json; then
+if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|ocu_phys|rc|rc_pw|ccu_alloc_gr' | tr '\n' ' ')" $B/synth/small.json; then
   S=$B/synth/small.json
   want=$(( $(preset_num small rf_warp_regs) * $(preset_num small lanes) * 32 / $(preset_num small schedulers) ))
   got=$(sed -n '/"rf"/,/}/p' $S | sed -n 's/.*"memory_bits": \([0-9]*\).*/\1/p')

@@ -29,10 +29,21 @@ mk b1 --set reuse_bits=1
   ok "reuse_bits 1 (near bit) vs 3 (small's precise closeness): hits $(st b1 ccu_hits) vs $(st def ccu_hits)" || bad "reuse_bits has no effect"
 mk s4 --set ccu_slots=6; mk s16 --set ccu_slots=16
 [ "$(st s4 ccu_hits)" -lt "$(st s16 ccu_hits)" ] && ok "ccu_slots 6 -> 16: hits $(st s4 ccu_hits) -> $(st s16 ccu_hits)" || bad "ccu_slots"
-mk f0 --set sthld_mode=fixed --set sthld_init=0; mk f64 --set sthld_mode=fixed --set sthld_init=64
-[ "$(st f0 stall_sthld)" = 0 ] && [ "$(st f64 stall_sthld)" -gt 0 ] && [ "$(st f64 sthld_final)" = 64 ] &&
-  [ "$(st f64 ccu_alloc_near)" -lt "$(st f0 ccu_alloc_near)" ] &&
-  ok "fixed STHLD 0 never waits; 64 waits $(st f64 stall_sthld) cycles and replaces fewer near CCUs" || bad "fixed sthld"
+fx() { mk $1 --set sthld_mode=fixed --set sthld_init=$2 --set sthld_counter=$3; }
+fx f0 0 near; fx f16 16 near; fx f64 64 near; fx g0 0 grant; fx g16 16 grant
+SC=$(jq .schedulers presets/small.json)
+# the paper's counter: only a near replacement resets it, and it needs counter > STHLD, so
+# every near replacement follows exactly STHLD + 1 waits (up to STHLD + 1 more per allocator
+# left at the end)
+between() { [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
+between "$(st f0 stall_sthld)" "$(st f0 ccu_alloc_near)" "$(( $(st f0 ccu_alloc_near) + SC ))" &&
+  between "$(st f16 stall_sthld)" "$(( 17 * $(st f16 ccu_alloc_near) ))" "$(( 17 * $(st f16 ccu_alloc_near) + 17 * SC ))" &&
+  [ "$(st f64 sthld_final)" = 64 ] && [ "$(st f64 ccu_alloc_near)" -lt "$(st f16 ccu_alloc_near)" ] &&
+  ok "sthld_counter near: STHLD 0 / 16 wait 1 / 17 cycles per near replacement ($(st f0 stall_sthld), $(st f16 stall_sthld) for $(st f0 ccu_alloc_near), $(st f16 ccu_alloc_near)); 64 replaces fewer ($(st f64 ccu_alloc_near))" || bad "fixed sthld, near counter"
+# every grant resets the counter: STHLD 0 never waits, 16 waits at least 16 per replacement
+[ "$(st g0 stall_sthld)" = 0 ] && [ "$(st g16 stall_sthld)" -ge "$(( 16 * $(st g16 ccu_alloc_near) ))" ] &&
+  [ "$(st g16 cycles)" != "$(st f16 cycles)" ] &&
+  ok "sthld_counter grant: STHLD 0 never waits; 16 waits $(st g16 stall_sthld) for $(st g16 ccu_alloc_near) replacements ($(st g16 cycles) cycles, near counter $(st f16 cycles))" || bad "fixed sthld, grant counter"
 [ "$(st def sthld_intervals)" -gt 10 ] && ok "adaptive STHLD: $(st def sthld_intervals) intervals, ends at $(st def sthld_final) in state $(st def sthld_state)" || bad "sthld intervals"
 mk p0 --set ccu_priority=0
 [ "$(st p0 cycles)" != "$(st def cycles)" ] && ok "ccu_priority 0 keeps the preset's scheduler: $(st p0 cycles) cycles, cache-aware $(st def cycles)" || bad "ccu_priority has no effect"
@@ -80,18 +91,21 @@ done
 run "far write leaving a stale copy (directed stream)" 1 $G cosim --design malekeh --preset small --trace tests/streams/near_far.txt --blocks ccu --variant FAULT_CCU_FAR_STALE
 run "--blocks ccu with a design without CCUs" 2 $G cosim --design baseline --preset small --gen seed=1 --blocks ccu
 echo "$out" | grep -q "design 'baseline' has no block 'ccu'" && ok "--blocks: the error names the design and the block" || bad "--blocks message" "$out"
-for kv in reuse_src=dynamic ccu_priority=2; do
+for kv in reuse_src=dynamic ccu_priority=2 sthld_counter=always; do
   run "bad $kv" 2 $G sim --design malekeh --preset small --gen seed=1 --set $kv
   echo "$out" | grep -q "field '${kv%=*}'" && ok "bad $kv: names the field" || bad "bad $kv message" "$out"
 done
 
 echo "== make experiments-malekeh QUICK=1"
 run "experiments-malekeh pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-malekeh QUICK=1 EXP_OUT=$B/exp_m
-[ -s $B/exp_m/malekeh.png ] && grep -qE "^\| hi \| turing \| [-+][0-9.]+ % \| [-+][0-9.]+ % \| .* \| 0\.[0-9]+ \| 0\.[0-9]+ \| [-+][0-9.]+ % \|" $B/exp_m/malekeh.md &&
+[ -s $B/exp_m/malekeh.png ] && grep -qE "^\| hi \| turing \| [0-9.]+ %, [0-9.]+ % \| [-+][0-9.]+ % \| [-+][0-9.]+ % \| .* \| 0\.[0-9]+ \| 0\.[0-9]+ \| [-+][0-9.]+ % \|" $B/exp_m/malekeh.md &&
   ok "experiments-malekeh writes the table (IPC, hit ratio, reads saved, energy) and the plot" || bad "experiments-malekeh output" "$out"
 h=$(jq '.stats.ccu_hits' $B/exp_m/json_malekeh/hi.turing.mk.json); m=$(jq '.stats.ccu_misses' $B/exp_m/json_malekeh/hi.turing.mk.json)
 r0=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/hi.turing.base.json); r1=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/hi.turing.mk.json)
 [ $((r0 - r1)) = "$h" ] && [ "$r1" = "$m" ] && ok "turing: RF reads saved against the baseline ($((r0 - r1))) = CCU hits" || bad "reads saved $((r0 - r1)) != hits $h"
+u=$(jq '.stats | .rf_reads / (.cycles * 16 * 2) - .bank_read_use | fabs < 1e-12' $B/exp_m/json_malekeh/hi.turing.base.json)
+[ "$(jq .banks presets/turing.json),$(jq .bank_ports presets/turing.json)" = 16,2 ] && [ "$u" = true ] &&
+  ok "bank_read_use = rf_reads / (cycles x 16 banks x 2 ports) ($(jq .stats.bank_read_use $B/exp_m/json_malekeh/hi.turing.base.json))" || bad "bank_read_use"
 e0=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/hi.turing.base.json); e1=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/hi.turing.mk.json)
 awk -v a=$e0 -v b=$e1 'BEGIN { exit !(b < a) }' && ok "RF bank energy falls with the reads saved ($e0 -> $e1 pJ)" || bad "bank energy $e0 -> $e1"
 # the two-kernel list: the log's kernel column runs 1 then 2, and the per-kernel table counts

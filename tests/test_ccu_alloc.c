@@ -11,13 +11,15 @@
 static ccu_alloc_state_t s;
 static ccu_alloc_in_t in;
 
-static void setup(void)
+static void setup_rule(unsigned rule)
 {
-    ccu_alloc_cfg_t c = {.num_ccus = 3, .num_warps = 8, .sthld_bits = 4};
+    ccu_alloc_cfg_t c = {.num_ccus = 3, .num_warps = 8, .sthld_bits = 4, .sthld_counter = rule};
     ccu_alloc_cfg_derive(&c);
     assert_int_equal(ccu_alloc_init(&s, &c), 0);
     memset(&in, 0, sizeof in);
 }
+
+static void setup(void) { setup_rule(STHLD_CNT_NEAR); }
 
 static ccu_alloc_out_t eval(void)
 {
@@ -67,24 +69,38 @@ static void classes(void **st)
     assert_int_equal(o.has_data[6], 0);
 }
 
-/* with only near CCUs free, issue waits STHLD cycles, then the LRU free CCU is replaced and
- * the counter restarts */
-static void sthld_wait(void **st)
+/* only near CCUs free (CCU 2 busy), warp 7 asks */
+static void near_only(unsigned rule, unsigned sthld)
 {
-    (void)st;
-    setup();
+    setup_rule(rule);
     own(0, 1, 1);
     own(1, 2, 1);
     own(2, 3, 1);
     in.ccu_busy[2] = 1;
     in.req_valid = 1;
     in.req_warp = 7;
-    in.sthld = 3;
-    for (unsigned c = 0; c < 3; c++) {
-        assert_int_equal(eval().stall, CCU_STALL_STHLD);
+    in.sthld = sthld;
+}
+
+/* cycles the request at the edge stalls for STHLD before a near CCU is granted */
+static unsigned stalls_before_near(void)
+{
+    unsigned c = 0;
+    while (eval().stall == CCU_STALL_STHLD && c < 100) {
         ccu_alloc_tick(&s, &in);
+        c++;
     }
-    assert_int_equal(s.counter, 3);
+    return c;
+}
+
+/* the paper's rule: replaced when the counter is higher than STHLD; only that replacement
+ * resets it, so a grant of the warp's own CCU or a far one in between keeps the count */
+static void sthld_wait_near(void **st)
+{
+    (void)st;
+    near_only(STHLD_CNT_NEAR, 3);
+    assert_int_equal(stalls_before_near(), 4);
+    assert_int_equal(s.counter, 4);
     ccu_alloc_out_t o = eval();
     assert_int_equal(o.grant_class, CCU_GRANT_NEAR);
     assert_int_equal(o.grant_ccu, 1); /* ranks 0, 1 free: CCU 1 is least recently granted */
@@ -93,31 +109,54 @@ static void sthld_wait(void **st)
     assert_int_equal(s.counter, 0);
     assert_int_equal(s.lru[1], 0);
     assert_int_equal(s.lru[0], 1);
-    /* STHLD 0 never waits */
-    in.sthld = 0;
-    assert_int_equal(eval().grant_valid, 1);
+    /* two stalls, then the warp's own CCU: the counter stays at 2 */
+    in.ccu_warp[1] = 2;
+    ccu_alloc_tick(&s, &in);
+    ccu_alloc_tick(&s, &in);
+    in.req_warp = 2;
+    assert_int_equal(eval().grant_class, CCU_GRANT_OWN);
+    ccu_alloc_tick(&s, &in);
+    assert_int_equal(s.counter, 2);
+    in.req_warp = 7;
+    assert_int_equal(stalls_before_near(), 2);
+    /* STHLD 0 waits one cycle */
+    near_only(STHLD_CNT_NEAR, 0);
+    assert_int_equal(stalls_before_near(), 1);
 }
 
-/* the largest STHLD the counter can hold is reached, then granted (the counter never wraps) */
-static void counter_reaches_max_sthld(void **st)
+/* sthld_counter grant: replaced once the counter has reached STHLD, every grant resets it */
+static void sthld_wait_grant(void **st)
 {
     (void)st;
-    setup();
-    own(0, 1, 1);
-    own(1, 2, 1);
-    own(2, 3, 1);
-    in.req_valid = 1;
+    near_only(STHLD_CNT_GRANT, 3);
+    assert_int_equal(stalls_before_near(), 3);
+    ccu_alloc_tick(&s, &in);
+    assert_int_equal(s.counter, 0);
+    in.ccu_warp[1] = 2;
+    ccu_alloc_tick(&s, &in);
+    ccu_alloc_tick(&s, &in);
+    in.req_warp = 2;
+    ccu_alloc_tick(&s, &in); /* its own CCU: the counter restarts */
+    assert_int_equal(s.counter, 0);
     in.req_warp = 7;
-    in.sthld = 15;
-    for (unsigned c = 0; c < 40; c++)
-        if (!eval().grant_valid)
-            ccu_alloc_tick(&s, &in);
-    assert_int_equal(s.counter, 15);
+    assert_int_equal(stalls_before_near(), 3);
+    near_only(STHLD_CNT_GRANT, 0);
+    assert_int_equal(stalls_before_near(), 0); /* STHLD 0 never waits */
+}
+
+/* the largest STHLD is passed, then granted: the counter is one bit wider than STHLD */
+static void counter_passes_max_sthld(void **st)
+{
+    (void)st;
+    near_only(STHLD_CNT_NEAR, 15);
+    assert_int_equal(stalls_before_near(), 16);
+    assert_int_equal(s.counter, 16);
 }
 
 int main(void)
 {
-    const struct CMUnitTest t[] = {cmocka_unit_test(classes), cmocka_unit_test(sthld_wait),
-                                   cmocka_unit_test(counter_reaches_max_sthld)};
+    const struct CMUnitTest t[] = {cmocka_unit_test(classes), cmocka_unit_test(sthld_wait_near),
+                                   cmocka_unit_test(sthld_wait_grant),
+                                   cmocka_unit_test(counter_passes_max_sthld)};
     return cmocka_run_group_tests(t, NULL, NULL);
 }

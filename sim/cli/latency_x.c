@@ -18,7 +18,7 @@ int latx_measure(const sm_cfg_t *c, double *avg, char *err, size_t n)
     sm_t *sm = sm_new(c, &o, err, n);
     int rc = sm ? sm_run(sm, &w, err, n) : -1;
     if (!rc)
-        *avg = stats_derive(sm_stats(sm)).mrf_read_latency_avg;
+        *avg = stats_derive(sm_stats(sm), c).mrf_read_latency_avg;
     if (sm)
         sm_free(sm);
     workload_free(&w);

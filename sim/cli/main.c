@@ -216,7 +216,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
         fprintf(stderr, "gpurf: %s\n", err);
     if (print) {
         report_t r = {a->cmd, o->design->name, c->name, a->trace ? a->trace : a->gen,
-                      NULL, 0, stats_derive(sm_stats(sm)), ls, o->rtl_blocks != NULL, syn, &w, c,
+                      NULL, 0, stats_derive(sm_stats(sm), c), ls, o->rtl_blocks != NULL, syn, &w, c,
                       sched_note, a->preset_note, lx, rc, err};
         char why[160];
         if (rc == 1 && ls->bad) {

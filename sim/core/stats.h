@@ -5,6 +5,7 @@
  * unique across all lists (they are the JSON keys). */
 #ifndef GPURF_STATS_H
 #define GPURF_STATS_H
+#include "cmodel/cfg.h"
 #include <stdint.h>
 #include <stdio.h>
 
@@ -56,19 +57,22 @@ typedef struct {
 STATS_STRUCT(sm_stats_t, CORE_STATS);
 extern const stat_list_t core_stats;
 
-/* figures derived from the core's counters: (name, description, value of sm_stats_t *s) */
-#define STATS_RATIO_(a, b) ((b) ? (double)(a) / (double)(b) : 0.0)
+/* figures derived from the core's counters: (name, description, value of sm_stats_t *s and the
+ * run's sm_cfg_t *c) */
+#define STATS_RATIO_(a, b) ((b) != 0 ? (double)(a) / (double)(b) : 0.0)
 #define DERIVED_STATS(D)                                                                           \
     D(ipc, "instructions per cycle", STATS_RATIO_(s->instructions, s->cycles))                     \
     D(mrf_read_latency_avg, "main-RF read cycles from request to data, average",                  \
-      STATS_RATIO_(s->mrf_read_latency, s->rf_reads))
+      STATS_RATIO_(s->mrf_read_latency, s->rf_reads))                                          \
+    D(bank_read_use, "main-RF bank read slots used: rf_reads / (cycles x banks x bank_ports)",    \
+      STATS_RATIO_(s->rf_reads, s->cycles * (uint64_t)(c->banks * c->bank_ports)))
 typedef struct {
 #define D(n, d, v) double n;
     DERIVED_STATS(D)
 #undef D
 } stats_derived_t;
 
-static inline stats_derived_t stats_derive(const sm_stats_t *s)
+static inline stats_derived_t stats_derive(const sm_stats_t *s, const sm_cfg_t *c)
 {
 #define D(n, d, v) v,
     return (stats_derived_t){DERIVED_STATS(D)};
