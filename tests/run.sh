@@ -356,6 +356,7 @@ done
 
 . tests/run_traces.sh
 . tests/run_lanes.sh
+. tests/run_wide.sh
 . tests/run_malekeh.sh
 . tests/run_rename.sh
 . tests/run_hybrid.sh

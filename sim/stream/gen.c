@@ -19,7 +19,7 @@ static uint64_t mix64(uint64_t x)
 
 int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
 {
-    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16, 0, 0, 0, 0};
+    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16, 0, 0, 0, 0, 0, 0};
     char buf[512];
     snprintf(buf, sizeof buf, "%s", spec ? spec : "");
     struct {
@@ -35,7 +35,8 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
                 {"addr", &g->addr, 0, 3},            {"stride", &g->stride, 4, 1u << 20},
                 {"tile", &g->tile, 1, 1u << 20},    {"temps", &g->temps, 0, 90},
                 {"pdiv", &g->pdiv, 0, 100},          {"pred", &g->pred, 0, 100},
-                {"threads", &g->threads, 0, 1024}};
+                {"threads", &g->threads, 0, 1024},   {"wide", &g->wide, 0, 100},
+                {"dfma", &g->dfma, 0, 100}};
     static const char *const addr_names[] = {"stream", "stride", "tile", "random"};
     char *save, *tok;
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -109,6 +110,13 @@ static void emit(sinst_t *s, const char *op, unsigned d, unsigned a, unsigned b,
     s->src[1] = b;
 }
 
+/* register r aligned down to width w (a power of two) and kept below the long-lived limit */
+static unsigned wide_reg(unsigned r, unsigned w, unsigned nlong)
+{
+    r &= ~(w - 1);
+    return r + w > nlong ? (nlong - w) & ~(w - 1) : r;
+}
+
 void gen_build_program(gen_t *G)
 {
     const gen_spec_t *g = &G->g;
@@ -170,7 +178,20 @@ void gen_build_program(gen_t *G)
          ? recent[(r >> (40 + (j))) % 4]                                                           \
          : base + (unsigned)((r >> (16 + 5 * (j))) % span))
         unsigned d = base + (unsigned)((r >> 48) % span);
-        if (pick < g->w_alu) {
+        /* wide: the operands' widths in registers (gen.h) */
+        unsigned wd = 1, ws[3] = {1, 1, 1};
+        const int wide = (unsigned)((r >> 58) % 100) < g->wide;
+        if (pick < g->w_alu && (unsigned)((r >> 52) % 100) < g->dfma) {
+            snprintf(s->op, sizeof s->op, "DFMA");
+            s->nsrc = 3;
+            s->ndst = 1;
+            wd = ws[0] = ws[1] = ws[2] = 2;
+        } else if (pick < g->w_alu && wide) {
+            snprintf(s->op, sizeof s->op, "IMAD.WIDE");
+            s->nsrc = 3;
+            s->ndst = 1;
+            wd = ws[2] = 2;
+        } else if (pick < g->w_alu) {
             static const char *const alu[] = {"FFMA", "IADD", "FMUL", "IMAD", "LOP3.LUT", "ISETP.GT.AND"};
             unsigned a = (unsigned)((r >> 4) % 6);
             snprintf(s->op, sizeof s->op, "%s", alu[a]);
@@ -182,9 +203,12 @@ void gen_build_program(gen_t *G)
             s->ndst = 1;
         } else if (pick < g->w_alu + g->w_sfu + g->w_shmem) {
             int st = (r >> 6) & 1;
-            snprintf(s->op, sizeof s->op, st ? "STS" : "LDS.U.32");
+            snprintf(s->op, sizeof s->op, "%s", st ? (wide ? "STS.128" : "STS")
+                                                   : (wide ? "LDS.U.128" : "LDS.U.32"));
             s->nsrc = st ? 2 : 1;
             s->ndst = !st;
+            if (wide)
+                wd = ws[1] = 4; /* the data: the destination, or the store's second source */
         } else {
             int st = (r >> 6) % 4 == 0;
             snprintf(s->op, sizeof s->op, st ? "STG.E" : "LDG.E");
@@ -198,7 +222,9 @@ void gen_build_program(gen_t *G)
                 s->src[0] = nlong - 2;
             if (j == 0 && s->op[2] == 'G' && s->src[0] + 1 >= base + span && base + span >= 2)
                 s->src[0] = base + span - 2;
+            s->src[j] = wide_reg(s->src[j], ws[j], nlong);
         }
+        d = wide_reg(d, wd, nlong);
         if (s->ndst) {
             s->dst[0] = d;
             recent[nr++ % 4] = d;
@@ -227,8 +253,9 @@ static void addresses(const gen_t *G, unsigned block, unsigned warp, unsigned nt
 {
     const gen_spec_t *g = &G->g;
     if (d->space == MS_SHARED) {
+        const unsigned bytes = isa_mem_width(d->s->op);
         for (unsigned l = 0; l < 32; l++)
-            d->addr[l] = ((uint64_t)(nth % 64) << 7) + 4 * l;
+            d->addr[l] = ((uint64_t)(nth % 64) << 7) * bytes / 4 + bytes * l;
         return;
     }
     const uint64_t gw = (uint64_t)block * g->warps + warp, heap = 1ull << 32;
@@ -322,7 +349,7 @@ static int push_emit(void *a, const dyn_t *d)
     const sinst_t *s = d->s;
     if (warp_push(p->k, p->w, &base, s->op, s->dst, s->ndst, s->src, s->nsrc, p->err, p->n))
         return -1;
-    if (d->space != MS_NONE && warp_set_addrs(p->w, d->space, d->addr, d->mask, 4)) {
+    if (d->space != MS_NONE && warp_set_addrs(p->w, d->space, d->addr, d->mask, isa_mem_width(s->op))) {
         snprintf(p->err, p->n, "out of memory");
         return -1;
     }

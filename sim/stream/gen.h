@@ -29,6 +29,14 @@
  * of the warp's active lanes (an eighth of them on none: an empty mask, memory lines included).
  * threads=T (0: off, every warp full) makes blocks of T threads: the last warp of a block
  * runs on the first T - 32 (warps - 1) lanes only (T above 32 (warps - 1), at most 32 warps).
+ * wide=P (0: off) makes a register-bandwidth-bound stream: P percent of the body's ALU
+ * instructions read two 32-bit sources and a 64-bit addend into a 64-bit result (IMAD.WIDE:
+ * four source registers), and P percent of its shared accesses move 128 bits (LDS.U.128 into
+ * four registers, STS.128 from four; lanes 16 bytes apart). dfma=P (0: off): P percent of the
+ * ALU instructions read three 64-bit sources (DFMA: six registers, the most a collector takes;
+ * the DP unit's rate, 1/32 on turing, then bounds the kernel). A wide operand starts at a
+ * register aligned to its width. MMA instructions are not generated: an HMMA.16816's fragments
+ * (A four registers, B two, C four) exceed a six-slot collector.
  * The same seed gives the same kernel; gen_write_traces writes it as an Accel-Sim
  * kernelslist.g + kernel-1.traceg with the same masks and addresses, in the address modes the
  * tracer writes (base and stride when the active lanes are contiguous with one stride, an empty
@@ -40,7 +48,7 @@
 typedef struct {
     unsigned seed, blocks, warps, regs, insts, loops, div, dep;
     unsigned w_alu, w_sfu, w_shmem, w_gmem;
-    unsigned idiv, window, addr, stride, tile, temps, pdiv, pred, threads;
+    unsigned idiv, window, addr, stride, tile, temps, pdiv, pred, threads, wide, dfma;
 } gen_spec_t;
 
 enum { GEN_ADDR_STREAM, GEN_ADDR_STRIDE, GEN_ADDR_TILE, GEN_ADDR_RANDOM };

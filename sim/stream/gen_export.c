@@ -1,6 +1,7 @@
 /* Accel-Sim export of a generated kernel (gen.h): kernelslist.g and kernel-1.traceg with the
  * walk's masks and addresses, in the tracer's address modes or every address listed. */
 #include "gen_int.h"
+#include "isa.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +77,7 @@ static int write_emit(void *a, const dyn_t *d)
     for (unsigned i = 0; i < s->nsrc; i++)
         fprintf(f, " R%u", s->src[i]);
     if (d->space != MS_NONE) {
-        fprintf(f, " 4");
+        fprintf(f, " %u", isa_mem_width(s->op));
         write_addrs(f, d, o->list);
         fputs(" \n", f);
     } else

@@ -9,9 +9,11 @@
  *                                every lane), e.g. one path of a diverged warp; addr=BASE[,STRIDE]
  *                                gives a load/store lane l the address BASE + l * STRIDE
  *                                (default STRIDE 4); without it lane l of warp w in block b
- *                                accesses 2^32 + PC * 4096 + (b * warps + w) * 128 + 4 * l
- *                                (one fully used line per warp and PC)
+ *                                accesses 2^32 + PC * 1024 S + (b * warps + w) * 32 S + S l,
+ *                                S the access's bytes (4; 8 or 16 with .64 / .128): fully
+ *                                used lines of its own per warp and PC
  * Every block runs the same warps. Errors name file, line and field. */
+#include "isa.h"
 #include "stream.h"
 #include <ctype.h>
 #include <errno.h>
@@ -181,11 +183,12 @@ int native_load(const char *path, const load_opts_t *o, workload_t *w, char *err
                     if (space == MS_NONE)
                         continue;
                     uint64_t addr[32];
+                    const unsigned bytes = isa_mem_width(opcode);
                     for (unsigned l = 0; l < 32; l++)
                         addr[l] = has_addr ? abase + l * astride
-                                           : (1ull << 32) + (uint64_t)base.pc * 4096 +
-                                                 ((uint64_t)b * warps + wi) * 128 + 4 * l;
-                    if (warp_set_addrs(&tb->warps[wi], space, addr, mask, 4))
+                                           : (1ull << 32) + (uint64_t)base.pc * 4096 * bytes / 4 +
+                                                 ((uint64_t)b * warps + wi) * 32 * bytes + bytes * l;
+                    if (warp_set_addrs(&tb->warps[wi], space, addr, mask, bytes))
                         ERR("out of memory");
                 }
     }
