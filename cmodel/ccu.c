@@ -19,7 +19,7 @@ void ccu_cfg_from_sm(const sm_cfg_t *sm, ccu_cfg_t *c)
 {
     c->lanes = sm->lanes;
     c->max_srcs = sm->max_srcs;
-    c->num_warps = cfg_warps_per_sc(sm);
+    c->num_warps = sm->ccu_pool == CCU_POOL_SM ? sm->warp_slots : cfg_warps_per_sc(sm);
     c->arch_regs = sm->arch_regs;
     c->slots = sm->ccu_slots;
     c->wb_ports = sm->wb_ports;

@@ -1,13 +1,20 @@
-/* ccu_alloc: Malekeh's CCU allocator (Sec. 6), one per sub-core. For the warp the scheduler
- * picked (req_*), from the CCUs' port R (ccu_valid/warp/near) and busy bits:
+/* ccu_alloc: Malekeh's CCU allocator (Sec. 6) over NumCcus CCUs, taking NumReqs requests per
+ * cycle (ccu_pool sm: one per SM over every CCU, a request port per scheduler, as the authors'
+ * prototype; subcore: one per sub-core over its CCUs, one port). Requests (req_valid/warp and
+ * req_age, the warp's age rank: 0 the oldest resident warp) are served one after another in
+ * the prototype's priority order (rfwithcache.cc priority_func): warps that own a CCU first,
+ * then the older, then the lower port. For each, from the CCUs' port R (ccu_valid/warp/near)
+ * and busy bits, a CCU granted to an earlier request this cycle counting as busy and owned by
+ * its new warp:
  *   1. the warp's own CCU (it owns one): granted if free (class OWN); if busy, the warp waits
  *      (stall OWN_BUSY);
  *   2. else among free CCUs: one that is empty (class EMPTY), else the least recently granted
  *      of those holding only far values (class FAR);
  *   3. else, when every free CCU holds a near value: once the stall counter allows it, the
- *      least recently granted free CCU (class NEAR); before that, issue stalls this cycle
- *      and the counter counts (stall STHLD);
+ *      least recently granted free CCU (class NEAR); before that, the request stalls and the
+ *      counter counts (stall STHLD);
  *   4. no free CCU: stall FULL.
+ * Each request sees the counter and LRU ranks as the earlier ones left them.
  * A grant to a CCU owned by another warp flushes it (grant_flush). The stall counter
  * (SthldBits + 1 wide, saturating) follows SthldCounter:
  *   0 (sthld_counter near, the paper's and its authors' prototype's): a near CCU is replaced
@@ -16,8 +23,7 @@
  *     allocator is stalled and the counter is incremented"; rfwithcache.cc m_stalls_in_a_row);
  *   1 (sthld_counter grant): replaced once the counter has reached STHLD (STHLD = 0 never
  *     waits), every grant resets it, so every episode waits the whole STHLD.
- * The paper keeps one counter per core, here one per allocator (schedulers = 1 makes them
- * coincide). LRU ranks among the CCUs (0 = granted last, reset gives CCU k rank k) order
+ * The paper keeps one counter per core: one per allocator (per SM with ccu_pool sm). LRU ranks among the CCUs (0 = granted last, reset gives CCU k rank k) order
  * classes FAR and NEAR. has_data[w]: warp w owns a CCU that holds data (the scheduler's
  * priority, Sec. 5).
  *
@@ -30,6 +36,7 @@
 
 #define CCU_ALLOC_MAX_CCUS 16
 #define CCU_ALLOC_MAX_WARPS 64
+#define CCU_ALLOC_MAX_REQS 8
 
 enum { CCU_GRANT_OWN, CCU_GRANT_EMPTY, CCU_GRANT_FAR, CCU_GRANT_NEAR };
 enum { CCU_STALL_NONE, CCU_STALL_OWN_BUSY, CCU_STALL_STHLD, CCU_STALL_FULL };
@@ -38,7 +45,8 @@ enum { CCU_STALL_NONE, CCU_STALL_OWN_BUSY, CCU_STALL_STHLD, CCU_STALL_FULL };
     P(NumCcus, num_ccus)                                                                           \
     P(NumWarps, num_warps)                                                                         \
     P(SthldBits, sthld_bits)                                                                       \
-    P(SthldCounter, sthld_counter)
+    P(SthldCounter, sthld_counter)                                                                 \
+    P(NumReqs, num_reqs)
 
 typedef struct {
 #define P(V, f) unsigned f;

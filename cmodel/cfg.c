@@ -23,6 +23,7 @@ static const char *const bankmap_names[] = {"reg_plus_warp", "reg", NULL};
 static const char *const deact_names[] = {"l1_miss", "any_global", NULL};
 static const char *const sthld_mode_names[] = {"adaptive", "fixed", NULL};
 static const char *const sthld_counter_names[] = {"near", "grant", NULL};
+static const char *const ccu_pool_names[] = {"sm", "subcore", NULL};
 static const char *const reuse_src_names[] = {"oracle", "static", "none", NULL};
 static const char *const rn_policy_names[] = {"consolidate", "spread", "first", NULL};
 static const char *const rn_alloc_names[] = {"issue", "writeback", NULL};
@@ -65,6 +66,7 @@ static const field_t fields[] = {
     F(sthld_max, 0, 1u << 16),
     F(sthld_bits, 1, 16),
     {"sthld_counter", offsetof(sm_cfg_t, sthld_counter), sthld_counter_names, 0, 0},
+    {"ccu_pool", offsetof(sm_cfg_t, ccu_pool), ccu_pool_names, 0, 0},
     F(rthld, 1, 65534),
     F(reuse_bits, 1, 8),
     {"reuse_src", offsetof(sm_cfg_t, reuse_src), reuse_src_names, 0, 0},

@@ -17,6 +17,8 @@ enum { DEACT_L1_MISS, DEACT_ANY_GLOBAL };
 enum { STHLD_ADAPTIVE, STHLD_FIXED };
 /* Malekeh's STHLD stall counter (ccu_alloc.h) */
 enum { STHLD_CNT_NEAR, STHLD_CNT_GRANT };
+/* Malekeh's CCUs: one pool per SM or per sub-core (ccu_alloc.h) */
+enum { CCU_POOL_SM, CCU_POOL_SUBCORE };
 /* where the reuse-distance hints come from (sim/pass/reuse.h) */
 enum { REUSE_ORACLE, REUSE_STATIC, REUSE_NONE };
 /* register renaming: where a free physical register is taken from (Jeon and Annavaram Sec.
@@ -63,6 +65,9 @@ typedef struct {
     unsigned sthld_large_pct; /* Malekeh: an IPC change of at least this percent is large (L) */
     unsigned sthld_init, sthld_step, sthld_spec, sthld_max; /* Malekeh: STHLD start, deltas, cap */
     unsigned sthld_bits;    /* Malekeh: width of the STHLD register */
+    unsigned ccu_pool;      /* Malekeh: CCU_POOL_SM (one allocator over every CCU of the SM, each
+                               reaching every sub-core's banks: the authors' prototype) or
+                               CCU_POOL_SUBCORE (each sub-core's own CCUs and allocator) */
     unsigned sthld_counter; /* Malekeh: STHLD_CNT_NEAR (reset by a near replacement, which needs
                                counter > STHLD: Sec. 6 and the authors' prototype) or
                                STHLD_CNT_GRANT (reset by every grant, replace at >= STHLD) */

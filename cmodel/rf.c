@@ -32,6 +32,13 @@ void rf_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
     rf_cfg_derive(c);
 }
 
+void rf_pool_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
+{
+    rf_cfg_from_sm(sm, c);
+    c->num_ports = sm->collectors * sm->max_srcs;
+    rf_cfg_derive(c);
+}
+
 void rf_phys_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
 {
     rf_cfg_from_sm(sm, c);

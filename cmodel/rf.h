@@ -98,6 +98,9 @@ extern const pt_table_t rf_port_table;
 void rf_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
 /* block rf_phys: the flat mode, ArchRegs = the register ids (cfg_reg_ids_per_sc) */
 void rf_phys_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
+/* the sub-core's file reached by every collector of the SM (Malekeh's ccu_pool sm: a read
+ * port per operand slot of each of the SM's collectors; block rf_pool) */
+void rf_pool_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
 void rf_cfg_derive(rf_cfg_t *c);
 int rf_init(rf_state_t *s, const rf_cfg_t *c);
 void rf_free(rf_state_t *s);

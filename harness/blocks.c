@@ -83,6 +83,7 @@ BLOCK_GLUE(rf, RF_PARAMS, "")
 BLOCK_GLUE(ocu, OCU_PARAMS, "")
 /* a renaming design's register file and collectors, addressed by physical register id */
 BLOCK_DESC(rf_phys, rf, rf_phys_cfg_from_sm, "")
+BLOCK_DESC(rf_pool, rf, rf_pool_cfg_from_sm, "")
 BLOCK_DESC(ocu_phys, ocu, ocu_phys_cfg_from_sm, "")
 #define AAU_BIAS "rel_all=0.02,alloc=0.6"
 BLOCK_GLUE(aau, AAU_PARAMS, AAU_BIAS)
@@ -116,7 +117,7 @@ BLOCK_GLUE(rsp, RSP_PARAMS, "")
 const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
                                           &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc,
                                           &ccu_alloc_desc, &ccu_alloc_gr_desc, &rnt_desc, &avail_desc,
-                                          &rflc_desc, &rf_phys_desc, &ocu_phys_desc,
+                                          &rflc_desc, &rf_phys_desc, &rf_pool_desc, &ocu_phys_desc,
                                           &rc_desc, &rc_pw_desc, &rsp_desc, NULL};
 
 const block_desc_t *block_find(const char *name)

@@ -3,7 +3,7 @@
 # gpurf's SM model: generated kernels of high and low register reuse and the real traces
 # (matrixmul, vectoradd) on presets turing (the paper's Table 1) and pascal; designs baseline,
 # ideal, malekeh with adaptive and fixed STHLD, and the shared-pool variant (schedulers = 1).
-# Sweeps on turing: fixed STHLD (Fig. 3), RTHLD, hint source, CT size, D ports, ablation, and
+# A register-bandwidth-bound generated kernel (wide operands) joins the full run. Sweeps on turing: fixed STHLD (Fig. 3), RTHLD, hint source, CT size, D ports, ablation, and
 # STHLD's trajectory on a two-kernel list (high then low reuse).
 # Writes $OUT/malekeh.md (the paper's values beside ours), $OUT/malekeh.png (gnuplot) and the
 # JSON of every run under $OUT/json_malekeh. QUICK=1: one small kernel per class, few points.
@@ -25,6 +25,9 @@ else
   TWO_LO="seed=4,blocks=64,warps=8,regs=96,insts=48,loops=24,dep=10"
 fi
 WL=("hi|--gen $HI" "lo|--gen $LO")
+# register-bandwidth-bound: three-source and wide operands (IMAD.WIDE, 128-bit shared), few
+# dependences, no global memory
+[ "$QUICK" = 1 ] || WL+=("bw|--gen seed=3,blocks=16,warps=8,regs=64,insts=48,loops=12,dep=10,alu=90,shmem=10,gmem=0,sfu=0,wide=50")
 [ "$QUICK" = 1 ] || exp_add_traces
 # the two-kernel list: the high-reuse kernel, then the low-reuse one
 TK=$OUT/malekeh_two_kernels

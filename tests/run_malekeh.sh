@@ -45,6 +45,16 @@ between "$(st f0 stall_sthld)" "$(st f0 ccu_alloc_near)" "$(( $(st f0 ccu_alloc_
   [ "$(st g16 cycles)" != "$(st f16 cycles)" ] &&
   ok "sthld_counter grant: STHLD 0 never waits; 16 waits $(st g16 stall_sthld) for $(st g16 ccu_alloc_near) replacements ($(st g16 cycles) cycles, near counter $(st f16 cycles))" || bad "fixed sthld, grant counter"
 [ "$(st def sthld_intervals)" -gt 10 ] && ok "adaptive STHLD: $(st def sthld_intervals) intervals, ends at $(st def sthld_final) in state $(st def sthld_state)" || bad "sthld intervals"
+# ccu_pool: one allocator over the SM's CCUs (a CCU serves other sub-cores' warps, reading
+# their files), or each sub-core's own; both exact
+run "malekeh ccu_pool subcore, sanitized" 0 $A sim --design malekeh --preset small --gen $MG --set ccu_pool=subcore --json $B/mk.psc.json
+[ "$(st def ccu_alloc_foreign)" -gt 0 ] && [ "$(st psc ccu_alloc_foreign)" = 0 ] && [ "$(st psc value_errors)" = 0 ] &&
+  [ "$(st psc ccu_hits)" != "$(st def ccu_hits)" ] &&
+  ok "ccu_pool sm: $(st def ccu_alloc_foreign) CCUs of another sub-core granted, hits $(st def ccu_hits); subcore: none, hits $(st psc ccu_hits)" || bad "ccu_pool"
+run "cosim of ccu_pool subcore against the preset's pooled RTL" 2 $G cosim --design malekeh --preset small --gen seed=1 --set ccu_pool=subcore --blocks ccu_alloc
+echo "$out" | grep -q "block 'ccu_alloc' built for preset 'small': NumCcus=2 (built: 4)" && ok "ccu_pool subcore: the RTL built for the pool is refused, naming the parameter" || bad "subcore cosim message" "$out"
+run "ccu_pool sm beyond the allocator's RTL" 2 $G sim --design malekeh --preset small --gen seed=1 --set collectors=32
+echo "$out" | grep -q "field 'ccu_pool'" && ok "32 CCUs in one pool: exit 2 naming ccu_pool" || bad "pool limit message" "$out"
 mk p0 --set ccu_priority=0
 [ "$(st p0 cycles)" != "$(st def cycles)" ] && ok "ccu_priority 0 keeps the preset's scheduler: $(st p0 cycles) cycles, cache-aware $(st def cycles)" || bad "ccu_priority has no effect"
 # two write ports, and the integer unit at interval 1 so that two units finish in one cycle
@@ -70,8 +80,9 @@ run "directed near/far stream" 0 $G sim --design malekeh --preset small --trace 
 echo "== malekeh: lockstep of rf, ccu, ccu_alloc, sthld; faults in the SM"
 for p in small pascal; do
   run "cosim malekeh/$p --blocks all" 0 $G cosim --design malekeh --preset $p --gen seed=2,blocks=3 --blocks all
-  [ "$(echo "$out" | grep -cE '^  (rf|ccu|ccu_alloc|sthld) +[0-9]+ instances .* 0 mismatches  PASS$')" = 4 ] &&
-    ok "malekeh/$p: rf, ccu, ccu_alloc, sthld compared, 0 mismatches" || bad "malekeh/$p lockstep table" "$out"
+  [ "$(echo "$out" | grep -cE '^  (rf_pool|ccu|ccu_alloc|sthld) +[0-9]+ instances .* 0 mismatches  PASS$')" = 4 ] &&
+    [ "$(echo "$out" | grep -cE '^  ccu_alloc +1 instances')" = 1 ] &&
+    ok "malekeh/$p: rf_pool, ccu, the SM's one ccu_alloc, sthld compared, 0 mismatches" || bad "malekeh/$p lockstep table" "$out"
 done
 for t in matrixmul vectoradd; do for dr in c rtl; do
   $G cosim --design malekeh --preset pascal --trace $T/$t-sm61/kernelslist.g --blocks all --drive $dr --json $B/mk.cs.$dr.json > /dev/null 2>&1
@@ -91,7 +102,7 @@ done
 run "far write leaving a stale copy (directed stream)" 1 $G cosim --design malekeh --preset small --trace tests/streams/near_far.txt --blocks ccu --variant FAULT_CCU_FAR_STALE
 run "--blocks ccu with a design without CCUs" 2 $G cosim --design baseline --preset small --gen seed=1 --blocks ccu
 echo "$out" | grep -q "design 'baseline' has no block 'ccu'" && ok "--blocks: the error names the design and the block" || bad "--blocks message" "$out"
-for kv in reuse_src=dynamic ccu_priority=2 sthld_counter=always; do
+for kv in reuse_src=dynamic ccu_priority=2 sthld_counter=always ccu_pool=shared; do
   run "bad $kv" 2 $G sim --design malekeh --preset small --gen seed=1 --set $kv
   echo "$out" | grep -q "field '${kv%=*}'" && ok "bad $kv: names the field" || bad "bad $kv message" "$out"
 done

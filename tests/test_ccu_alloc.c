@@ -13,7 +13,8 @@ static ccu_alloc_in_t in;
 
 static void setup_rule(unsigned rule)
 {
-    ccu_alloc_cfg_t c = {.num_ccus = 3, .num_warps = 8, .sthld_bits = 4, .sthld_counter = rule};
+    ccu_alloc_cfg_t c = {.num_ccus = 3, .num_warps = 8, .sthld_bits = 4, .sthld_counter = rule,
+                         .num_reqs = 2};
     ccu_alloc_cfg_derive(&c);
     assert_int_equal(ccu_alloc_init(&s, &c), 0);
     memset(&in, 0, sizeof in);
@@ -40,31 +41,31 @@ static void classes(void **st)
 {
     (void)st;
     setup();
-    in.req_valid = 1;
-    in.req_warp = 5;
+    in.req_valid[0] = 1;
+    in.req_warp[0] = 5;
     own(0, 2, 1);
     own(1, 5, 1);
     ccu_alloc_out_t o = eval();
-    assert_int_equal(o.grant_valid, 1); /* its own CCU, no flush */
-    assert_int_equal(o.grant_ccu, 1);
-    assert_int_equal(o.grant_class, CCU_GRANT_OWN);
-    assert_int_equal(o.grant_flush, 0);
+    assert_int_equal(o.grant_valid[0], 1); /* its own CCU, no flush */
+    assert_int_equal(o.grant_ccu[0], 1);
+    assert_int_equal(o.grant_class[0], CCU_GRANT_OWN);
+    assert_int_equal(o.grant_flush[0], 0);
     in.ccu_busy[1] = 1;
     o = eval();
-    assert_int_equal(o.grant_valid, 0); /* its own is busy: the warp waits */
-    assert_int_equal(o.stall, CCU_STALL_OWN_BUSY);
-    in.req_warp = 6;
+    assert_int_equal(o.grant_valid[0], 0); /* its own is busy: the warp waits */
+    assert_int_equal(o.stall[0], CCU_STALL_OWN_BUSY);
+    in.req_warp[0] = 6;
     o = eval();
-    assert_int_equal(o.grant_ccu, 2); /* the empty one */
-    assert_int_equal(o.grant_class, CCU_GRANT_EMPTY);
+    assert_int_equal(o.grant_ccu[0], 2); /* the empty one */
+    assert_int_equal(o.grant_class[0], CCU_GRANT_EMPTY);
     own(2, 3, 0);
     o = eval();
-    assert_int_equal(o.grant_ccu, 2); /* only far values */
-    assert_int_equal(o.grant_class, CCU_GRANT_FAR);
-    assert_int_equal(o.grant_flush, 1);
+    assert_int_equal(o.grant_ccu[0], 2); /* only far values */
+    assert_int_equal(o.grant_class[0], CCU_GRANT_FAR);
+    assert_int_equal(o.grant_flush[0], 1);
     in.ccu_busy[0] = in.ccu_busy[2] = 1;
     o = eval();
-    assert_int_equal(o.stall, CCU_STALL_FULL);
+    assert_int_equal(o.stall[0], CCU_STALL_FULL);
     assert_int_equal(o.has_data[2] + o.has_data[3] + o.has_data[5], 3);
     assert_int_equal(o.has_data[6], 0);
 }
@@ -77,8 +78,8 @@ static void near_only(unsigned rule, unsigned sthld)
     own(1, 2, 1);
     own(2, 3, 1);
     in.ccu_busy[2] = 1;
-    in.req_valid = 1;
-    in.req_warp = 7;
+    in.req_valid[0] = 1;
+    in.req_warp[0] = 7;
     in.sthld = sthld;
 }
 
@@ -86,7 +87,7 @@ static void near_only(unsigned rule, unsigned sthld)
 static unsigned stalls_before_near(void)
 {
     unsigned c = 0;
-    while (eval().stall == CCU_STALL_STHLD && c < 100) {
+    while (eval().stall[0] == CCU_STALL_STHLD && c < 100) {
         ccu_alloc_tick(&s, &in);
         c++;
     }
@@ -102,9 +103,9 @@ static void sthld_wait_near(void **st)
     assert_int_equal(stalls_before_near(), 4);
     assert_int_equal(s.counter, 4);
     ccu_alloc_out_t o = eval();
-    assert_int_equal(o.grant_class, CCU_GRANT_NEAR);
-    assert_int_equal(o.grant_ccu, 1); /* ranks 0, 1 free: CCU 1 is least recently granted */
-    assert_int_equal(o.grant_flush, 1);
+    assert_int_equal(o.grant_class[0], CCU_GRANT_NEAR);
+    assert_int_equal(o.grant_ccu[0], 1); /* ranks 0, 1 free: CCU 1 is least recently granted */
+    assert_int_equal(o.grant_flush[0], 1);
     ccu_alloc_tick(&s, &in);
     assert_int_equal(s.counter, 0);
     assert_int_equal(s.lru[1], 0);
@@ -113,11 +114,11 @@ static void sthld_wait_near(void **st)
     in.ccu_warp[1] = 2;
     ccu_alloc_tick(&s, &in);
     ccu_alloc_tick(&s, &in);
-    in.req_warp = 2;
-    assert_int_equal(eval().grant_class, CCU_GRANT_OWN);
+    in.req_warp[0] = 2;
+    assert_int_equal(eval().grant_class[0], CCU_GRANT_OWN);
     ccu_alloc_tick(&s, &in);
     assert_int_equal(s.counter, 2);
-    in.req_warp = 7;
+    in.req_warp[0] = 7;
     assert_int_equal(stalls_before_near(), 2);
     /* STHLD 0 waits one cycle */
     near_only(STHLD_CNT_NEAR, 0);
@@ -135,10 +136,10 @@ static void sthld_wait_grant(void **st)
     in.ccu_warp[1] = 2;
     ccu_alloc_tick(&s, &in);
     ccu_alloc_tick(&s, &in);
-    in.req_warp = 2;
+    in.req_warp[0] = 2;
     ccu_alloc_tick(&s, &in); /* its own CCU: the counter restarts */
     assert_int_equal(s.counter, 0);
-    in.req_warp = 7;
+    in.req_warp[0] = 7;
     assert_int_equal(stalls_before_near(), 3);
     near_only(STHLD_CNT_GRANT, 0);
     assert_int_equal(stalls_before_near(), 0); /* STHLD 0 never waits */
@@ -153,10 +154,73 @@ static void counter_passes_max_sthld(void **st)
     assert_int_equal(s.counter, 16);
 }
 
+/* two requests in one cycle: served in priority order (owns a CCU, then the older), each
+ * seeing the earlier one's grant, counter and LRU */
+static void pool_order(void **st)
+{
+    (void)st;
+    setup();
+    in.req_valid[0] = in.req_valid[1] = 1;
+    in.req_warp[0] = 4, in.req_age[0] = 3; /* younger, owns no CCU */
+    in.req_warp[1] = 5, in.req_age[1] = 1; /* older, owns no CCU */
+    own(0, 1, 0);                          /* CCU 0: far, 1 and 2: empty */
+    ccu_alloc_out_t o = eval();
+    assert_int_equal(o.grant_ccu[1], 1);   /* the older takes the first empty CCU */
+    assert_int_equal(o.grant_ccu[0], 2);   /* the younger the next */
+    assert_int_equal(o.grant_class[0], CCU_GRANT_EMPTY);
+    in.req_age[0] = 0;                     /* now the older */
+    o = eval();
+    assert_int_equal(o.grant_ccu[0], 1);
+    assert_int_equal(o.grant_ccu[1], 2);
+    /* a warp owning a CCU goes first even when younger: CCU 2 busy, one free CCU left besides
+     * warp 1's own */
+    in.ccu_busy[2] = 1;
+    in.req_warp[0] = 4, in.req_age[0] = 0; /* older, owns none */
+    in.req_warp[1] = 1, in.req_age[1] = 5; /* younger, owns CCU 0 */
+    o = eval();
+    assert_int_equal(o.grant_ccu[1], 0);
+    assert_int_equal(o.grant_class[1], CCU_GRANT_OWN);
+    assert_int_equal(o.grant_ccu[0], 1);
+    assert_int_equal(o.grant_class[0], CCU_GRANT_EMPTY);
+    /* a CCU the first request took is not the second's: warp 1's own CCU 0 replaced (far)
+     * by the older warp 4, which owns none, when warp 1 itself owns... */
+    in.ccu_busy[1] = 1;                    /* only CCU 0 (warp 1's, far) is free */
+    in.req_warp[1] = 6, in.req_age[1] = 5;
+    o = eval();
+    assert_int_equal(o.grant_ccu[0], 0);   /* the older takes it, flushing warp 1's values */
+    assert_int_equal(o.grant_flush[0], 1);
+    assert_int_equal(o.grant_valid[1], 0); /* nothing left for the younger */
+    assert_int_equal(o.stall[1], CCU_STALL_FULL);
+    ccu_alloc_tick(&s, &in);
+    assert_int_equal(s.grants[CCU_GRANT_FAR], 1);
+    assert_int_equal(s.stalls[CCU_STALL_FULL], 1);
+}
+
+/* the counter chains through a cycle's requests: two near-only waits count twice */
+static void pool_counter(void **st)
+{
+    (void)st;
+    near_only(STHLD_CNT_NEAR, 2);
+    in.req_valid[1] = 1;
+    in.req_warp[1] = 6;
+    in.req_age[1] = 1;
+    ccu_alloc_out_t o = eval();
+    assert_int_equal(o.stall[0], CCU_STALL_STHLD);
+    assert_int_equal(o.stall[1], CCU_STALL_STHLD);
+    ccu_alloc_tick(&s, &in);
+    assert_int_equal(s.counter, 2);
+    o = eval();                            /* the first sees 2 (not > 2), the second 3 */
+    assert_int_equal(o.stall[0], CCU_STALL_STHLD);
+    assert_int_equal(o.grant_class[1], CCU_GRANT_NEAR);
+    ccu_alloc_tick(&s, &in);
+    assert_int_equal(s.counter, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest t[] = {cmocka_unit_test(classes), cmocka_unit_test(sthld_wait_near),
                                    cmocka_unit_test(sthld_wait_grant),
-                                   cmocka_unit_test(counter_passes_max_sthld)};
+                                   cmocka_unit_test(counter_passes_max_sthld),
+                                   cmocka_unit_test(pool_order), cmocka_unit_test(pool_counter)};
     return cmocka_run_group_tests(t, NULL, NULL);
 }

@@ -73,6 +73,7 @@ typedef struct {
     queue_t wbq;                 /* wbq_ent_t: results waiting for a register-file write port */
     queue_t lq;                  /* unsigned: warps whose register base must be written */
     uint64_t unit_enter[U_N];   /* cycle the unit's last instruction enters (or entered) it */
+    uint64_t unit_taken[U_N];   /* 1 + the cycle an instruction last took the unit's latch */
     unsigned rr_issue, rr_disp;  /* issue: last issuer (local slot, or pool index); dispatch */
     unsigned last_issued;        /* global slot of the last issuer (two-level gto) */
     unsigned *pool, npool;       /* two-level scheduler: the core's active pool */

@@ -41,7 +41,6 @@ void sm_dispatch(sm_t *sm, unsigned s)
     subcore_t *x = &sm->sc[s];
     const design_ops_t *d = sm->d;
     const unsigned ncu = cfg_cus_per_sc(&sm->c);
-    int unit_busy[U_N] = {0};
     for (unsigned i = 0; i < ncu; i++) {
         unsigned k = (x->rr_disp + i) % ncu;
         const void *o = x->cu_out[k];
@@ -58,14 +57,16 @@ void sm_dispatch(sm_t *sm, unsigned s)
         const unsigned u = (unsigned)isa_unit(&sm->c, in->kind);
         const uint64_t now = sm->st.cycles;
         const int via_mem = in->cls == CLS_GMEM || in->space != MS_NONE;
-        /* the unit's latch is free once its last instruction entered the unit */
-        if (unit_busy[u] || x->unit_enter[u] > now || (via_mem && !mem_ready(sm->mem, now)) ||
-            (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
+        /* the warp's sub-core's unit (a collector of an SM-wide pool may hold another
+         * sub-core's instruction); its latch is free once its last instruction entered it */
+        subcore_t *ux = &sm->sc[sm->w[sm->fl[f].warp].sc];
+        if (ux->unit_taken[u] == now + 1 || ux->unit_enter[u] > now ||
+            (via_mem && !mem_ready(sm->mem, now)) || (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
             continue;
-        unit_busy[u] = 1;
-        const uint64_t next = x->unit_enter[u] + isa_interval(&sm->c, in->kind, in->half_ii);
-        const uint64_t enter = x->unit_enter[u] && next > now ? next : now;
-        x->unit_enter[u] = enter;
+        ux->unit_taken[u] = now + 1;
+        const uint64_t next = ux->unit_enter[u] + isa_interval(&sm->c, in->kind, in->half_ii);
+        const uint64_t enter = ux->unit_enter[u] && next > now ? next : now;
+        ux->unit_enter[u] = enter;
         cu_set(sm->cup.disp_ready, ls_in(x->cu[k]), 0, 1);
         sm_execute(sm, f, o);
         if (d->dispatched)

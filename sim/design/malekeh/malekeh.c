@@ -6,28 +6,42 @@
 STATS_LIST(malekeh_stats, "malekeh", MALEKEH_STATS);
 static const stat_list_t *const mk_stats[] = {&mainrf_stats, &malekeh_stats, NULL};
 
-#define MK(sm) ((mk_t *)(sm)->dpriv)
-#define SC(sm, s) ((mk_sc_t *)(sm)->sc[s].dpriv)
-
 static int mk_init(sm_t *sm, char *err, size_t n)
 {
     const sm_cfg_t *c = &sm->c;
     mk_t *m = calloc(1, sizeof *m);
     sm->dpriv = m;
-    if (!m || !(m->sc = calloc(c->schedulers, sizeof *m->sc)) ||
-        !(m->hint = calloc(c->warp_slots, sizeof *m->hint)) ||
-        !(m->hint_cap = calloc(c->warp_slots, sizeof *m->hint_cap))) {
-        snprintf(err, n, "out of memory");
-        return -1;
+    if (!m)
+        goto oom;
+    m->pool = c->ccu_pool == CCU_POOL_SM;
+    m->nalloc = m->pool ? 1 : c->schedulers;
+    if (m->pool && (c->collectors > CCU_ALLOC_MAX_CCUS || c->warp_slots > CCU_ALLOC_MAX_WARPS ||
+                    c->schedulers > CCU_ALLOC_MAX_REQS)) {
+        snprintf(err, n, "%s: field 'ccu_pool': one allocator over %u CCUs, %u warps and %u "
+                 "schedulers exceeds its RTL's %u, %u and %u (ccu_pool subcore splits it)",
+                 c->name, c->collectors, c->warp_slots, c->schedulers, CCU_ALLOC_MAX_CCUS,
+                 CCU_ALLOC_MAX_WARPS, CCU_ALLOC_MAX_REQS);
+        return -2;
     }
+    if (!(m->sc = calloc(c->schedulers, sizeof *m->sc)) ||
+        !(m->alloc = calloc(m->nalloc, sizeof *m->alloc)) ||
+        !(m->ao = calloc(m->nalloc, sizeof *m->ao)) ||
+        !(m->hint = calloc(c->warp_slots, sizeof *m->hint)) ||
+        !(m->hint_cap = calloc(c->warp_slots, sizeof *m->hint_cap)))
+        goto oom;
     sm_stat_group(sm, &mainrf_stats, (const uint64_t *)&m->rst);
     sm_stat_group(sm, &malekeh_stats, (const uint64_t *)&m->st);
     for (unsigned s = 0; s < c->schedulers; s++) {
         mk_sc_t *x = sm->sc[s].dpriv = &m->sc[s];
         char name[40];
-        snprintf(name, sizeof name, "ccu_alloc.sc%u", s);
-        if (!(x->rf = mainrf_new(sm, s, err, n)) ||
-            !(x->alloc = sm_make_inst(sm, "ccu_alloc", name, err, n)))
+        snprintf(name, sizeof name, "rf.sc%u", s);
+        if (!(x->rf = m->pool ? sm_make_inst(sm, "rf_pool", name, err, n) : mainrf_new(sm, s, err, n)))
+            return -1;
+    }
+    for (unsigned a = 0; a < m->nalloc; a++) {
+        char name[40];
+        snprintf(name, sizeof name, m->pool ? "ccu_alloc" : "ccu_alloc.sc%u", a);
+        if (!(m->alloc[a] = sm_make_inst(sm, "ccu_alloc", name, err, n)))
             return -1;
     }
     if (!(m->sthld = sm_make_inst(sm, "sthld", "sthld", err, n)))
@@ -39,6 +53,9 @@ static int mk_init(sm_t *sm, char *err, size_t n)
     if (m->log)
         fprintf(m->log, "# cycle ipc state sthld kernel\n");
     return 0;
+oom:
+    snprintf(err, n, "out of memory");
+    return -1;
 }
 
 static void mk_free(sm_t *sm)
@@ -50,6 +67,8 @@ static void mk_free(sm_t *sm)
     if (m->log)
         fclose(m->log);
     free(m->sc);
+    free(m->alloc);
+    free(m->ao);
     free(m);
 }
 
@@ -64,16 +83,11 @@ static void mk_launched(sm_t *sm, unsigned g)
     const warp_t *w = &sm->w[g];
     mk_sc_t *x = SC(sm, w->sc);
     x->rel = 1;
-    x->rel_warp = w->local;
+    x->rel_warp = mk_wid(sm, g);
     if (mk_hints_warp(sm, MK(sm), g)) {
         sm->error = 2;
         snprintf(sm->err, sm->errn, "out of memory (reuse hints)");
     }
-}
-
-static const ccu_out_t *ccu_out(const sm_t *sm, unsigned s, unsigned k)
-{
-    return sm->sc[s].cu_out[k];
 }
 
 /* the STHLD of this cycle; one log line per completed interval */
@@ -98,6 +112,11 @@ static void mk_front(sm_t *sm, unsigned s)
     if (s == 0)
         sthld_front(sm);
     x->granted = 0;
+    if (MK(sm)->pool) { /* every CCU's requests: once every sub-core's CCUs are evaluated */
+        if (s + 1 == c->schedulers)
+            mk_pool_front(sm);
+        return;
+    }
     rf_in_t *in = ls_in(x->rf);
     ls_clear_strobes(x->rf);
     unsigned launch = sm_launch_inputs(sm, s, in);
@@ -108,83 +127,123 @@ static void mk_front(sm_t *sm, unsigned s)
     sm_launch_done(sm, s, launch);
 }
 
-/* after dispatch: the allocator's view of the CCUs (port R, free = idle or dispatching now) */
+/* the allocator's view of CCUs (s, k) as its CCU i (port R, free = idle or dispatching now) */
+static void ccu_view(const sm_t *sm, unsigned s, unsigned k, unsigned i, ccu_alloc_in_t *ai)
+{
+    const ccu_out_t *o = mk_ccu_out(sm, s, k);
+    ai->ccu_busy[i] = !sm_cu_is_free(sm, s, k);
+    ai->ccu_valid[i] = o->r_valid;
+    ai->ccu_warp[i] = o->r_warp;
+    ai->ccu_near[i] = o->r_near;
+}
+
+/* after dispatch: the allocators' view of the CCUs, no request yet (has_data for the order) */
 static void mk_allocate(sm_t *sm, unsigned s)
 {
+    mk_t *m = MK(sm);
+    const unsigned per = cfg_cus_per_sc(&sm->c);
+    if (m->pool && s)
+        return;
+    ls_inst_t *al = m->alloc[m->pool ? 0 : s];
+    ccu_alloc_in_t *ai = ls_in(al);
+    ls_clear_strobes(al);
+    for (unsigned t = m->pool ? 0 : s; t < (m->pool ? sm->c.schedulers : s + 1); t++)
+        for (unsigned k = 0; k < per; k++)
+            ccu_view(sm, t, k, m->pool ? t * per + k : k, ai);
+    memset(ai->req_valid, 0, sizeof ai->req_valid);
+    memset(ai->req_warp, 0, sizeof ai->req_warp);
+    memset(ai->req_age, 0, sizeof ai->req_age);
+    ai->sthld = m->so->sthld;
     mk_sc_t *x = SC(sm, s);
-    ccu_alloc_in_t *ai = ls_in(x->alloc);
-    ls_clear_strobes(x->alloc);
-    for (unsigned k = 0; k < cfg_cus_per_sc(&sm->c); k++) {
-        const ccu_out_t *o = ccu_out(sm, s, k);
-        ai->ccu_busy[k] = !sm_cu_is_free(sm, s, k);
-        ai->ccu_valid[k] = o->r_valid;
-        ai->ccu_warp[k] = o->r_warp;
-        ai->ccu_near[k] = o->r_near;
-    }
-    ai->req_valid = 0;
-    ai->req_warp = 0;
-    ai->sthld = MK(sm)->so->sthld;
     x->nasked = 0;
     x->sthld_asked = 0;
-    x->ao = ls_eval(x->alloc, 0);
+    m->ao[m->pool ? 0 : s] = ls_eval(al, 0);
 }
 
 static int mk_prefer(const sm_t *sm, unsigned g)
 {
-    const warp_t *w = &sm->w[g];
-    return SC(sm, w->sc)->ao->has_data[w->local] != 0;
+    const mk_t *m = MK(sm);
+    return m->ao[m->pool ? 0 : sm->w[g].sc]->has_data[mk_wid(sm, g)] != 0;
 }
 
-/* the allocator's answer for the scheduler's pick; one grant per sub-core and cycle */
+/* the allocator's answer for the scheduler's pick; one grant per sub-core and cycle (sm: the
+ * latch, when empty) */
 static int mk_slot(const sm_t *sm, unsigned s, unsigned g)
 {
+    mk_t *m = MK(sm);
     mk_sc_t *x = SC(sm, s);
+    if (m->pool)
+        return x->latched ? -1 : 0;
     if (x->granted)
         return -1;
-    ccu_alloc_in_t *ai = ls_in(x->alloc);
-    ai->req_valid = 1;
-    ai->req_warp = sm->w[g].local;
-    x->ao = ls_eval(x->alloc, 0);
-    if (x->ao->grant_valid)
-        return (int)x->ao->grant_ccu;
-    if (!x->nasked++ || (x->ao->stall == CCU_STALL_STHLD && !x->sthld_asked)) {
-        x->sthld_asked |= x->ao->stall == CCU_STALL_STHLD;
-        x->sthld_warp = ai->req_warp;
+    ccu_alloc_in_t *ai = ls_in(m->alloc[s]);
+    ai->req_valid[0] = 1;
+    ai->req_warp[0] = sm->w[g].local;
+    const ccu_alloc_out_t *ao = m->ao[s] = ls_eval(m->alloc[s], 0);
+    if (ao->grant_valid[0])
+        return (int)ao->grant_ccu[0];
+    if (!x->nasked++ || (ao->stall[0] == CCU_STALL_STHLD && !x->sthld_asked)) {
+        x->sthld_asked |= ao->stall[0] == CCU_STALL_STHLD;
+        x->sthld_warp = ai->req_warp[0];
     }
     return -1;
 }
 
-static void mk_issue(sm_t *sm, unsigned s, int slot, unsigned f)
+void mk_ccu_alloc(sm_t *sm, unsigned s, unsigned k, unsigned f)
 {
-    const flight_t *fl = &sm->fl[f];
-    const mk_hint_t *h = MK(sm)->hint[fl->warp] + (size_t)fl->dyn * REUSE_OPS;
-    sm_cu_alloc(sm, s, slot, f);
-    ccu_in_t *ci = ls_in(sm->sc[s].cu[slot]);
+    const mk_hint_t *h = mk_hints(sm, f);
+    uint32_t src[INST_MAX_SRC];
+    for (unsigned i = 0; i < sm->fl[f].in->nsrc; i++)
+        src[i] = sm->fl[f].in->src[i];
+    sm_cu_alloc_ops(sm, s, (int)k, f, mk_wid(sm, sm->fl[f].warp), src);
+    ccu_in_t *ci = ls_in(sm->sc[s].cu[k]);
     for (unsigned i = 0; i < sm->c.max_srcs; i++)
-        ci->alloc_near[i] = i < fl->in->nsrc ? h[i] : 0;
-    SC(sm, s)->granted = 1;
+        ci->alloc_near[i] = i < sm->fl[f].in->nsrc ? h[i] : 0;
 }
 
-/* read grants and data from the rf; port D: the results the rf writes this cycle; rel */
-static void mk_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
+static void mk_issue(sm_t *sm, unsigned s, int slot, unsigned f)
+{
+    mk_sc_t *x = SC(sm, s);
+    if (MK(sm)->pool) {
+        x->latched = 1;
+        x->latch = f;
+        return;
+    }
+    mk_ccu_alloc(sm, s, (unsigned)slot, f);
+    x->granted = 1;
+}
+
+void mk_ccu_writes(sm_t *sm, unsigned ws, ccu_in_t *in)
 {
     const sm_cfg_t *c = &sm->c;
-    mk_sc_t *x = SC(sm, s);
-    ccu_in_t *in = cu_in;
-    sm_cu_inputs(sm, in, SM_CU_PORTS(sm, k, x->rfo, rd_gnt, rsp_valid, rsp_data));
-    for (unsigned p = 0, n = sm_writeback_offered(sm, s); p < n; p++) {
+    const mk_sc_t *x = SC(sm, ws);
+    for (unsigned p = 0, n = sm_writeback_offered(sm, ws); p < n; p++) {
         if (!x->rfo->wr_gnt[p])
             continue;
-        const wbq_ent_t *e = sm_wbq_at(sm, s, p);
+        const wbq_ent_t *e = sm_wbq_at(sm, ws, p);
         const flight_t *fl = &sm->fl[e->flight];
         const warp_t *w = &sm->w[fl->warp];
-        const mk_hint_t *h = MK(sm)->hint[fl->warp] + (size_t)fl->dyn * REUSE_OPS;
         in->wr_valid[p] = 1;
-        in->wr_warp[p] = w->local;
+        in->wr_warp[p] = mk_wid(sm, fl->warp);
         in->wr_reg[p] = fl->in->dst[e->d];
-        in->wr_near[p] = sm_partial(sm, w, fl->in) ? 0 : h[INST_MAX_SRC + e->d];
+        in->wr_near[p] = sm_partial(sm, w, fl->in) ? 0 : mk_hints(sm, e->flight)[INST_MAX_SRC + e->d];
         memcpy(in->wr_data[p], fl->dst_val[e->d], c->lanes * 4);
     }
+}
+
+/* read grants and data from the file; port D: the results it writes this cycle; rel */
+static void mk_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
+{
+    mk_sc_t *x = SC(sm, s);
+    ccu_in_t *in = cu_in;
+    if (MK(sm)->pool) {
+        if (s == 0 && k == 0)
+            mk_pool_allocate(sm);
+        mk_pool_collector_inputs(sm, s, k, in);
+        return;
+    }
+    sm_cu_inputs(sm, in, SM_CU_PORTS(sm, k, x->rfo, rd_gnt, rsp_valid, rsp_data));
+    mk_ccu_writes(sm, s, in);
     in->rel_valid = (uint32_t)x->rel;
     in->rel_warp = x->rel_warp;
 }
@@ -194,15 +253,17 @@ static void count_writes(sm_t *sm, unsigned s)
 {
     mk_t *m = MK(sm);
     mk_sc_t *x = SC(sm, s);
+    const unsigned per = cfg_cus_per_sc(&sm->c);
     for (unsigned p = 0, n = sm_writeback_offered(sm, s); p < n; p++) {
         if (!x->rfo->wr_gnt[p])
             continue;
         const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];
-        const warp_t *w = &sm->w[fl->warp];
-        m->st.ccu_wr_partial += (uint64_t)sm_partial(sm, w, fl->in);
+        m->st.ccu_wr_partial += (uint64_t)sm_partial(sm, &sm->w[fl->warp], fl->in);
+        const unsigned id = mk_wid(sm, fl->warp);
         int owned = 0;
-        for (unsigned k = 0; k < cfg_cus_per_sc(&sm->c); k++)
-            owned |= ccu_out(sm, s, k)->r_valid && ccu_out(sm, s, k)->r_warp == w->local;
+        for (unsigned t = m->pool ? 0 : s; t < (m->pool ? sm->c.schedulers : s + 1); t++)
+            for (unsigned k = 0; k < per; k++)
+                owned |= mk_ccu_out(sm, t, k)->r_valid && mk_ccu_out(sm, t, k)->r_warp == id;
         m->st.ccu_wr_no_ccu += (uint64_t)!owned;
     }
 }
@@ -218,18 +279,39 @@ static void sthld_back(sm_t *sm)
     ls_tick(m->sthld);
 }
 
-static void mk_back(sm_t *sm, unsigned s)
+/* sub-core s's writes done and its file clocked */
+static void back_rf(sm_t *sm, unsigned s)
 {
     mk_sc_t *x = SC(sm, s);
     count_writes(sm, s);
     sm_writeback_done(sm, s, x->rfo->wr_gnt);
     ls_tick(x->rf);
-    if (!x->granted && x->nasked)
-        ((ccu_alloc_in_t *)ls_in(x->alloc))->req_warp = x->sthld_warp;
-    x->ao = ls_eval(x->alloc, 1);
-    ls_tick(x->alloc);
-    x->rel = 0;
-    if (s + 1 == sm->c.schedulers)
+}
+
+/* sm: every sub-core's at the last one (a CCU reads any sub-core's writes and releases) */
+static void mk_back(sm_t *sm, unsigned s)
+{
+    mk_t *m = MK(sm);
+    mk_sc_t *x = SC(sm, s);
+    const unsigned last = s + 1 == sm->c.schedulers;
+    if (m->pool) {
+        if (!last)
+            return;
+        for (unsigned t = 0; t < sm->c.schedulers; t++) {
+            back_rf(sm, t);
+            SC(sm, t)->rel = 0;
+        }
+        m->ao[0] = ls_eval(m->alloc[0], 1);
+        ls_tick(m->alloc[0]);
+    } else {
+        back_rf(sm, s);
+        if (!x->granted && x->nasked)
+            ((ccu_alloc_in_t *)ls_in(m->alloc[s]))->req_warp[0] = x->sthld_warp;
+        m->ao[s] = ls_eval(m->alloc[s], 1);
+        ls_tick(m->alloc[s]);
+        x->rel = 0;
+    }
+    if (last)
         sthld_back(sm);
 }
 
@@ -251,7 +333,9 @@ static void mk_end(sm_t *sm)
             st->ccu_flushes += u->flushes;
             st->ccu_releases += u->releases;
         }
-        const ccu_alloc_state_t *a = SC(sm, s)->alloc->st;
+    }
+    for (unsigned i = 0; i < m->nalloc; i++) {
+        const ccu_alloc_state_t *a = m->alloc[i]->st;
         st->ccu_alloc_own += a->grants[CCU_GRANT_OWN];
         st->ccu_alloc_empty += a->grants[CCU_GRANT_EMPTY];
         st->ccu_alloc_far += a->grants[CCU_GRANT_FAR];
