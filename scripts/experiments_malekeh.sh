@@ -2,7 +2,8 @@
 # make experiments-malekeh: Malekeh's evaluation metrics (Secs. 9.1-9.4, Figs. 3 and 6-8) on
 # gpurf's SM model: generated kernels of high and low register reuse and the real traces
 # (matrixmul, vectoradd) on presets turing (the paper's Table 1) and pascal; designs baseline,
-# ideal, malekeh with adaptive and fixed STHLD, and the shared-pool variant (schedulers = 1).
+# ideal, malekeh with adaptive and fixed STHLD, with one CCU pool per SM (the default) and per
+# sub-core (ccu_pool subcore).
 # A register-bandwidth-bound generated kernel (wide operands) joins the full run. Sweeps on turing: fixed STHLD (Fig. 3), RTHLD, hint source, CT size, D ports, ablation, and
 # STHLD's trajectory on a two-kernel list (high then low reuse).
 # Writes $OUT/malekeh.md (the paper's values beside ours), $OUT/malekeh.png (gnuplot) and the
@@ -51,8 +52,7 @@ runs() {
       echo "$n.$p.ideal $p ideal"
       echo "$n.$p.mk $p $MK"
       echo "$n.$p.mkfix $p $MK --set sthld_mode=fixed --set sthld_init=16"
-      echo "$n.$p.base1 $p baseline --set schedulers=1"
-      echo "$n.$p.mk1 $p $MK --set schedulers=1"
+      echo "$n.$p.mksc $p $MK --set ccu_pool=subcore"
     done
     for s in $STHLDS; do echo "$n.sthld.$s turing $MK --set sthld_mode=fixed --set sthld_init=$s"
       echo "$n.sthldg.$s turing $MK --set sthld_mode=fixed --set sthld_init=$s --set sthld_counter=grant"; done
@@ -92,11 +92,11 @@ echo "Workloads:"; exp_workloads
 echo
 echo "## Figs. 6-8 metrics: IPC and RF dynamic energy against the baseline, read hit ratio"
 echo
-echo "| workload | preset | bank-read use: baseline, malekeh | ideal IPC | malekeh IPC | fixed STHLD 16 IPC | 1 scheduler: malekeh / baseline | hit ratio | RF reads saved | RF energy | final STHLD |"
+echo "| workload | preset | bank-read use: baseline, malekeh | ideal IPC | malekeh IPC | fixed STHLD 16 IPC | sub-core pools: IPC, hit ratio | hit ratio | RF reads saved | RF energy | final STHLD |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for n in $names; do for p in $PRESETS; do
   b=$n.$p.base; m=$n.$p.mk
-  echo "| $n | $p | $(use $b), $(use $m) | $(pct $(exp_val $n.$p.ideal ipc) $(exp_val $b ipc)) | $(pct $(exp_val $m ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mkfix ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mk1 ipc) $(exp_val $n.$p.base1 ipc)) | $(hit $m) | $(div $(( $(exp_val $b rf_reads) - $(exp_val $m rf_reads) )) $(exp_val $b rf_reads)) | $(pct $(exp_val $m dynamic) $(exp_val $b dynamic)) | $(exp_val $m sthld_final) |"
+  echo "| $n | $p | $(use $b), $(use $m) | $(pct $(exp_val $n.$p.ideal ipc) $(exp_val $b ipc)) | $(pct $(exp_val $m ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mkfix ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mksc ipc) $(exp_val $b ipc)), $(hit $n.$p.mksc) | $(hit $m) | $(div $(( $(exp_val $b rf_reads) - $(exp_val $m rf_reads) )) $(exp_val $b rf_reads)) | $(pct $(exp_val $m dynamic) $(exp_val $b dynamic)) | $(exp_val $m sthld_final) |"
 done; done
 echo "| paper (Rodinia, Deepbench) | Table 1 | - | - | +9.6 % mean, max +59.5 % (rnn_bench_i2), only loss b+tree (< 4 %) | - | - | 48.5 % mean (gaussian ~77 %, particlefilter_naive ~13.3 %) | = hit ratio | -29.1 % mean (-47.5 % rnn_bench_t2, -5.9 % particlefilter_naive) | - |"
 echo

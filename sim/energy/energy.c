@@ -51,6 +51,7 @@ int energy_table(const sm_cfg_t *c, energy_table_t *t, char *err, size_t n)
     const double tag = gpurf_clog2(c->warp_slots) + gpurf_clog2(c->arch_regs);
     array(t, E_mrf, cfg_rows_per_bank(c), reg, c->bank_ports, c->mrf_tech, c->banks);
     wire(t, E_xbar, E_mrf, cfg_banks_per_sc(c), reg, c->schedulers);
+    wire(t, E_pool_xbar, E_mrf, c->banks, reg, 1);
     array(t, E_ocu, c->max_srcs, reg, 2, TECH_HP_SRAM, c->collectors);
     array(t, E_ccu, c->ccu_slots, reg, 2 + c->ccu_dports, TECH_HP_SRAM, c->collectors);
     array(t, E_ccu_tag, 1, c->ccu_slots * tag, 1, TECH_HP_SRAM, c->collectors);
@@ -94,11 +95,13 @@ void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_ener
     memset(e, 0, sizeof *e);
     if (energy_table(c, &t, err, sizeof err))
         return;
-    int has_ccu = 0, has_rfc = 0, has_rc = 0, has_rsp = 0, has_rn = 0;
+    int has_ccu = 0, has_rfc = 0, has_rc = 0, has_rsp = 0, has_rn = 0, has_pool = 0;
 #define S(name) stat(g, n, #name, NULL)
 #define A(i) t.s[E_##i].cost.access_pj
     const double reads = S(rf_reads), writes = S(rf_writes), kept = S(ccu_wr_kept);
     stat(g, n, "ccu_hits", &has_ccu);
+    stat(g, n, "ccu_alloc_foreign", &has_pool);
+    has_pool = has_pool && c->ccu_pool == CCU_POOL_SM;
     stat(g, n, "rfc_reads", &has_rfc);
     has_rc = stat(g, n, "rc_tag_checks", NULL) > 0 && c->rc_lines;
     stat(g, n, "rsp_reads", &has_rsp);
@@ -106,7 +109,8 @@ void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_ener
     stat(g, n, "rn_lookups", &has_rn);
     e->banks = (reads + writes) * A(mrf);
     e->arbiter = (reads + writes + S(bank_conflicts) + S(write_conflicts)) * t.arbiter_pj;
-    e->crossbar = (reads + writes + kept) * A(xbar) + (S(rfc_reads) + S(rfc_writes)) * A(rfc_xbar);
+    e->crossbar = (reads + writes + kept) * (has_pool ? A(pool_xbar) : A(xbar)) +
+                  (S(rfc_reads) + S(rfc_writes)) * A(rfc_xbar);
     e->collectors = (S(cu_fills) + S(cu_operands) + kept) * (has_ccu ? A(ccu) : A(ocu)) +
                     (S(ccu_hits) + S(ccu_misses) + kept + S(ccu_wr_dropped_far) +
                      S(ccu_wr_dropped_port)) * A(ccu_tag);

@@ -9,6 +9,7 @@
  *             bank_ports ports, the preset's cell technology (mrf_tech); x banks
  *   xbar      bank <-> collector crossbar: a warp register across one sub-core's banks (the
  *             side of their area); x schedulers (wires: no leakage)
+ *   pool_xbar the same across every bank of the SM (Malekeh's ccu_pool sm); x 1
  *   ocu       collector operand buffer: max_srcs rows, 2 ports (fill, dispatch); x collectors
  *   ccu       Malekeh CCU data: ccu_slots rows, 2 + ccu_dports ports (crossbar fill, D port
  *             writes, dispatch), and ccu_tag: its tags searched at once (one row of ccu_slots
@@ -29,7 +30,8 @@
  *   banks       rf_reads + rf_writes on mrf
  *   arbiter     every bank request-cycle (reads, writes, the cycles they lost) x e_arbiter_fj
  *   crossbar    rf_reads + rf_writes + results a CCU keeps (Malekeh Sec. 3.1: D data crosses
- *               only when kept) on xbar; rfc_reads + rfc_writes on rfc_xbar
+ *               only when kept) on xbar, on pool_xbar for Malekeh's ccu_pool sm (every CCU
+ *               reaches every sub-core's banks); rfc_reads + rfc_writes on rfc_xbar
  *   collectors  cu_fills + cu_operands + results kept on ocu (ccu when the run has CCUs);
  *               every CCU lookup (sources, results of the owning warp) on ccu_tag
  *   cache       rfc_reads + rfc_writes + rfc_fills on rfc; wcb_lookups + prefetches +
@@ -50,6 +52,7 @@
 #define ENERGY_STRUCTS(X)                                                                          \
     X(mrf, "main register file bank")                                                              \
     X(xbar, "bank <-> collector crossbar (a warp register)")                                      \
+    X(pool_xbar, "bank <-> CCU crossbar of an SM-wide CCU pool (a warp register)")               \
     X(ocu, "operand collector's buffer")                                                           \
     X(ccu, "caching collector unit's data")                                                        \
     X(ccu_tag, "caching collector unit's tag search")                                              \
