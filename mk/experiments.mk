@@ -14,8 +14,9 @@ experiments-malekeh: $(BUILD)/gpurf
 experiments-rename: $(BUILD)/gpurf
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_rename.sh
 .PHONY: experiments-rename
-# make experiments-hybrid: Bailey et al.'s Figs. 3, 7-12 and Secs. III-A4, IV-B3, IV-D metrics on maxwell
+# make experiments-hybrid: Bailey et al.'s Figs. 3, 7-12 and Secs. III-A4, IV-B3, IV-D metrics on maxwell,
+# at the paper's 6R2W ports and at 1R1W (QUICK=1: 1R1W only; at 6R2W its small kernels map nothing)
 experiments-hybrid: $(BUILD)/gpurf
-	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_hybrid.sh
+	$(if $(filter 1,$(QUICK)),,BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_hybrid.sh)
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) PORTS="1 1" bash scripts/experiments_hybrid.sh
 .PHONY: experiments-hybrid

@@ -96,10 +96,10 @@ $A sim --preset small --set rf_warp_regs=512 --gen seed=7 --json $B/b.json >/dev
   ok "larger register file raises occupancy" || bad "occupancy does not follow register file capacity"
 
 echo "== register-file cache designs ltrf, ltrf+, rfc-demand: nothing lost across deactivation, write-back, refetch"
+for p in small pascal; do for s in 1 2; do for d in baseline ltrf ltrf+ rfc-demand; do
+  printf '%s\t0\t%s\n' "sim $d/$p seed $s" "$A sim --design $d $(sch $d) --preset $p --gen seed=$s,blocks=4 --json $B/c.$d.$p.$s.json"
+done; done; done | prun
 for p in small pascal; do for s in 1 2; do
-  for d in baseline ltrf ltrf+ rfc-demand; do
-    run "sim $d/$p seed $s" 0 $A sim --design $d $(sch $d) --preset $p --gen seed=$s,blocks=4 --json $B/c.$d.$p.$s.json
-  done
   j=$B/c.ltrf.$p.$s.json; jp=$B/c.ltrf+.$p.$s.json; jr=$B/c.rfc-demand.$p.$s.json
   n=$(json_num $B/c.baseline.$p.$s.json operands_checked)
   [ -n "$n" ] && [ "$n" -gt 0 ] && [ "$(json_num $j operands_checked)" = "$n" ] && [ "$(json_num $jp operands_checked)" = "$n" ] &&
@@ -116,9 +116,9 @@ for p in small pascal; do for s in 1 2; do
     bad "$p seed $s: ltrf+ does not move fewer registers than ltrf"
 done; done
 for d in $LTRF_DESIGNS; do
-  run "sim $d/table2_c7 (128 banks, latency 13)" 0 $A sim --design $d --preset table2_c7 --gen seed=3,blocks=4,regs=64
-  run "sim $d/small two active warps, 4 registers per interval" 0 $A sim --design $d $(sch $d) --preset small --set active_pool=2 --set rfc_banks=6 --gen seed=4,blocks=3,regs=12
-done
+  printf '%s\t0\t%s\n' "sim $d/table2_c7 (128 banks, latency 13)" "$A sim --design $d --preset table2_c7 --gen seed=3,blocks=4,regs=64"
+  printf '%s\t0\t%s\n' "sim $d/small two active warps, 4 registers per interval" "$A sim --design $d $(sch $d) --preset small --set active_pool=2 --set rfc_banks=6 --gen seed=4,blocks=3,regs=12"
+done | prun
 run "ltrf rejects an instruction wider than the interval" 2 $A sim --design ltrf $(sch ltrf) --preset small --set rfc_banks=2 --trace tests/streams/wide_block.txt
 echo "$out" | grep -q "names 3 registers, more than the 2" && ok "rejection names the instruction" || bad "wide instruction message" "$out"
 run "cache rows need main-RF fill ports" 2 $A sim --design ltrf $(sch ltrf) --preset small --set max_srcs=1 --gen seed=1

@@ -109,21 +109,21 @@ m1=$(jq .peak_rss_kb $B/big.json); m2=$(jq .peak_rss_kb $B/big10.json)
   ok "$i1 warp instructions read back from gpurf gen: peak RSS $m1 KiB vs $m2 KiB for $i2 (<= 1.5x)" ||
   bad "flat memory: $i1 insts $m1 KiB vs $i2 insts $m2 KiB"
 rm -rf $B/big $B/big10
-$G sim --preset pascal --gen seed=7,blocks=2560,warps=8,insts=40,loops=24 --json $B/gen20m.json > /dev/null 2>&1
-$G sim --preset pascal --gen seed=7,blocks=256,warps=8,insts=40,loops=24 --json $B/gen2m.json > /dev/null 2>&1
-i1=$(json_num $B/gen20m.json instructions); m1=$(jq .peak_rss_kb $B/gen20m.json); m2=$(jq .peak_rss_kb $B/gen2m.json)
-[ "$i1" -ge 19000000 ] && [ $((m1 * 2)) -le $((m2 * 3)) ] &&
+$G sim --preset pascal --gen seed=7,blocks=640,warps=8,insts=40,loops=24 --json $B/gen5m.json > /dev/null 2>&1
+$G sim --preset pascal --gen seed=7,blocks=64,warps=8,insts=40,loops=24 --json $B/gen05m.json > /dev/null 2>&1
+i1=$(json_num $B/gen5m.json instructions); m1=$(jq .peak_rss_kb $B/gen5m.json); m2=$(jq .peak_rss_kb $B/gen05m.json)
+[ "$i1" -ge 4500000 ] && [ $((m1 * 2)) -le $((m2 * 3)) ] &&
   ok "$i1 generated warp instructions simulated directly: peak RSS $m1 KiB vs $m2 KiB for a tenth (<= 1.5x)" ||
   bad "flat memory (generated): $i1 insts $m1 KiB vs $m2 KiB"
 
 echo "== real traces (../shared/traces): every design on the trace's own preset, value check"
 if [ -d "$T" ]; then
   TRACES=$(for k in $(ls $T); do [ -f $T/$k/kernelslist.g ] && echo $k; done)
-  # sanitized when the trace is small (under 2 MB of lines; compressed files counted
+  # sanitized when the trace is small (under 500 KB of lines; compressed files counted
   # uncompressed), the plain build otherwise; the hybrid family (sanitized on generated
   # kernels in run_hybrid.sh) runs plain
   for k in $TRACES; do
-    X=$A; [ "$(for f in $T/$k/*.traceg*; do xzcat -f $f; done | wc -c)" -gt 2000000 ] && X=$G
+    X=$A; [ "$(for f in $T/$k/*.traceg*; do xzcat -f $f; done | wc -c)" -gt 500000 ] && X=$G
     for d in $DESIGNS; do Y=$X; case " $HY_FAMILY " in *" $d "*) Y=$G;; esac
       printf '%s\t0\t%s\n' "sim $d $k" "$Y sim --design $d --trace $T/$k/kernelslist.g --json $B/rt.$k.$d.json"; done
   done | prun
