@@ -24,6 +24,7 @@ static const char *const deact_names[] = {"l1_miss", "any_global", NULL};
 static const char *const sthld_mode_names[] = {"adaptive", "fixed", NULL};
 static const char *const sthld_counter_names[] = {"near", "grant", NULL};
 static const char *const ccu_pool_names[] = {"sm", "subcore", NULL};
+static const char *const rsp_barrier_names[] = {"end", "none", NULL};
 static const char *const reuse_src_names[] = {"oracle", "static", "none", NULL};
 static const char *const rn_policy_names[] = {"consolidate", "spread", "first", NULL};
 static const char *const rn_alloc_names[] = {"issue", "writeback", NULL};
@@ -94,6 +95,7 @@ static const field_t fields[] = {
     F(rc_wports, 1, 64),
     F(rc_miss_penalty, 0, 64),
     F(rsp_regs, 0, 256),
+    {"rsp_barrier", offsetof(sm_cfg_t, rsp_barrier), rsp_barrier_names, 0, 0},
     F(energy_kb, 0, 1024),
     {"mrf_tech", offsetof(sm_cfg_t, mrf_tech), mrf_tech_names, 0, 0},
     F(sram_e_bank_fj, 1, 1000000),

@@ -19,6 +19,8 @@ enum { STHLD_ADAPTIVE, STHLD_FIXED };
 enum { STHLD_CNT_NEAR, STHLD_CNT_GRANT };
 /* Malekeh's CCUs: one pool per SM or per sub-core (ccu_alloc.h) */
 enum { CCU_POOL_SM, CCU_POOL_SUBCORE };
+/* Bailey et al.'s strands at a barrier (sim/pass/strands.h rule 6) */
+enum { RSP_BAR_END, RSP_BAR_NONE };
 /* where the reuse-distance hints come from (sim/pass/reuse.h) */
 enum { REUSE_ORACLE, REUSE_STATIC, REUSE_NONE };
 /* register renaming: where a free physical register is taken from (Jeon and Annavaram Sec.
@@ -107,6 +109,8 @@ typedef struct {
     unsigned rc_rports, rc_wports; /* register cache and scratchpad ports (Sec. III-A3: 6, 2) */
     unsigned rc_miss_penalty; /* cycles an RC miss adds before the main RF read (Sec. IV-D) */
     unsigned rsp_regs;      /* register scratchpad: registers per active warp (Sec. III-A4) */
+    unsigned rsp_barrier;   /* Bailey et al.: RSP_BAR_END (a barrier ends a strand, so a barrier
+                               waiter leaves the two-level pool; project rule) or RSP_BAR_NONE */
     unsigned energy_kb;     /* price the register cache and scratchpad as this many KB/SM
                                (0: their own capacity; Fig. 9's "half-size" runs) */
     /* the energy model (sim/energy/sram.h, energy.h): the main RF's cell technology (TECH_*),

@@ -70,7 +70,7 @@ int strand_report(kernel_t *k, const sm_cfg_t *c, int insts, int alloc, json_t *
         snprintf(err, n, "liveness: out of memory");
         goto out;
     }
-    if (strands_form(&p, &st, err, n) || rsp_energy_of(c, &e, err, n) ||
+    if (strands_form(&p, &st, c->rsp_barrier == RSP_BAR_END, err, n) || rsp_energy_of(c, &e, err, n) ||
         rspalloc_run(&p, &st, &lv, &e, &rules, &al, err, n))
         goto out;
     printf("kernel %u '%s': %u instructions, %u strands (%.1f instructions each), %u of %u "

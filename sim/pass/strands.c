@@ -38,11 +38,11 @@ static int falls_through(const prog_t *p, unsigned i)
 }
 
 /* the reason a strand ends after instruction i (its successor's start reason), or -1 */
-static int ends_after(const prog_t *p, unsigned i)
+static int ends_after(const prog_t *p, unsigned i, int barrier_ends)
 {
     const inst_t *in = p->pcs[i].in;
     const char *op = op_name(p, i);
-    if (in->cls == CLS_BARRIER)
+    if (in->cls == CLS_BARRIER && barrier_ends)
         return ST_AFTER_BAR;
     if (isa_is_call(op))
         return ST_AFTER_CALL;
@@ -109,7 +109,7 @@ static int depends_pending(const prog_t *p, const regset_t *before, unsigned i)
     return 0;
 }
 
-int strands_form(const prog_t *p, strands_t *s, char *err, size_t n)
+int strands_form(const prog_t *p, strands_t *s, int barrier_ends, char *err, size_t n)
 {
     memset(s, 0, sizeof *s);
     uint8_t *in_cur = calloc(p->nbbs + 1, 1);     /* blocks of the current strand */
@@ -151,7 +151,7 @@ int strands_form(const prog_t *p, strands_t *s, char *err, size_t n)
             }
             in_cur[b] = 1;
             s->of[i] = s->n - 1;
-            next = ends_after(p, i);
+            next = ends_after(p, i, barrier_ends);
         }
     }
     if (s->n)

@@ -11,8 +11,10 @@
  *       read it, or to overwrite it: the scoreboard makes both wait for the load): a forward
  *       may-analysis over the CFG, where a CLS_GMEM destination is pending until read or
  *       overwritten,
- *   (6) after a barrier (project rule: the two-level pool drops barrier waiters, and a warp
- *       must leave the pool with an empty scratchpad partition).
+ *   (6) after a barrier, when barrier_ends (preset key rsp_barrier end; a project rule, not
+ *       in Sec. III-B: the two-level pool drops barrier waiters, and a warp leaves the pool
+ *       with an empty scratchpad partition; rsp_barrier none: strands run through barriers
+ *       and a waiter in mid-strand keeps its pool slot).
  * A strand is a run of consecutive static instructions (pcs indices), so its instructions'
  * SIMT order is their layout order. */
 #ifndef GPURF_STRANDS_H
@@ -53,7 +55,7 @@ typedef struct {
 
 const char *strand_reason_name(int r);
 /* 0, or -1 with a message */
-int strands_form(const prog_t *p, strands_t *s, char *err, size_t n);
+int strands_form(const prog_t *p, strands_t *s, int barrier_ends, char *err, size_t n);
 void strands_free(strands_t *s);
 
 #endif

@@ -155,7 +155,7 @@ static int hy_kernel(sm_t *sm, kernel_t *k)
     h->passes = 1;
     if (prog_recover(k, &h->prog, sm->err, sm->errn) ||
         liveness_run(&h->prog, &h->lv, sm->o.pass_fault) ||
-        strands_form(&h->prog, &h->strands, sm->err, sm->errn) ||
+        strands_form(&h->prog, &h->strands, sm->c.rsp_barrier == RSP_BAR_END, sm->err, sm->errn) ||
         !(h->dead = calloc(h->prog.npcs + 1, sizeof *h->dead)))
         goto fail;
     if (!h->v->rsp) {
