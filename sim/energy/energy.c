@@ -109,7 +109,9 @@ void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_ener
     stat(g, n, "rn_lookups", &has_rn);
     e->banks = (reads + writes) * A(mrf);
     e->arbiter = (reads + writes + S(bank_conflicts) + S(write_conflicts)) * t.arbiter_pj;
-    e->crossbar = (reads + writes + kept) * (has_pool ? A(pool_xbar) : A(xbar)) +
+    /* an SM-wide CCU pool: bank reads and kept results reach any sub-core's CCU, writes stay
+     * in the sub-core (execution units to its own banks) */
+    e->crossbar = (reads + kept) * (has_pool ? A(pool_xbar) : A(xbar)) + writes * A(xbar) +
                   (S(rfc_reads) + S(rfc_writes)) * A(rfc_xbar);
     e->collectors = (S(cu_fills) + S(cu_operands) + kept) * (has_ccu ? A(ccu) : A(ocu)) +
                     (S(ccu_hits) + S(ccu_misses) + kept + S(ccu_wr_dropped_far) +

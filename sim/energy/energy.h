@@ -30,8 +30,9 @@
  *   banks       rf_reads + rf_writes on mrf
  *   arbiter     every bank request-cycle (reads, writes, the cycles they lost) x e_arbiter_fj
  *   crossbar    rf_reads + rf_writes + results a CCU keeps (Malekeh Sec. 3.1: D data crosses
- *               only when kept) on xbar, on pool_xbar for Malekeh's ccu_pool sm (every CCU
- *               reaches every sub-core's banks); rfc_reads + rfc_writes on rfc_xbar
+ *               only when kept) on xbar; with Malekeh's ccu_pool sm the reads and kept
+ *               results on pool_xbar (every CCU reaches every sub-core's banks), the writes
+ *               (units to their sub-core's banks) on xbar; rfc_reads + rfc_writes on rfc_xbar
  *   collectors  cu_fills + cu_operands + results kept on ocu (ccu when the run has CCUs);
  *               every CCU lookup (sources, results of the owning warp) on ccu_tag
  *   cache       rfc_reads + rfc_writes + rfc_fills on rfc; wcb_lookups + prefetches +

@@ -60,22 +60,41 @@ static void setup(sm_t *sm, unsigned s, avail_in_t *in)
         x->setup = SETUP_NONE;
 }
 
+/* the result (flight f, destination d) holds a write-back map slot */
+static int wb_mapping(const rn_sc_t *x, unsigned ports, unsigned f, unsigned d)
+{
+    for (unsigned i = 0; i < ports; i++)
+        if (x->wb[i].active && x->wb[i].flight == f && x->wb[i].d == d)
+            return 1;
+    return 0;
+}
+
 /* the write-back queue's head as rf writes to physical registers; a destination not yet
- * mapped (rn_alloc = writeback) waits for its register (rnt write next) */
+ * mapped (rn_alloc = writeback) waits for its register: the queue's unmapped results, oldest
+ * first, take the free write-back map slots (avail, then an rnt write) */
 static void writeback_inputs(sm_t *sm, unsigned s, rf_in_t *in)
 {
     rn_sc_t *x = RSC(sm, s);
+    const unsigned ports = ((const avail_cfg_t *)x->av->cfg)->ports;
     sm_writeback_inputs(sm, s, in);
     for (unsigned p = 0, n = sm_writeback_offered(sm, s); p < n; p++) {
         const wbq_ent_t *e = sm_wbq_at(sm, s, p);
         unsigned phys = rn_fphys(sm, e->flight)->dst[e->d];
-        if (phys != RN_NONE) {
+        if (phys != RN_NONE)
             in->wr_reg[p] = phys;
+        else
+            in->wr_valid[p] = 0;
+    }
+    unsigned i = 0;
+    for (unsigned p = 0; p < sm->sc[s].wbq.len; p++) {
+        const wbq_ent_t *e = sm_wbq_at(sm, s, p);
+        if (rn_fphys(sm, e->flight)->dst[e->d] != RN_NONE || wb_mapping(x, ports, e->flight, e->d))
             continue;
-        }
-        in->wr_valid[p] = 0;
-        if (p == 0 && !x->wb.active)
-            x->wb = (rn_wbmap_t){1, e->flight, e->d, RG_ALLOC, RN_NONE};
+        while (i < ports && x->wb[i].active)
+            i++;
+        if (i == ports)
+            break;
+        x->wb[i] = (rn_wbmap_t){1, e->flight, e->d, RG_ALLOC, RN_NONE};
     }
 }
 

@@ -113,7 +113,10 @@ typedef struct {
     uint16_t phys[RN_REGS];
 } rn_entry_t;
 
-/* a destination waiting at the write-back queue's head for a register (rn_alloc=writeback) */
+/* a result in the write-back queue whose destination waits for a register (rn_alloc =
+ * writeback): one per avail allocation port, taken by the queue's unmapped results oldest
+ * first, so a result that needs no register never waits for one */
+#define RN_WB_MAX AVAIL_MAX_PORTS
 typedef struct {
     int active;
     unsigned flight, d;
@@ -165,7 +168,7 @@ typedef struct {
     queue_t freeq;                /* uint16_t: physical registers to free */
     queue_t drainq;               /* unsigned: exited warps (local) to drain */
     int drain_gap;                /* a drain ended last cycle: drain_valid falls for a cycle */
-    rn_wbmap_t wb;
+    rn_wbmap_t wb[RN_WB_MAX];
     /* this cycle's port assignments: what each rnt / avail port carries */
     int lk_ent[RNT_MAX_PORTS], lk_reg[RNT_MAX_PORTS];
     int wr_kind[RNT_MAX_BANKS], wr_ent[RNT_MAX_BANKS], wr_reg[RNT_MAX_BANKS];

@@ -125,11 +125,12 @@ void rn_stage_drive(sm_t *sm, unsigned s)
         x->wr_ent[wp] = (ent);                                                                     \
         x->wr_reg[wp++] = (reg);                                                                   \
     } while (0)
-    if (x->wb.active && x->wb.st == RG_MAP) {
-        const flight_t *fl = &sm->fl[x->wb.flight];
-        unsigned r = fl->in->dst[x->wb.d];
-        WRITE(WK_WB, -1, (int)r, sm->w[fl->warp].local, t->idx[r], 0, x->wb.phys);
-    }
+    for (unsigned i = 0; i < ((const avail_cfg_t *)x->av->cfg)->ports && wp < rc->banks; i++)
+        if (x->wb[i].active && x->wb[i].st == RG_MAP) {
+            const flight_t *fl = &sm->fl[x->wb[i].flight];
+            unsigned r = fl->in->dst[x->wb[i].d];
+            WRITE(WK_WB, (int)i, (int)r, sm->w[fl->warp].local, t->idx[r], 0, x->wb[i].phys);
+        }
     for (unsigned i = 0; i < x->unmap.len && wp < rc->banks; i++) {
         const rn_ref_t *u = q_at(&x->unmap, i);
         WRITE(WK_QUEUE, (int)i, u->reg, u->warp, t->idx[u->reg], 1, 0);
@@ -276,9 +277,10 @@ void rn_stage_outputs(sm_t *sm, unsigned s)
             if (x->wr_kind[p] == WK_MAP)
                 x->e[x->wr_ent[p]].st[x->wr_reg[p]] = RG_DONE;
             else {
-                rn_fphys(sm, x->wb.flight)->dst[x->wb.d] = (uint16_t)phys;
+                rn_wbmap_t *b = &x->wb[x->wr_ent[p]];
+                rn_fphys(sm, b->flight)->dst[b->d] = (uint16_t)phys;
                 x->pwrites[phys]++;
-                x->wb.active = 0;
+                b->active = 0;
             }
             continue;
         }
@@ -343,12 +345,14 @@ void rn_avail_drive(sm_t *sm, unsigned s, avail_in_t *in)
     unsigned ord[RN_STAGE], n = order(x, ord), ap = 0;
     for (unsigned p = 0; p < ac->ports; p++)
         x->al_ent[p] = -2;
-    if (x->wb.active && x->wb.st == RG_ALLOC) {
-        const flight_t *fl = &sm->fl[x->wb.flight];
-        in->al_valid[ap] = 1;
-        in->al_bank[ap] = rn_base_bank(sm, sm->w[fl->warp].local, fl->in->dst[x->wb.d]);
-        x->al_ent[ap++] = -1;
-    }
+    for (unsigned i = 0; i < ac->ports && ap < ac->ports; i++)
+        if (x->wb[i].active && x->wb[i].st == RG_ALLOC) {
+            const flight_t *fl = &sm->fl[x->wb[i].flight];
+            in->al_valid[ap] = 1;
+            in->al_bank[ap] = rn_base_bank(sm, sm->w[fl->warp].local, fl->in->dst[x->wb[i].d]);
+            x->al_ent[ap] = -1;
+            x->al_reg[ap++] = (int)i;
+        }
     for (unsigned i = 0; i < n && ap < ac->ports; i++) {
         rn_entry_t *e = &x->e[ord[i]];
         for (unsigned j = 0; j < e->n && ap < ac->ports; j++)
@@ -400,8 +404,8 @@ void rn_avail_outputs(sm_t *sm, unsigned s)
         t->st.phys_distinct += !x->ever[id];
         x->ever[id] = 1;
         if (x->al_ent[p] < 0) {
-            x->wb.phys = (uint16_t)id;
-            x->wb.st = RG_MAP;
+            x->wb[x->al_reg[p]].phys = (uint16_t)id;
+            x->wb[x->al_reg[p]].st = RG_MAP;
             continue;
         }
         rn_entry_t *e = &x->e[x->al_ent[p]];
