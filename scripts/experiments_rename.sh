@@ -28,7 +28,7 @@ runs() {
     echo "$n.base $P baseline"
     echo "$n.rn $P rename --reg-log $JD/$n.reglog"
     for pol in spread first; do echo "$n.$pol $P rename --set rn_policy=$pol"; done
-    echo "$n.wb $P rename --set rn_alloc=writeback"
+    echo "$n.iss $P rename --set rn_alloc=issue"
     echo "$n.nolimit $P rename --set rn_table_bits=0"
     echo "$n.nba $P rename --set rn_bank_aware=0"
     for s in gto lrr; do
@@ -92,10 +92,10 @@ echo "| registers per pbr (Sec. 5.2) | < 2 | $m_pbr |"
 echo
 echo "## Fig. 9: register savings per allocation policy; Fig. 13: per scheduler"
 echo
-echo "| workload | reserved peak | consolidate | spread | first | at the peak (consolidate) | write-back mapping | not bank-aware | ids used (consolidate / spread / first) | two-level | gto | lrr | cycles vs baseline (two-level / gto / lrr) |"
+echo "| workload | reserved peak | consolidate | spread | first | at the peak (consolidate) | issue-time mapping: saving, cycles vs baseline | not bank-aware | ids used (consolidate / spread / first) | two-level | gto | lrr | cycles vs baseline (two-level / gto / lrr) |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for n in $names; do
-  echo "| $n | $(exp_val $n.rn reserved_peak) | $(save $n.rn) % | $(save $n.spread) % | $(save $n.first) % | $(save_peak $n.rn) % | $(save $n.wb) % | $(save $n.nba) % | $(exp_val $n.rn phys_distinct) / $(exp_val $n.spread phys_distinct) / $(exp_val $n.first phys_distinct) | $(save $n.rn) % | $(save $n.rn_gto) % | $(save $n.rn_lrr) % | $(chg $(exp_val $n.rn cycles) $(exp_val $n.base cycles)) / $(chg $(exp_val $n.rn_gto cycles) $(exp_val $n.base_gto cycles)) / $(chg $(exp_val $n.rn_lrr cycles) $(exp_val $n.base_lrr cycles)) % |"
+  echo "| $n | $(exp_val $n.rn reserved_peak) | $(save $n.rn) % | $(save $n.spread) % | $(save $n.first) % | $(save_peak $n.rn) % | $(save $n.iss) %, $(chg $(exp_val $n.iss cycles) $(exp_val $n.base cycles)) % | $(save $n.nba) % | $(exp_val $n.rn phys_distinct) / $(exp_val $n.spread phys_distinct) / $(exp_val $n.first phys_distinct) | $(save $n.rn) % | $(save $n.rn_gto) % | $(save $n.rn_lrr) % | $(chg $(exp_val $n.rn cycles) $(exp_val $n.base cycles)) / $(chg $(exp_val $n.rn_gto cycles) $(exp_val $n.base_gto cycles)) / $(chg $(exp_val $n.rn_lrr cycles) $(exp_val $n.base_lrr cycles)) % |"
 done
 echo
 echo "## Fig. 10: static energy (pJ) and the renaming table's overhead"
