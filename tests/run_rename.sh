@@ -56,6 +56,13 @@ n=$(grep -vc '^#' $B/rn.reglog); m=$(awk '!/^#/ { s += $2; n++ } END { printf "%
 want=$(( $(rs t40 reg_cycles_alloc) / $(rs t40 cycles) ))
 [ "$n" = $(( $(rs t40 cycles) / 100 )) ] && [ $(( (m - want) * (m - want) * 100 )) -le $(( want * want )) ] &&
   ok "--reg-log: $n lines, mean allocated $m (the counters' $want)" || bad "--reg-log: $n lines, mean $m, want $want"
+# Eq. 1 (Sec. 7.1): the exemptions meet the table's budget, the warp count stays the baseline's
+# (7-warp blocks: a retiring block's warps leave one by one, so a sub-core may hold any count)
+for sp in $TG seed=2,blocks=16,warps=7,regs=28; do for d in baseline rename; do
+  $G sim --design $d --preset fermi --gen $sp --json $B/rn.occ.$d.json > /dev/null 2>&1; done
+  [ "$(rs occ.rename max_resident_warps)" = "$(rs occ.baseline max_resident_warps)" ] && [ "$(rs occ.rename exempt_regs)" -gt 0 ] &&
+    ok "Eq. 1 exempts $(rs occ.rename exempt_regs) registers and keeps the baseline's $(rs occ.baseline max_resident_warps) warps ($sp)" || bad "Eq. 1 lowers the warps: $(rs occ.rename max_resident_warps) of $(rs occ.baseline max_resident_warps) ($sp)"
+done
 c_b=$(rs base cycles); c_r=$(rs t40 cycles)
 [ $(( c_r * 100 )) -le $(( c_b * 110 )) ] && ok "rename cycles $c_r within 10 % of the baseline's $c_b" || bad "rename cycles $c_r, baseline $c_b"
 run "rename, sanitized, small (two sub-cores, issue-time mapping)" 0 $A sim --design rename --preset small --set rn_alloc=issue --gen seed=3,blocks=4,warps=8,regs=24,gmem=20,loops=3,temps=30 --json $B/rn.asan.json

@@ -1,6 +1,7 @@
 /* Register release points, flag instructions and the renaming constraint (see release.h). */
 #include "release.h"
 #include "cmodel/common.h"
+#include "cmodel/rnt.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,23 +132,31 @@ unsigned release_occupancy(const sm_cfg_t *c, const kernel_t *k)
     unsigned per_sc = rows ? cfg_rows_per_bank(c) / rows : cfg_warps_per_sc(c);
     if (per_sc > cfg_warps_per_sc(c))
         per_sc = cfg_warps_per_sc(c);
+    /* the blocks' bound on the SM's warps (a retiring block's warps leave one by one, so a
+     * sub-core may hold any number up to its register rows' bound) */
     unsigned wpb = k->warps_per_block ? k->warps_per_block : 1;
-    unsigned blocks = per_sc * c->schedulers / wpb;
-    if (blocks > c->block_slots)
-        blocks = c->block_slots;
+    unsigned blocks = c->block_slots;
     if (k->shmem && blocks > c->shmem_bytes / k->shmem)
         blocks = c->shmem_bytes / k->shmem;
     if (k->nblocks && blocks > k->nblocks)
         blocks = k->nblocks;
-    return blocks * wpb;
+    if (per_sc > blocks * wpb)
+        per_sc = blocks * wpb;
+    return per_sc * c->schedulers;
 }
 
 release_cfg_t release_cfg_of(const sm_cfg_t *c, const kernel_t *k, int lv_rule)
 {
+    rnt_cfg_t t;
+    rnt_cfg_from_sm(c, &t);
+    const unsigned phys_bits = gpurf_clog2(cfg_phys_per_sc(c));
+    /* a budget the table holds no entry of exempts every register (1 bit, not 0: no limit) */
+    const unsigned bits = t.entries * phys_bits * c->schedulers;
     return (release_cfg_t){.pir_bits = c->rn_pir_bits, .pir_slots = c->rn_pir_slots,
-                           .id_bits = c->rn_pbr_id_bits, .table_bits = c->rn_table_bits,
+                           .id_bits = c->rn_pbr_id_bits,
+                           .table_bits = c->rn_table_bits ? (bits ? bits : 1) : 0,
                            .warps = release_occupancy(c, k), .lv_rule = lv_rule,
-                           .phys_bits = gpurf_clog2(cfg_phys_per_sc(c))};
+                           .phys_bits = phys_bits};
 }
 
 int release_run(const prog_t *p, const release_cfg_t *c, release_t *r, char *err, size_t n)

@@ -32,8 +32,9 @@ typedef struct {
     unsigned pir_bits;   /* release bits per instruction (3) */
     unsigned pir_slots;  /* instructions per pir (18) */
     unsigned id_bits;    /* register id bits in a pbr (6) */
-    unsigned table_bits; /* renaming-table budget in bits, 0 = no limit (8192) */
-    unsigned warps;      /* resident warps of the kernel (its occupancy) */
+    unsigned table_bits; /* renaming-table budget in bits, 0 = no limit: the table's entries
+                            (rounded as the rnt holds them) x phys_bits, every sub-core */
+    unsigned warps;      /* Eq. 1's warps: the most a sub-core holds at once, x sub-cores */
     unsigned phys_bits;  /* clog2(physical registers), Eq. 1 */
     int lv_rule;         /* LV_*: liveness's kill rule (LV_PARTIAL_KILLS: a deliberate fault) */
 } release_cfg_t;
@@ -58,7 +59,9 @@ typedef struct {
     uint64_t eq1_full, eq1_constrained; /* Eq. 1 in bits, before and after the exemptions */
 } release_t;
 
-/* kernel k's resident warps on preset c (registers, warp and block slots, shared memory) */
+/* Eq. 1's warps for kernel k on preset c: the most warps a sub-core holds at once (warp slots,
+ * register rows, the blocks' slots and shared memory), x sub-cores, so that the table holds
+ * every warp the baseline runs (the exemptions, not a lower warp count, meet the budget) */
 unsigned release_occupancy(const sm_cfg_t *c, const kernel_t *k);
 /* the pass's configuration for kernel k on preset c: the preset's rn_* keys, the kernel's
  * occupancy and Eq. 1's id width (clog2 of a sub-core's physical registers) */
