@@ -47,6 +47,8 @@ rel() { jq -r "[.kernels[].$2] | add" "$JD/$1.releases.json"; }
 # Sec. 8.2: "the number of registers that are ever allocated" against the baseline's
 # reservation (save); the peak allocated at once as a second figure (save_peak)
 save() { exp_pc $(( $(exp_val $1 reserved_peak) - $(exp_val $1 phys_distinct) )) "$(exp_val $1 reserved_peak)"; }
+# the time average: register-cycles allocated over those the baseline reserves
+avg() { awk -v a="$(exp_val $1 reg_cycles_alloc)" -v b="$(exp_val $1 reg_cycles_reserved)" 'BEGIN { printf "%.3f", b ? a / b : 0 }'; }
 save_peak() { exp_pc $(( $(exp_val $1 reserved_peak) - $(exp_val $1 phys_peak) )) "$(exp_val $1 reserved_peak)"; }
 chg() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f", b ? 100 * (a / b - 1) : 0 }'; }
 R=$OUT/rename.md
@@ -92,10 +94,10 @@ echo "| registers per pbr (Sec. 5.2) | < 2 | $m_pbr |"
 echo
 echo "## Fig. 9: register savings per allocation policy; Fig. 13: per scheduler"
 echo
-echo "| workload | reserved peak | consolidate | spread | first | at the peak (consolidate) | issue-time mapping: saving, cycles vs baseline | not bank-aware | ids used (consolidate / spread / first) | two-level | gto | lrr | cycles vs baseline (two-level / gto / lrr) |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| workload | reserved peak | consolidate | spread | first | at the peak (consolidate) | issue-time mapping: saving, cycles vs baseline | not bank-aware | ids used (consolidate / spread / first) | two-level | gto | lrr | allocated / reserved, time average (two-level / gto / lrr) | cycles vs baseline (two-level / gto / lrr) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for n in $names; do
-  echo "| $n | $(exp_val $n.rn reserved_peak) | $(save $n.rn) % | $(save $n.spread) % | $(save $n.first) % | $(save_peak $n.rn) % | $(save $n.iss) %, $(chg $(exp_val $n.iss cycles) $(exp_val $n.base cycles)) % | $(save $n.nba) % | $(exp_val $n.rn phys_distinct) / $(exp_val $n.spread phys_distinct) / $(exp_val $n.first phys_distinct) | $(save $n.rn) % | $(save $n.rn_gto) % | $(save $n.rn_lrr) % | $(chg $(exp_val $n.rn cycles) $(exp_val $n.base cycles)) / $(chg $(exp_val $n.rn_gto cycles) $(exp_val $n.base_gto cycles)) / $(chg $(exp_val $n.rn_lrr cycles) $(exp_val $n.base_lrr cycles)) % |"
+  echo "| $n | $(exp_val $n.rn reserved_peak) | $(save $n.rn) % | $(save $n.spread) % | $(save $n.first) % | $(save_peak $n.rn) % | $(save $n.iss) %, $(chg $(exp_val $n.iss cycles) $(exp_val $n.base cycles)) % | $(save $n.nba) % | $(exp_val $n.rn phys_distinct) / $(exp_val $n.spread phys_distinct) / $(exp_val $n.first phys_distinct) | $(save $n.rn) % | $(save $n.rn_gto) % | $(save $n.rn_lrr) % | $(avg $n.rn) / $(avg $n.rn_gto) / $(avg $n.rn_lrr) | $(chg $(exp_val $n.rn cycles) $(exp_val $n.base cycles)) / $(chg $(exp_val $n.rn_gto cycles) $(exp_val $n.base_gto cycles)) / $(chg $(exp_val $n.rn_lrr cycles) $(exp_val $n.base_lrr cycles)) % |"
 done
 echo
 echo "## Fig. 10: static energy (pJ) and the renaming table's overhead"
