@@ -182,9 +182,9 @@ static void pool_order(void **st)
     assert_int_equal(o.grant_class[1], CCU_GRANT_OWN);
     assert_int_equal(o.grant_ccu[0], 1);
     assert_int_equal(o.grant_class[0], CCU_GRANT_EMPTY);
-    /* a CCU the first request took is not the second's: warp 1's own CCU 0 replaced (far)
-     * by the older warp 4, which owns none, when warp 1 itself owns... */
-    in.ccu_busy[1] = 1;                    /* only CCU 0 (warp 1's, far) is free */
+    /* a CCU an earlier request took is gone for the later ones: only CCU 0 (warp 1's, far) is
+     * free; the older warp 4 takes it, and the younger warp 6 finds none */
+    in.ccu_busy[1] = 1;
     in.req_warp[1] = 6, in.req_age[1] = 5;
     o = eval();
     assert_int_equal(o.grant_ccu[0], 0);   /* the older takes it, flushing warp 1's values */
