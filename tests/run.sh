@@ -37,6 +37,13 @@ LTRF_DESIGNS=$($G designs | awk '$2 ~ /[=,]rfc(,|$)/ { print $1 }')
 # BLOCKS, RTL_FILES_<b>, RTL_MODULE_<b>, FAULTS_<b> as the Makefile sees them
 eval "$($B/gpurf-params --make | grep -E '^[A-Za-z0-9_]+ :=' | sed -E 's/ := ?/="/; s/$/"/')"
 
+# the synthesis estimates (checked at the end) on one core from the start: most sections run
+# one simulation at a time
+SYNTH_SMALL="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|rf_pool|ocu_phys|rc|rc_pw|ccu_alloc_gr' | tr '\n' ' ')"
+rm -f $B/synth_bg.rc
+(make -s -j1 BUILD=$B SYNTH_BLOCKS="$SYNTH_SMALL" $B/synth/small.json > $B/synth_bg.log 2>&1; echo $? > $B/synth_bg.rc) &
+SYNTH_PID=$!
+
 echo "== unit tests (C models, sanitizers)"
 for t in $B/asan/test_*; do run "unit $(basename $t)" 0 "$t"; done
 
@@ -459,7 +466,8 @@ fi
 
 echo "== synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys, rf_pool and ocu_phys, the rf and ocu with wider fields or more ports, rc and rc_pw, a minute more, and ccu_alloc_gr, ccu_alloc's RTL, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
-if run "make synth small" 0 make -s -j2 BUILD=$B SYNTH_BLOCKS="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|rf_pool|ocu_phys|rc|rc_pw|ccu_alloc_gr' | tr '\n' ' ')" $B/synth/small.json; then
+wait $SYNTH_PID
+if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.log; exit \$(cat $B/synth_bg.rc)"; then
   S=$B/synth/small.json
   want=$(( $(preset_num small rf_warp_regs) * $(preset_num small lanes) * 32 / $(preset_num small schedulers) ))
   got=$(sed -n '/"rf"/,/}/p' $S | sed -n 's/.*"memory_bits": \([0-9]*\).*/\1/p')
