@@ -127,6 +127,10 @@ static void mk_front(sm_t *sm, unsigned s)
     sm_launch_done(sm, s, launch);
 }
 
+/* the sub-cores whose CCUs sub-core s's allocator sees: every one (sm) or s (subcore) */
+static unsigned pool_first(const sm_t *sm, unsigned s) { return MK(sm)->pool ? 0 : s; }
+static unsigned pool_end(const sm_t *sm, unsigned s) { return MK(sm)->pool ? sm->c.schedulers : s + 1; }
+
 /* the allocator's view of CCUs (s, k) as its CCU i (port R, free = idle or dispatching now) */
 static void ccu_view(const sm_t *sm, unsigned s, unsigned k, unsigned i, ccu_alloc_in_t *ai)
 {
@@ -147,7 +151,7 @@ static void mk_allocate(sm_t *sm, unsigned s)
     ls_inst_t *al = m->alloc[m->pool ? 0 : s];
     ccu_alloc_in_t *ai = ls_in(al);
     ls_clear_strobes(al);
-    for (unsigned t = m->pool ? 0 : s; t < (m->pool ? sm->c.schedulers : s + 1); t++)
+    for (unsigned t = pool_first(sm, s); t < pool_end(sm, s); t++)
         for (unsigned k = 0; k < per; k++)
             ccu_view(sm, t, k, m->pool ? t * per + k : k, ai);
     memset(ai->req_valid, 0, sizeof ai->req_valid);
@@ -261,7 +265,7 @@ static void count_writes(sm_t *sm, unsigned s)
         m->st.ccu_wr_partial += (uint64_t)sm_partial(sm, &sm->w[fl->warp], fl->in);
         const unsigned id = mk_wid(sm, fl->warp);
         int owned = 0;
-        for (unsigned t = m->pool ? 0 : s; t < (m->pool ? sm->c.schedulers : s + 1); t++)
+        for (unsigned t = pool_first(sm, s); t < pool_end(sm, s); t++)
             for (unsigned k = 0; k < per; k++)
                 owned |= mk_ccu_out(sm, t, k)->r_valid && mk_ccu_out(sm, t, k)->r_warp == id;
         m->st.ccu_wr_no_ccu += (uint64_t)!owned;
