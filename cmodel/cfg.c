@@ -140,6 +140,8 @@ static const field_t fields[] = {
     F(dram_latency, 1, 10000),
     F(dram_bw, 1, 4096),
     F(icnt_latency, 0, 1000),
+    F(sms, 1, GPURF_MAX_SMS),
+    F(l2_slices, 1, 256),
     F(clock_mhz, 1, 10000),
     F(dram_channels, 1, 64),
     F(dram_banks, 1, 64),
@@ -230,6 +232,9 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
     REQ(c->l2_size % (c->l2_assoc * c->l1_line) == 0,
         "%s: field 'l2_size': %u is not sets x l2_assoc %u x l1_line %u", c->name, c->l2_size,
         c->l2_assoc, c->l1_line);
+    REQ(c->l2_size % (c->l2_slices * c->l2_assoc * c->l1_line) == 0,
+        "%s: field 'l2_slices': l2_size %u is not %u slices x l2_assoc %u x l1_line %u", c->name,
+        c->l2_size, c->l2_slices, c->l2_assoc, c->l1_line);
     REQ(is_pow2(c->dram_interleave), "%s: field 'dram_interleave': %u is not a power of two",
         c->name, c->dram_interleave);
     REQ(c->dram_row_bytes % c->dram_interleave == 0,

@@ -142,8 +142,13 @@ typedef struct {
                                  (GPGPU-Sim's coalescer from sm_5x on: every global request is
                                  32 bytes); 0: one line request per cycle */
     unsigned l2_size, l2_assoc, l2_latency;
-    unsigned dram_latency, dram_bw; /* cycles; bytes per cycle for this SM */
+    unsigned dram_latency;    /* cycles */
+    unsigned dram_bw;         /* bytes per core cycle of the whole DRAM (a one-SM preset: that
+                                 SM's share of its GPU's) */
     unsigned icnt_latency;    /* cycles a packet takes through the interconnect, each way */
+    /* the GPU (sim/core/gpu.h): SMs, and the L2 split into slices (memory sub-partitions) of
+     * l2_size / l2_slices bytes, lines interleaved over them as over the DRAM channels */
+    unsigned sms, l2_slices;
     unsigned clock_mhz;       /* core clock: converts the DRAM timings to cycles */
     /* DRAM row buffers: lines interleave over channels every dram_interleave bytes; a channel
      * has dram_banks banks of dram_row_bytes rows. A read that finds its row open waits

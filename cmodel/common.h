@@ -9,6 +9,8 @@
 #include <stdio.h>
 
 #define GPURF_MAX_LANES 32
+/* the SMs the interconnect addresses (a preset's sms, --sms) */
+#define GPURF_MAX_SMS 256
 
 /* ceil(log2(n)), and at least 1 so that a port is never zero bits wide */
 static inline unsigned gpurf_clog2(unsigned n)

@@ -4,7 +4,7 @@
 #include "lockstep.h"
 #include "stim.h"
 #include "blocksim.h"
-#include "core/sm.h"
+#include "core/gpu.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -44,13 +44,15 @@ static int record(const sm_cfg_t *c, const bench_opts_t *o, rec_t *r)
         return 2;
     }
     sm_opts_t so = {.design = design_find("baseline"), .history = 1};
-    sm_t *sm = sm_new(c, &so, err, sizeof err);
-    if (!sm) {
+    sm_cfg_t one = *c; /* one SM */
+    one.sms = 1;
+    gpu_t *g = gpu_new(&one, &so, 0, 1, err, sizeof err);
+    if (!g) {
         fprintf(stderr, "gpurf bench: %s\n", err);
         workload_free(&w);
         return 2;
     }
-    ls_ctx_t *ls = sm_lockstep(sm);
+    ls_ctx_t *ls = sm_lockstep(gpu_sm(g, 0));
     for (unsigned i = 0; i < ls->n_all && !r->name[0]; i++)
         if (ls->all[i]->bd == r->bd)
             snprintf(r->name, sizeof r->name, "%s", ls->all[i]->name);
@@ -60,7 +62,7 @@ static int record(const sm_cfg_t *c, const bench_opts_t *o, rec_t *r)
     ls->rec_max = o->cycles;
     ls->rec_in = fopen(r->in_hex, "w");
     ls->rec_out = fopen(r->out_hex, "w");
-    int rc = ls->rec_in && ls->rec_out ? sm_run(sm, &w, err, sizeof err) : 2;
+    int rc = ls->rec_in && ls->rec_out ? gpu_run(g, &w, err, sizeof err) : 2;
     if (rc)
         fprintf(stderr, "gpurf bench: recording %s: %s\n", r->name, ls->rec_in ? err : "cannot write");
     r->n = ls->rec_cycles;
@@ -68,7 +70,7 @@ static int record(const sm_cfg_t *c, const bench_opts_t *o, rec_t *r)
         fclose(ls->rec_in);
     if (ls->rec_out)
         fclose(ls->rec_out);
-    sm_free(sm);
+    gpu_free(g);
     workload_free(&w);
     return rc;
 }

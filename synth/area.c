@@ -5,7 +5,7 @@
 #include "cmodel/rflc.h"
 #include "cmodel/rnt.h"
 #include "cmodel/wcb.h"
-#include "core/sm.h"
+#include "core/gpu.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,15 +38,16 @@ static int parts_of(const sm_cfg_t *c, const char *design, const char *added, pa
     sm_cfg_t cc = *c;
     char err[512], note[160];
     sm_opts_t o = {.design = d};
-    sm_t *sm = d && !sm_resolve_scheduler(&cc, d, 0, note, sizeof note, err, sizeof err)
-                   ? sm_new(&cc, &o, err, sizeof err)
+    cc.sms = 1;
+    gpu_t *g = d && !sm_resolve_scheduler(&cc, d, 0, note, sizeof note, err, sizeof err)
+                   ? gpu_new(&cc, &o, 0, 1, err, sizeof err)
                    : NULL;
-    if (!sm) {
+    if (!g) {
         fprintf(f, "gpurf area: cannot build the %s design for preset %s: %s\n", design, c->name,
                 d ? err : "not in designs.def");
         return -1;
     }
-    const ls_ctx_t *ls = sm_lockstep(sm);
+    const ls_ctx_t *ls = sm_lockstep(gpu_sm(g, 0));
     *np = 0;
     parts[(*np)++] = (part_t){"rf", c->schedulers, NULL};
     for (unsigned i = 0; block_list[i] && *np < MAX_PARTS; i++)
@@ -55,7 +56,7 @@ static int parts_of(const sm_cfg_t *c, const char *design, const char *added, pa
     for (unsigned i = 0; i < ls->n_all; i++)
         for (unsigned k = 1; k < *np; k++)
             parts[k].per_sm += !strcmp(ls->all[i]->bd->name, parts[k].block);
-    sm_free(sm);
+    gpu_free(g);
     return 0;
 }
 

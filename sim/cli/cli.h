@@ -13,7 +13,7 @@
 typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
         *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault, *regs, *arch,
-        *sthld_log, *reg_log, *addr_mode, *run;
+        *sthld_log, *reg_log, *addr_mode, *run, *sms, *threads, *rtl_sm, *deadlock;
     char preset_note[160];    /* why this preset (cli_pick_preset) */
     char preset_buf[64];
     opclass_t ovr[MAX_SETS];
@@ -39,6 +39,8 @@ int cmd_reuse(const args_t *a);
 int cmd_cfg(const args_t *a);
 int cmd_releases(const args_t *a);
 int cmd_strands(const args_t *a);
+/* gpurf sim and cosim (sim_cmd.c) */
+int cmd_sim(const args_t *a, int cosim);
 /* gpurf energy: the energy model of the preset (energy_cmd.c) */
 int cmd_energy(const args_t *a);
 

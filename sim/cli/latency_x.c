@@ -1,6 +1,6 @@
 /* --latency-x (latency_x.h). */
 #include "latency_x.h"
-#include "core/sm.h"
+#include "core/gpu.h"
 #include "design/design.h"
 #include "stream/stream.h"
 #include <math.h>
@@ -15,12 +15,13 @@ int latx_measure(const sm_cfg_t *c, double *avg, char *err, size_t n)
     sm_opts_t o;
     memset(&o, 0, sizeof o);
     o.design = design_find("baseline");
-    sm_t *sm = sm_new(c, &o, err, n);
-    int rc = sm ? sm_run(sm, &w, err, n) : -1;
+    sm_cfg_t one = *c; /* the reference kernel runs on one SM */
+    one.sms = 1;
+    gpu_t *g = gpu_new(&one, &o, 0, 1, err, n);
+    int rc = g ? gpu_run(g, &w, err, n) : -1;
     if (!rc)
-        *avg = stats_derive(sm_stats(sm), c).mrf_read_latency_avg;
-    if (sm)
-        sm_free(sm);
+        *avg = stats_derive(gpu_stats(g), c).mrf_read_latency_avg;
+    gpu_free(g);
     workload_free(&w);
     if (rc > 0 || (!rc && !(*avg > 0))) {
         char why[512];

@@ -1,10 +1,12 @@
 /* gpurf command line.
  *   gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--json F]
+ *               [--sms N] [--threads N] [--deadlock CYCLES]  (the GPU: SMs, host threads,
+ *               cycles without a retired instruction that stop a run)
  *               [--regs N] [--arch smXY] [--opcode-class OP=CLASS]...  (over a trace's header)
  *               [--latency-x F]  (main-RF bank latency times F, for latency sweeps)
  *               [--synth F]  (area/timing per block from a `make synth` summary)
  *   gpurf cosim ...same... [--blocks all|LIST] [--drive c|rtl] [--waves DIR] [--variant V]
- *               [--history N] [--window N]
+ *               [--history N] [--window N] [--rtl-sm N]  (the SM in lockstep)
  *   gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]
  *                                   C, Verilated RTL, lockstep and Icarus on the same stimulus
  *   gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]
@@ -34,7 +36,6 @@
 #include "agg.h"
 #include "cli.h"
 #include "report.h"
-#include "core/sm.h"
 #include "design/design.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +48,9 @@ static int usage(void)
             "                   [--set key=value]... [--latency-x F] [--json FILE] [--synth build/synth/P.json]\n"
             "                   [--regs N] [--arch smXY] [--opcode-class OPCODE=CLASS]...\n"
             "                   [--sthld-log FILE] [--reg-log FILE]\n"
+            "                   [--sms N] [--threads N] [--deadlock CYCLES]\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
+            "                   [--rtl-sm N]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
             "                   [--pass-fault partial_write_kills|rsp_no_fill]\n"
             "       gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]\n"
@@ -67,29 +70,6 @@ static int usage(void)
             "       gpurf models\n"
             "       gpurf designs [--names]\n");
     return 2;
-}
-
-/* every block --blocks names is one the design instantiates */
-static int check_blocks(const design_t *d, const char *list)
-{
-    if (!strcmp(list, "all"))
-        return 0;
-    for (const char *p = list; *p;) {
-        size_t n = strcspn(p, ",");
-        int found = 0;
-        for (const char *q = d->blocks; *q;) {
-            size_t m = strcspn(q, " ");
-            found |= m == n && !strncmp(p, q, n);
-            q += m + (q[m] == ' ');
-        }
-        if (!found) {
-            fprintf(stderr, "gpurf: --blocks: design '%s' has no block '%.*s' (its blocks: %s)\n",
-                    d->name, (int)n, p, d->blocks);
-            return -1;
-        }
-        p += n + (p[n] == ',');
-    }
-    return 0;
 }
 
 static int parse(int argc, char **argv, args_t *a)
@@ -139,6 +119,10 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--sthld-log", sthld_log)
         OPT("--reg-log", reg_log)
         OPT("--addr-mode", addr_mode)
+        OPT("--sms", sms)
+        OPT("--threads", threads)
+        OPT("--rtl-sm", rtl_sm)
+        OPT("--deadlock", deadlock)
 #undef OPT
         if (!strcmp(o, "--opcode-class") && v) {
             const char *eq = strchr(v, '=');
@@ -188,151 +172,6 @@ static int parse(int argc, char **argv, args_t *a)
         return -1;
     }
     return 0;
-}
-
-static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
-                    const synth_sum_t *syn, const char *sched_note, const latx_t *lx)
-{
-    char err[1024] = "";
-    workload_t w;
-    if (cli_load_stream(a, &w, err, sizeof err)) {
-        fprintf(stderr, "gpurf: %s\n", err);
-        return 2;
-    }
-    if (print)
-        cli_check_arch(c, &w);
-    sm_t *sm = sm_new(c, o, err, sizeof err);
-    if (!sm) {
-        fprintf(stderr, "gpurf: %s\n", err);
-        workload_free(&w);
-        return 2;
-    }
-    int rc = sm_run(sm, &w, err, sizeof err);
-    ls_ctx_t *ls = sm_lockstep(sm);
-    if (rc == 1 && ls->bad && print) {
-        ls_report_mismatch(ls, stderr);
-        fprintf(stderr, "  seed/stream: %s\n", a->trace ? a->trace : a->gen);
-    } else if (rc && print)
-        fprintf(stderr, "gpurf: %s\n", err);
-    if (print) {
-        report_t r = {a->cmd, o->design->name, c->name, a->trace ? a->trace : a->gen,
-                      NULL, 0, stats_derive(sm_stats(sm), c), ls, o->rtl_blocks != NULL, syn, &w, c,
-                      sched_note, a->preset_note, lx, rc, err};
-        char why[160];
-        if (rc == 1 && ls->bad) {
-            snprintf(why, sizeof why, "lockstep mismatch at cycle %llu in %s",
-                     (unsigned long long)ls->bad_cycle, ls->bad->name);
-            r.err = why;
-        }
-        r.groups = sm_stat_groups(sm, &r.ngroups);
-        report_text(&r, stdout);
-        if (o->rtl_blocks && !rc)
-            for (unsigned i = 0; block_list[i]; i++) {
-                ls_totals_t t;
-                report_lockstep_totals(ls, block_list[i]->name, &t);
-                if (t.rtl_instances && !t.cycles) {
-                    fprintf(stderr, "gpurf: lockstep compared nothing for block %s\n",
-                            block_list[i]->name);
-                    rc = 1;
-                }
-            }
-        if (a->json && report_json(&r, a->json)) {
-            fprintf(stderr, "gpurf: cannot write %s\n", a->json);
-            rc = rc ? rc : 2;
-        }
-    }
-    if (ls_close_waves(ls) && !rc)
-        rc = 2;
-    if (print && o->wave_all)
-        ls_print_waves(ls, stdout);
-    if (o->wave_all && sm_merge_waves(sm) < 0 && !rc)
-        rc = 2;
-    if (rc == 1 && ls->bad && !o->win_inst) {
-        /* replay deterministically with the faulty instance traced around the mismatch */
-        static char name[64];
-        snprintf(name, sizeof name, "%s", ls->bad->name);
-        sm_opts_t o2 = *o;
-        o2.win_inst = name;
-        o2.win_from = ls->bad_cycle > a->window ? ls->bad_cycle - a->window : 0;
-        o2.stop_at = ls->bad_cycle + 2;
-        o2.wave_all = 0;
-        char path[512], view[512];
-        ls_wave_path(ls, ls->bad, "mismatch_", path, sizeof path);
-        ls_view_path(path, view, sizeof view);
-        sm_free(sm);
-        workload_free(&w);
-        run_once(a, c, &o2, 0, NULL, NULL, NULL);
-        fprintf(stderr, "  waves   %s (cycles %llu..%llu)\n  view    gtkwave %s %s\n", path,
-                (unsigned long long)o2.win_from, (unsigned long long)o2.stop_at, path, view);
-        return 1;
-    }
-    sm_free(sm);
-    workload_free(&w);
-    return rc;
-}
-
-static int cmd_sim(const args_t *a, int cosim)
-{
-    char err[1024];
-    sm_cfg_t c;
-    latx_t lx;
-    if (cli_load_cfg(a, &c, &lx, err, sizeof err)) {
-        fprintf(stderr, "gpurf: %s\n", err);
-        return 2;
-    }
-    sm_opts_t o;
-    memset(&o, 0, sizeof o);
-    const char *dname = a->design ? a->design : "baseline";
-    o.design = design_find(dname);
-    if (!o.design) {
-        fprintf(stderr, "gpurf: --design: unknown design '%s' (gpurf designs lists them)\n", dname);
-        return 2;
-    }
-    int named = 0;
-    for (unsigned i = 0; i < a->nsets; i++)
-        named |= !strncmp(a->sets[i], "scheduler=", 10);
-    char note[160];
-    if (sm_resolve_scheduler(&c, o.design, named, note, sizeof note, err, sizeof err)) {
-        fprintf(stderr, "gpurf: %s\n", err);
-        return 2;
-    }
-    o.history = a->history;
-    o.sthld_log = a->sthld_log;
-    o.reg_log = a->reg_log;
-    if (a->pass_fault && strcmp(a->pass_fault, "partial_write_kills") &&
-        strcmp(a->pass_fault, "rsp_no_fill")) {
-        fprintf(stderr, "gpurf: --pass-fault: unknown fault '%s' (partial_write_kills, "
-                        "rsp_no_fill)\n", a->pass_fault);
-        return 2;
-    }
-    o.rsp_no_fill = a->pass_fault && !strcmp(a->pass_fault, "rsp_no_fill");
-    o.pass_fault = a->pass_fault && !o.rsp_no_fill ? LV_PARTIAL_KILLS : LV_EXACT;
-    o.wave_dir = a->waves ? a->waves : "waves";
-    if (cosim) {
-        if (check_blocks(o.design, a->blocks))
-            return 2;
-        o.rtl_blocks = a->blocks;
-        o.rtl_variant = a->variant;
-        o.rtl_preset = a->preset;
-        static sm_cfg_t built;
-        if (cfg_load(a->preset, a->presets_dir, &built, err, sizeof err)) {
-            fprintf(stderr, "gpurf: %s\n", err);
-            return 2;
-        }
-        o.rtl_cfg = &built;
-        o.wave_all = a->waves != NULL;
-        if (strcmp(a->drive, "c") && strcmp(a->drive, "rtl")) {
-            fprintf(stderr, "gpurf: --drive: expected c or rtl\n");
-            return 2;
-        }
-        o.drive_rtl = !strcmp(a->drive, "rtl");
-    }
-    static synth_sum_t syn;
-    if (a->synth && synth_load(a->synth, &syn, err, sizeof err)) {
-        fprintf(stderr, "gpurf: --synth: %s\n", err);
-        return 2;
-    }
-    return run_once(a, &c, &o, 1, a->synth ? &syn : NULL, note, &lx);
 }
 
 static int cmd_bench(const args_t *a)

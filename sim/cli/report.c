@@ -1,5 +1,6 @@
 /* Run report: statistics and lockstep verdicts as text and as JSON (jansson). */
 #include "report.h"
+#include "core/gpu.h"
 #include "energy/energy.h"
 #include "stream/isa.h"
 #include <sys/resource.h>
@@ -91,6 +92,49 @@ static long peak_rss_kb(void)
     return getrusage(RUSAGE_SELF, &u) ? -1 : u.ru_maxrss;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* the GPU's SM count and the spread of its SMs' instructions and blocks */
+static void gpu_text(const report_t *r, FILE *f)
+{
+    gpu_t *g = r->gpu;
+    const unsigned n = gpu_sms(g);
+    uint64_t *v = malloc(2 * n * sizeof *v);
+    if (!v)
+        return;
+    for (unsigned i = 0; i < n; i++) {
+        v[i] = sm_stats(gpu_sm(g, i))->instructions;
+        v[n + i] = sm_stats(gpu_sm(g, i))->blocks_launched;
+    }
+    qsort(v, n, sizeof *v, cmp_u64);
+    qsort(v + n, n, sizeof *v, cmp_u64);
+    const double cyc = (double)(gpu_stats(g)->cycles ? gpu_stats(g)->cycles : 1);
+    fprintf(f, "GPU: %u SMs on %u threads; per SM: IPC min %.3f median %.3f max %.3f, blocks "
+            "min %llu median %llu max %llu\n", n, gpu_threads(g), v[0] / cyc, v[n / 2] / cyc,
+            v[n - 1] / cyc, (unsigned long long)v[n], (unsigned long long)v[n + n / 2],
+            (unsigned long long)v[2 * n - 1]);
+    free(v);
+}
+
+/* every SM's core counters, SM 0 first */
+static json_t *per_sm_json(gpu_t *g)
+{
+    json_t *a = json_array();
+    for (unsigned i = 0; i < gpu_sms(g); i++) {
+        unsigned ng;
+        const stat_group_t *sg = sm_stat_groups(gpu_sm(g, i), &ng);
+        json_t *x = json_object();
+        for (unsigned j = 0; j < sg[0].list->n; j++)
+            json_object_set_new(x, sg[0].list->d[j].name, json_integer((json_int_t)sg[0].v[j]));
+        json_array_append_new(a, x);
+    }
+    return a;
+}
+
 void report_text(const report_t *r, FILE *f)
 {
     fprintf(f, "gpurf %s: design %s, preset %s, stream %s\n", r->mode, r->design, r->preset, r->stream);
@@ -125,7 +169,9 @@ void report_text(const report_t *r, FILE *f)
                     t.mismatches ? "FAIL" : t.cycles ? "PASS" : "FAIL (nothing compared)");
         }
     }
-    fprintf(f, "statistics:\n");
+    if (r->gpu)
+        gpu_text(r, f);
+    fprintf(f, "statistics%s:\n", r->gpu && gpu_sms(r->gpu) > 1 ? " (the GPU: every SM's summed)" : "");
     stats_print_text(r->groups, r->ngroups, &r->dv, f);
     rf_energy_t e;
     energy_of_run(r->cfg, r->groups, r->ngroups, &e);
@@ -170,6 +216,9 @@ int report_json(const report_t *r, const char *path)
     DERIVED_STATS(D)
 #undef D
     json_object_set_new(o, "stats", st);
+    json_object_set_new(o, "sms", json_integer(r->gpu ? gpu_sms(r->gpu) : 1));
+    if (r->gpu)
+        json_object_set_new(o, "per_sm", per_sm_json(r->gpu));
     json_t *lj = json_null();
     if (r->latx && r->latx->factor)
         lj = json_pack("{s:f, s:i, s:i, s:f, s:f, s:f}", "factor", r->latx->factor, "from",

@@ -24,6 +24,7 @@ typedef struct {
     const latx_t *latx;     /* what --latency-x chose, or NULL */
     int rc;                 /* the run's exit code: 0 done, 1 mismatch or value error, 2 error */
     const char *err;        /* the run's error message when rc != 0 ("" for a mismatch) */
+    struct gpu *gpu;        /* the SMs of the run (per-SM figures), or NULL */
 } report_t;
 
 typedef struct {

@@ -61,7 +61,15 @@ typedef struct {
     uint32_t as_group;           /* an asynchronous copy: its group */
     unsigned wb_left;
     int next_free;
+    uint64_t wseq;               /* when it entered the completion wheel (sm_t.wseq) */
 } flight_t;
+
+/* the memory instruction dispatched this cycle, sent in sm_mem_step */
+typedef struct {
+    int valid;
+    unsigned flight;
+    uint64_t enter, seq;         /* the cycle it enters the unit; its wheel order */
+} mem_pend_t;
 
 typedef struct {
     unsigned flight, d;          /* write d-th destination of flight */
@@ -84,6 +92,7 @@ typedef struct {
 } subcore_t;
 
 struct sm {
+    unsigned id;                  /* the SM's number in the GPU */
     sm_cfg_t c;
     sm_opts_t o;
     const design_ops_t *d;
@@ -103,6 +112,8 @@ struct sm {
     unsigned *wheel_head, wheel_size; /* completion timing wheel of flight lists (a flight
                                          further away than a turn waits its round) */
     mem_t *mem;                  /* the memory hierarchy (sim/mem) */
+    mem_pend_t mem_pend;
+    uint64_t wseq;               /* flights entered into the wheel so far */
     int *wheel_next;
     kernel_t *k;
     unsigned kidx, alloc_regs, rows_per_warp, blocks_resident, shmem_used;
@@ -162,6 +173,9 @@ void sm_cu_inputs(const sm_t *sm, void *in, const uint32_t *gnt, const uint32_t 
         (const uint32_t(*)[GPURF_MAX_LANES])((out)->data_f + (k) * (sm)->c.max_srcs)
 /* exec.c */
 void sm_dispatch(sm_t *sm, unsigned s);
+/* after every sub-core dispatched: the memory instruction dispatched this cycle is sent (the
+ * GPU calls it for its SMs in SM order, gpu.h) */
+void sm_mem_step(sm_t *sm);
 void sm_complete(sm_t *sm);
 /* the head of the write-back queue as register-file write requests; sm_writeback_done:
  * gnt[p] says which were written */

@@ -36,6 +36,41 @@ void sm_flight_free(sm_t *sm, unsigned f)
     sm->fl_free = f;
 }
 
+/* the flight enters the completion wheel at its done_at; seq orders the flights of one slot
+ * (the latest first, as they complete) */
+static void wheel_insert(sm_t *sm, unsigned f, uint64_t seq)
+{
+    const unsigned slot = (unsigned)(sm->fl[f].done_at % sm->wheel_size);
+    unsigned *at = &sm->wheel_head[slot];
+    while (*at != ~0u && sm->fl[*at].wseq > seq)
+        at = (unsigned *)&sm->wheel_next[*at];
+    sm->fl[f].wseq = seq;
+    sm->wheel_next[f] = (int)*at;
+    *at = f;
+}
+
+void sm_mem_step(sm_t *sm)
+{
+    mem_pend_t *p = &sm->mem_pend;
+    if (!p->valid)
+        return;
+    p->valid = 0;
+    flight_t *fl = &sm->fl[p->flight];
+    const inst_t *in = fl->in;
+    warp_t *w = &sm->w[fl->warp];
+    int miss;
+    fl->done_at = mem_access(sm->mem, w->tr, in, in->mem_read, p->enter, &miss);
+    /* the two-level pool's notion of a long load (LTRF Sec. 3.2: an L1 miss) */
+    if (in->cls == CLS_GMEM && in->ndst && (miss || sm->c.deact_rule == DEACT_ANY_GLOBAL)) {
+        fl->long_load = 1;
+        w->long_pending++;
+        for (unsigned i = 0; i < in->ndst; i++)
+            w->long_w[in->dst[i]]++;
+        sm_sb_changed(w);
+    }
+    wheel_insert(sm, p->flight, p->seq);
+}
+
 void sm_dispatch(sm_t *sm, unsigned s)
 {
     subcore_t *x = &sm->sc[s];
@@ -61,7 +96,7 @@ void sm_dispatch(sm_t *sm, unsigned s)
          * sub-core's instruction); its latch is free once its last instruction entered it */
         subcore_t *ux = &sm->sc[sm->w[sm->fl[f].warp].sc];
         if (ux->unit_taken[u] == now + 1 || ux->unit_enter[u] > now ||
-            (via_mem && !mem_ready(sm->mem, now)) || (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
+            (via_mem && (sm->mem_pend.valid || !mem_ready(sm->mem, now))) || (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
             continue;
         ux->unit_taken[u] = now + 1;
         const uint64_t next = ux->unit_enter[u] + isa_interval(&sm->c, in->kind, in->half_ii);
@@ -76,23 +111,12 @@ void sm_dispatch(sm_t *sm, unsigned s)
         sm->st.ur_reads += in->nusrc;
         sm->st.ur_writes += in->nudst;
         flight_t *fl = &sm->fl[f];
-        if (via_mem) {
-            int miss;
-            warp_t *w = &sm->w[fl->warp];
-            fl->done_at = mem_access(sm->mem, w->tr, in, in->mem_read, enter, &miss);
-            /* the two-level pool's notion of a long load (LTRF Sec. 3.2: an L1 miss) */
-            if (in->cls == CLS_GMEM && in->ndst && (miss || sm->c.deact_rule == DEACT_ANY_GLOBAL)) {
-                fl->long_load = 1;
-                w->long_pending++;
-                for (unsigned i = 0; i < in->ndst; i++)
-                    w->long_w[in->dst[i]]++;
-                sm_sb_changed(w);
-            }
-        } else
+        if (via_mem) { /* sent in sm_mem_step, in the GPU's SM order */
+            sm->mem_pend = (mem_pend_t){1, f, enter, sm->wseq++};
+        } else {
             fl->done_at = enter + isa_latency(&sm->c, in->kind, in->cls);
-        unsigned slot = (unsigned)(fl->done_at % sm->wheel_size);
-        sm->wheel_next[f] = (int)sm->wheel_head[slot];
-        sm->wheel_head[slot] = f;
+            wheel_insert(sm, f, sm->wseq++);
+        }
         x->rr_disp = (k + 1) % ncu;
     }
 }
@@ -114,8 +138,7 @@ void sm_complete(sm_t *sm)
         unsigned nx = (unsigned)sm->wheel_next[f];
         flight_t *fl = &sm->fl[f];
         if (fl->done_at > sm->st.cycles) { /* a later round */
-            sm->wheel_next[f] = (int)sm->wheel_head[slot];
-            sm->wheel_head[slot] = f;
+            wheel_insert(sm, f, sm->wseq++);
             f = nx;
             continue;
         }

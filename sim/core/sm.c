@@ -59,8 +59,8 @@ void sm_stat_group(sm_t *sm, const stat_list_t *l, const uint64_t *v)
 static void where(void *arg, FILE *f)
 {
     sm_t *sm = arg;
-    fprintf(f, "kernel %u '%s' (%s), %llu instructions executed, %u blocks resident",
-            sm->kidx + 1, sm->k ? sm->k->name : "?", sm->k ? sm->k->file : "?",
+    fprintf(f, "SM %u, kernel %u '%s' (%s), %llu instructions executed, %u blocks resident",
+            sm->id, sm->kidx + 1, sm->k ? sm->k->name : "?", sm->k ? sm->k->file : "?",
             (unsigned long long)sm->st.instructions, sm->blocks_resident);
 }
 
@@ -112,7 +112,8 @@ int sm_resolve_scheduler(sm_cfg_t *c, const design_t *d, int named, char *note, 
     return 0;
 }
 
-sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
+sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, l2sys_t *l2, unsigned id, char *err,
+             size_t n)
 {
     if (check_scheduler(cfg, o->design, err, n))
         return NULL;
@@ -121,6 +122,7 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
         return NULL;
     sm->c = *cfg;
     sm->o = *o;
+    sm->id = id;
     sm->d = o->design->ops;
     sm->cu_block = sm->d->collector ? sm->d->collector : "ocu";
     sm->policy = cfg->ccu_priority && sm->d->prefer ? SCHED_PREFER : cfg->scheduler;
@@ -145,7 +147,7 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n)
     sm->w = calloc(cfg->warp_slots, sizeof *sm->w);
     sm->blk = calloc(cfg->block_slots, sizeof *sm->blk);
     sm->wheel_size = 1024;
-    sm->mem = mem_new(cfg);
+    sm->mem = mem_new(cfg, l2);
     if (!sm->mem)
         goto oom;
     sm_stat_group(sm, &mem_stat_list, (const uint64_t *)mem_stats(sm->mem));
@@ -253,21 +255,28 @@ static void count_collector(sm_t *sm, const void *in)
             }
 }
 
-static void cycle(sm_t *sm)
+void sm_cycle_front(sm_t *sm)
 {
     const sm_cfg_t *c = &sm->c;
-    const design_ops_t *d = sm->d;
     const unsigned ncu = cfg_cus_per_sc(c);
+    sm->ls.cycle = ++sm->st.cycles;
     for (unsigned s = 0; s < c->schedulers; s++) {
         subcore_t *x = &sm->sc[s];
         for (unsigned k = 0; k < ncu; k++) {
             ls_clear_strobes(x->cu[k]);
             x->cu_out[k] = ls_eval(x->cu[k], 0);
         }
-        d->front(sm, s);
+        sm->d->front(sm, s);
     }
     for (unsigned s = 0; s < c->schedulers; s++)
         sm_dispatch(sm, s);
+}
+
+void sm_cycle_back(sm_t *sm)
+{
+    const sm_cfg_t *c = &sm->c;
+    const design_ops_t *d = sm->d;
+    const unsigned ncu = cfg_cus_per_sc(c);
     for (unsigned s = 0; d->allocate && s < c->schedulers; s++)
         d->allocate(sm, s);
     for (unsigned s = 0; s < c->schedulers; s++)
@@ -287,39 +296,41 @@ static void cycle(sm_t *sm)
     sm_complete(sm);
 }
 
-int sm_run(sm_t *sm, workload_t *wl, char *err, size_t n)
+int sm_idle(const sm_t *sm)
 {
-    sm->err = err;
-    sm->errn = n;
-    for (sm->kidx = 0; sm->kidx < wl->n; sm->kidx++) {
-        if (sm_setup_kernel(sm, wl->k[sm->kidx]))
-            return 2;
-        uint64_t idle = 0, last_insts = 0;
-        const uint64_t idle_limit =
-            100ull * (sm->c.l1_latency + sm->c.l2_latency + sm->c.dram_latency + 1000);
-        for (;;) {
-            if (sm_try_launch(sm))
-                return 2;
-            if (sm->kernel_exhausted && !sm->blocks_resident && !(sm->d->busy && sm->d->busy(sm)))
-                break;
-            sm->ls.cycle = ++sm->st.cycles;
-            cycle(sm);
-            if (sm->ls.bad || sm->error)
-                return sm->ls.bad ? 1 : sm->error;
-            if (sm->o.stop_at && sm->st.cycles >= sm->o.stop_at)
-                return 0;
-            idle = sm->st.instructions == last_insts ? idle + 1 : 0;
-            last_insts = sm->st.instructions;
-            if (idle > idle_limit || (sm->o.max_cycles && sm->st.cycles > sm->o.max_cycles)) {
-                snprintf(err, n, "no forward progress for %llu cycles at cycle %llu (kernel '%s')",
-                         (unsigned long long)idle, (unsigned long long)sm->st.cycles, sm->k->name);
-                return 2;
-            }
-        }
-        if (sm->k->rewind)
-            sm->k->rewind(sm->k);
-    }
+    return !sm->blocks_resident && !(sm->d->busy && sm->d->busy(sm));
+}
+
+int sm_failed(const sm_t *sm) { return sm->ls.bad ? 1 : sm->error; }
+
+void sm_end(sm_t *sm)
+{
     if (sm->d->end)
         sm->d->end(sm);
-    return 0;
+}
+
+void sm_describe(const sm_t *sm, FILE *f)
+{
+    unsigned res = 0, bar = 0, drain = 0, oldest = ~0u;
+    for (unsigned i = 0; i < sm->c.warp_slots; i++) {
+        const warp_t *w = &sm->w[i];
+        if (!w->used)
+            continue;
+        res++;
+        bar += w->at_barrier;
+        drain += w->done_issuing;
+        if (!w->done_issuing && !w->at_barrier && (oldest == ~0u || w->age < sm->w[oldest].age))
+            oldest = i;
+    }
+    fprintf(f, "  SM %u: %u blocks, %u warps resident (%u at a barrier, %u done issuing, %u "
+            "waiting to issue), %llu instructions", sm->id, sm->blocks_resident, res, bar, drain,
+            res - bar - drain, (unsigned long long)sm->st.instructions);
+    if (oldest != ~0u) {
+        const warp_t *w = &sm->w[oldest];
+        const inst_t *in = &w->tr->v[w->next];
+        fprintf(f, "; oldest waiting warp %u (block %u, warp %u) at %s:%u, %u results pending",
+                oldest, sm->blk[w->blk].tb.id, w->wib, sm->k ? sm->k->file : "?", in->line,
+                w->wpend);
+    }
+    fputc('\n', f);
 }

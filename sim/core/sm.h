@@ -1,5 +1,6 @@
-/* The SM-level model: runs a workload through one design (design/design.h; the designs are
- * listed in design/designs.def), on the C block models or in lockstep with their RTL twins. */
+/* The SM-level model: one SM running a workload's thread blocks through one design
+ * (design/design.h; the designs are listed in design/designs.def), on the C block models or
+ * in lockstep with their RTL twins. The GPU (gpu.h) drives its SMs cycle by cycle. */
 #ifndef GPURF_SM_H
 #define GPURF_SM_H
 #include "cmodel/cfg.h"
@@ -7,6 +8,9 @@
 #include "harness/lockstep.h"
 #include "stats.h"
 #include "stream/stream.h"
+#include <stdio.h>
+
+typedef struct l2sys l2sys_t;
 
 typedef struct {
     const design_t *design;
@@ -19,7 +23,8 @@ typedef struct {
     int wave_all;
     const char *win_inst;
     uint64_t win_from;
-    uint64_t max_cycles;      /* 0: none; exceeding it is an error (deadlock guard) */
+    uint64_t deadlock;        /* cycles without a retired instruction that stop the run (0: 100 x
+                                 the memory latencies + 1000) */
     unsigned history;
     uint64_t stop_at;         /* stop after this cycle (mismatch window replay) */
     int pass_fault;           /* LV_*: the liveness rule of the compiler passes */
@@ -39,11 +44,24 @@ typedef struct sm sm_t;
  * is not supported. */
 int sm_resolve_scheduler(sm_cfg_t *c, const design_t *d, int named, char *note, size_t nn,
                          char *err, size_t n);
-/* Returns NULL with a message in err (bad configuration, a scheduler the design does not
- * support, RTL not built). */
-sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, char *err, size_t n);
-/* Run the workload. Returns 0 done, 1 lockstep mismatch or value error, 2 bad input. */
-int sm_run(sm_t *sm, workload_t *w, char *err, size_t n);
+/* SM number id, its misses and stores going to l2 (the GPU's, mem/l2.h). Returns NULL with a
+ * message in err (bad configuration, a scheduler the design does not support, RTL not
+ * built). */
+sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, l2sys_t *l2, unsigned id, char *err,
+             size_t n);
+/* The GPU's steps (gpu.c), in this order every cycle: sm_try_launch (core.h, in the block
+ * scheduler's order), sm_cycle_front (SMs in parallel), sm_mem_step (SM order),
+ * sm_cycle_back (in parallel). */
+void sm_cycle_front(sm_t *sm);
+void sm_cycle_back(sm_t *sm);
+/* nothing resident and the design holds nothing */
+int sm_idle(const sm_t *sm);
+/* 0, 1 a lockstep mismatch or value error, 2 bad input (message in the run's err) */
+int sm_failed(const sm_t *sm);
+/* the workload is done: the design's last accounting */
+void sm_end(sm_t *sm);
+/* one line of the SM's state (a deadlock report) */
+void sm_describe(const sm_t *sm, FILE *f);
 const sm_stats_t *sm_stats(const sm_t *sm);
 /* the statistics groups of the run: the core's, then the design's */
 const stat_group_t *sm_stat_groups(const sm_t *sm, unsigned *n);

@@ -133,7 +133,7 @@ void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_ener
         if (has[i])
             leak_uw += t.s[i].cost.leak_uw * t.s[i].instances;
     const double cycles = S(cycles);
-    e->leakage = leak_uw * cycles / c->clock_mhz;
+    e->leakage = leak_uw * cycles * c->sms / c->clock_mhz; /* every SM leaks */
 #undef A
 #undef S
     e->dynamic = e->banks + e->arbiter + e->crossbar + e->collectors + e->cache + e->temp +

@@ -1,23 +1,18 @@
-/* The SM's memory hierarchy as its load/store unit sees it (C, SM level): an L1 data cache
- * (sets x ways of lines of sectors, LRU, MSHRs, allocation on fill, write-through with or
- * without write-allocate, global loads optionally bypassing it as SM6_TITANX does), an
- * interconnect latency each way, an L2 slice (sectored tags, a latency, one request per
- * cycle), DRAM (row buffers per bank, a latency and a bandwidth-limited queue) and shared
- * memory (32 banks: an access with an n-way conflict takes n passes). Sources: LTRF paper Table 3 (16 KB 4-way L1D, 2 MB LLC, GDDR5) and
- * Accel-Sim's configs (../shared/reference/accelsim.md).
+/* An SM's memory hierarchy as its load/store unit sees it (C, SM level): an L1 data cache
+ * (cache.h: sets x ways of lines of sectors, LRU, MSHRs, allocation on fill, write-through with
+ * or without write-allocate, global loads optionally bypassing it as SM6_TITANX does) and
+ * shared memory (32 banks: an access with an n-way conflict takes n passes); behind the L1 the
+ * GPU's interconnect, L2 slices and DRAM channels, shared by every SM (l2.h). Sources: LTRF
+ * paper Table 3 (16 KB 4-way L1D, 2 MB LLC, GDDR5) and Accel-Sim's configs
+ * (../shared/reference/accelsim.md).
  *
  * Timing contract: the unit accepts one instruction when its previous one has sent all its
  * requests; it sends one line request per cycle (an instruction's coalesced requests in
  * order). An L1 hit returns l1_latency cycles after it is sent; a miss takes an MSHR (one per
  * line; a second miss to a pending line merges into it), and when none is free the unit
- * stalls until one returns. A miss (or a bypassing load) crosses the interconnect
- * (icnt_latency) to the L2, which takes one request per cycle: a hit returns l2_latency later
- * and crosses back; a miss goes to DRAM: its bank's row buffer (tRCD, tCL, tRP, mem.c
- * dram_bank), the transfer of its sectors at dram_bw bytes per cycle behind the transfers
- * before it, then dram_latency and the way back. Fills are written into the caches when they
- * return. Stores write through to the L2 (a write-back L2: the written sectors become valid
- * there without a DRAM read) and complete when the L2's acknowledgement is back, l2_latency
- * plus both crossings after they were sent; a warp retires only when its stores completed. */
+ * stalls until one returns. A miss (or a bypassing load) goes to the L2 (l2.h gives its
+ * timing). Fills are written into the L1 when they return. Stores write through to the L2 and
+ * complete when its acknowledgement is back; a warp retires only when its stores completed. */
 #ifndef GPURF_MEM_H
 #define GPURF_MEM_H
 #include "cmodel/cfg.h"
@@ -41,8 +36,10 @@ STATS_STRUCT(mem_stats_t, MEM_STATS);
 extern const stat_list_t mem_stat_list;
 
 typedef struct mem mem_t;
+typedef struct l2sys l2sys_t;
 
-mem_t *mem_new(const sm_cfg_t *c);
+/* an SM's side, sending its misses and stores into l2 (l2.h, shared by the GPU's SMs) */
+mem_t *mem_new(const sm_cfg_t *c, l2sys_t *l2);
 void mem_free(mem_t *m);
 /* the unit takes a new instruction at cycle `now` */
 int mem_ready(const mem_t *m, uint64_t now);
