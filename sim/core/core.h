@@ -113,6 +113,7 @@ struct sm {
                                          further away than a turn waits its round) */
     mem_t *mem;                  /* the memory hierarchy (sim/mem) */
     mem_pend_t mem_pend;
+    int skip;                    /* this cycle the SM holds nothing: it is not evaluated */
     uint64_t wseq;               /* flights entered into the wheel so far */
     int *wheel_next;
     kernel_t *k;

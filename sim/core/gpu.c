@@ -207,8 +207,9 @@ const sm_stats_t *gpu_stats(gpu_t *g)
  * the last that took one; a kernel without blocks left is over for every SM */
 static int launch_blocks(gpu_t *g)
 {
-    for (unsigned j = 1; j <= g->n; j++) {
-        sm_t *sm = g->sm[(g->last_block_sm + j) % g->n];
+    const unsigned first = g->last_block_sm + 1;
+    for (unsigned j = 0; j < g->n; j++) {
+        sm_t *sm = g->sm[(first + j) % g->n];
         if (sm->kernel_exhausted)
             break;
         const uint64_t before = sm->st.blocks_launched;

@@ -260,6 +260,12 @@ void sm_cycle_front(sm_t *sm)
     const sm_cfg_t *c = &sm->c;
     const unsigned ncu = cfg_cus_per_sc(c);
     sm->ls.cycle = ++sm->st.cycles;
+    if ((sm->skip = sm->kernel_exhausted && sm_idle(sm))) {
+        sm->st.stall_idle += c->schedulers;
+        if (sm->d->idle)
+            sm->d->idle(sm);
+        return;
+    }
     for (unsigned s = 0; s < c->schedulers; s++) {
         subcore_t *x = &sm->sc[s];
         for (unsigned k = 0; k < ncu; k++) {
@@ -277,6 +283,8 @@ void sm_cycle_back(sm_t *sm)
     const sm_cfg_t *c = &sm->c;
     const design_ops_t *d = sm->d;
     const unsigned ncu = cfg_cus_per_sc(c);
+    if (sm->skip)
+        return;
     for (unsigned s = 0; d->allocate && s < c->schedulers; s++)
         d->allocate(sm, s);
     for (unsigned s = 0; s < c->schedulers; s++)

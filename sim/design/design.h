@@ -108,6 +108,11 @@ typedef struct {
      * (register drains after exit, queued releases); the next kernel, whose passes replace
      * the design's per-kernel state, starts when it has none. NULL: never busy */
     int (*busy)(const sm_t *sm);
+    /* a cycle of an SM that holds nothing and will not this kernel (no resident block, not
+     * busy, no block left to take: a GPU's SM at a kernel's tail): the core does not evaluate
+     * the SM or its blocks (clock-gated), the design counts the cycle in its per-cycle
+     * statistics as an evaluated cycle would. NULL: nothing to count */
+    void (*idle)(sm_t *sm);
     /* after the last kernel: add the blocks' activity counters to the statistics */
     void (*end)(sm_t *sm);
     /* after the dumps are closed: the design's cross-block views; 0, or -1 on error */

@@ -136,6 +136,18 @@ static void count_cycle(sm_t *sm, unsigned s)
     }
 }
 
+void rn_idle(sm_t *sm)
+{
+    for (unsigned s = 0; s < sm->c.schedulers; s++) {
+        rn_sc_t *x = RSC(sm, s);
+        if (!x->ao) /* idle from its first cycle: the blocks' registered outputs */
+            x->ao = ls_eval(x->av, 0);
+        if (!x->ro)
+            x->ro = ls_eval(x->rnt, 0);
+        count_cycle(sm, s);
+    }
+}
+
 void rn_front(sm_t *sm, unsigned s)
 {
     rn_sc_t *x = RSC(sm, s);

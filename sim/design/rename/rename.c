@@ -174,12 +174,13 @@ static int exempt_layout(sm_t *sm, rn_t *t)
 }
 
 /* exited warps not yet drained (or not yet seen to exit) or releases still queued: they use
- * this kernel's register indices */
+ * this kernel's register indices; or a sub-core's setup for this kernel not done (an SM of a
+ * GPU that takes no block of the kernel still sets it up) */
 static int rn_busy(const sm_t *sm)
 {
     const rn_t *t = RN(sm);
     for (unsigned s = 0; s < sm->c.schedulers; s++)
-        if (t->sc[s].drainq.len || t->sc[s].unmap.len)
+        if (t->sc[s].drainq.len || t->sc[s].unmap.len || t->sc[s].setup)
             return 1;
     for (unsigned g = 0; g < sm->c.warp_slots; g++)
         if (t->w[g].draining || (t->w[g].live && !sm->w[g].used))
@@ -328,6 +329,7 @@ const design_ops_t design_rename = {
     .slot_free = rn_slot_free,
     .launched = rn_launched,
     .front = rn_front,
+    .idle = rn_idle,
     .dispatched = rn_dispatched,
     .allocate = rn_stage_allocate,
     .gate = rn_gate,

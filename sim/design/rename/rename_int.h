@@ -260,6 +260,8 @@ void rn_dispatched(sm_t *sm, unsigned s, unsigned flight);
 void rn_phys_done(sm_t *sm, unsigned s, unsigned p);
 /* front.c */
 void rn_front(sm_t *sm, unsigned s);
+/* an idle SM's cycle (design_ops_t.idle): every sub-core's per-cycle counters */
+void rn_idle(sm_t *sm);
 void rn_back(sm_t *sm, unsigned s);
 
 #endif
