@@ -117,18 +117,22 @@ static void arbitrate(const rf_state_t *s, const rf_in_t *in, rf_grants_t *g)
         rg[RF_MAX_PORTS];
     uint32_t wbank[RF_MAX_WPORTS], rbank[RF_MAX_PORTS];
     int port[RF_MAX_BANKS];
+    unsigned left = 0; /* requests not yet granted */
     for (unsigned w = 0; w < c->num_wports; w++) {
         wreq[w] = (uint8_t)in->wr_valid[w];
         wbank[w] = wreq[w] ? rf_bank_of(c, in->wr_warp[w], in->wr_reg[w]) : 0;
         g->wg[w] = 0;
+        left += wreq[w];
     }
     for (unsigned p = 0; p < c->num_ports; p++) {
         rreq[p] = (uint8_t)in->rd_valid[p];
         rbank[p] = rreq[p] ? rf_bank_of(c, in->rd_warp[p], in->rd_reg[p]) : 0;
         g->rg[p] = 0;
+        left += rreq[p];
     }
     memcpy(g->rr, s->rr, c->num_banks * sizeof *g->rr);
-    for (unsigned k = 0; k < c->bank_ports; k++) {
+    memset(g->acc, 0, nbp(c) * sizeof *g->acc);
+    for (unsigned k = 0; k < c->bank_ports && left; k++) {
         for (unsigned b = 0; b < c->num_banks; b++)
             busy[b] = s->busy[b * c->bank_ports + k] != 0;
         bank_arb_t a = {c->num_banks, c->num_ports, c->num_wports, busy, NULL, wreq, wbank,
@@ -140,12 +144,14 @@ static void arbitrate(const rf_state_t *s, const rf_in_t *in, rf_grants_t *g)
             if (fg[w]) {
                 g->wg[w] = 1;
                 wreq[w] = 0;
+                left--;
                 g->acc[wbank[w] * c->bank_ports + k] = -1;
             }
         for (unsigned p = 0; p < c->num_ports; p++)
             if (rg[p]) {
                 g->rg[p] = 1;
                 rreq[p] = 0;
+                left--;
                 g->rr[rbank[p]] = bank_arb_next(p, c->num_ports);
             }
     }
