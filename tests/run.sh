@@ -274,7 +274,7 @@ for g in seed=3 seed=4,loops=20,div=40; do
   n=$(echo "$out" | sed -n 's/.*PREFETCH at pc 0x[0-9a-f]*  \([0-9]*\) registers.*/\1/p' | sort -n | tail -1)
   [ -n "$n" ] && [ "$n" -le 16 ] && ok "every interval of $g holds at most 16 registers ($n)" || bad "interval size $n"
 done
-# calibration (README): the baseline's cycles on the Accel-Sim-modelled presets within 15 % of
+# calibration (README): the baseline's cycles on one SM of the Accel-Sim-modelled presets within 15 % of
 # Accel-Sim's, as ../shared/reference/accelsim.md lists them (the 1-SM row where there is one;
 # the first row of a trace name that starts the table's cell, e.g. "bfs-sm80 (15 launches)")
 REF=${SHARED:-../shared}/reference/accelsim.md
@@ -288,7 +288,7 @@ if [ -d "$T" ] && [ -f "$REF" ]; then
       ($2==k || index($2, k " (")==1) && index($3,c)==1 {n=$5; gsub(",","",n); if ($4=="1" || (!first && n ~ /^[0-9]+$/)) first=n}
       END{print first}' "$REF")
     X=$A; [ "$(for f in $T/$k/*.traceg*; do xzcat -f $f; done | wc -c)" -gt 2000000 ] && X=$G
-    $X sim --preset $p --trace $T/$k/kernelslist.g --json $B/cal.json >/dev/null 2>&1 || bad "calibration run $p $k"
+    $X sim --preset $p --sms 1 --trace $T/$k/kernelslist.g --json $B/cal.json >/dev/null 2>&1 || bad "calibration run $p $k"
     got=$(json_num $B/cal.json cycles)
     within=0; [ -n "$ref" ] && [ -n "$got" ] && [ $((100 * got)) -le $((115 * ref)) ] && [ $((100 * got)) -ge $((85 * ref)) ] && within=1
     [ $within = 1 ] && ok "calibration: $k on $p takes $got cycles, Accel-Sim $ref (within 15 %)" ||
@@ -369,6 +369,7 @@ done
 . tests/run_hybrid.sh
 . tests/run_energy.sh
 . tests/run_agg.sh
+. tests/run_gpu.sh
 
 echo "== make formal: every property of formal/blocks.txt proved by k-induction, every listed faulty variant failing"
 run "make formal" 0 make -s BUILD=$B formal
