@@ -47,6 +47,10 @@ int rfc_init(rfc_state_t *s, const rfc_cfg_t *c)
         rfc_free(s);
         return -1;
     }
+    for (unsigned b = 0; b < c->banks; b++) {
+        s->fill_quiet[b] = fill_depth(c);
+        s->ev_quiet[b] = ev_depth(c);
+    }
     return 0;
 }
 
@@ -171,10 +175,16 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
             s->fills++;
         }
         /* the ports: shift, then the granted fill / eviction enters */
-        memmove(fill_stage(s, b, 1), fill_stage(s, b, 0), (fd - 1) * sizeof *s->fill_pipe);
-        memset(fill_stage(s, b, 0), 0, sizeof *s->fill_pipe);
-        memmove(ev_stage(s, b, 1), ev_stage(s, b, 0), (ed - 1) * sizeof *s->ev_pipe);
-        *ev_stage(s, b, 0) = ev;
+        if (s->fill_quiet[b] < fd) {
+            memmove(fill_stage(s, b, 1), fill_stage(s, b, 0), (fd - 1) * sizeof *s->fill_pipe);
+            memset(fill_stage(s, b, 0), 0, sizeof *s->fill_pipe);
+            s->fill_quiet[b]++;
+        }
+        if (s->ev_quiet[b] < ed || ev.valid) {
+            memmove(ev_stage(s, b, 1), ev_stage(s, b, 0), (ed - 1) * sizeof *s->ev_pipe);
+            *ev_stage(s, b, 0) = ev;
+            s->ev_quiet[b] = ev.valid ? 0 : s->ev_quiet[b] + 1;
+        }
         if (s->fill_busy[b])
             s->fill_busy[b]--;
         if (s->ev_busy[b])
@@ -188,6 +198,7 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
             f->tag = in->fill_tag[b];
             memcpy(f->data, in->fill_data[b], bytes);
             s->fill_busy[b] = c->beats - 1;
+            s->fill_quiet[b] = 0;
         }
     }
     for (unsigned k = 0; k < c->num_wports; k++)

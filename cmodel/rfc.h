@@ -86,6 +86,9 @@ typedef struct {
     rsp_track_t rsp;    /* response ports holding data in the last out struct */
     uint32_t fill_busy[RFC_MAX_BANKS], ev_busy[RFC_MAX_BANKS]; /* cycles each port stays occupied */
     rfc_flit_t *fill_pipe, *ev_pipe;   /* [bank][stage] */
+    /* cycles since a flit entered the bank's port, up to its depth: at the depth the port's
+     * stages are all zero and shifting them changes nothing */
+    uint32_t fill_quiet[RFC_MAX_BANKS], ev_quiet[RFC_MAX_BANKS];
     uint8_t last_rd[RFC_MAX_BANKS];    /* the bank's output register holds a collector read */
     uint8_t last_port[RFC_MAX_BANKS];  /* ... for this port */
     uint32_t last_data[RFC_MAX_BANKS][GPURF_MAX_LANES];

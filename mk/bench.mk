@@ -3,11 +3,14 @@
 # bench); (2) SM level, every design C-only and in cosim, side by side with a build of
 # BENCH_BASE made in a temporary worktree (scripts/bench_sm.sh); (3) peak memory of 2 M vs
 # 20 M warp-instruction kernels and of a 1 M-instruction trace vs one ten times smaller
-# (scripts/bench_mem.sh: ratios, target <= 1.5).
+# (scripts/bench_mem.sh: ratios, target <= 1.5); (4) the whole GPU: every design on the largest
+# shared trace against Accel-Sim's wall time, 1 vs all threads, lockstep of one SM inside the
+# GPU, memory as kernels grow (scripts/bench_gpu.sh).
 BENCH_CYCLES ?= 5000
 BENCH_BASE   ?= 8f445c4
 bench: $(BUILD)/gpurf-bench $(BUILD)/gpurf
 	$(BUILD)/gpurf-bench bench --preset $(BENCH_PRESET) --cycles $(BENCH_CYCLES) --out $(BUILD)/bench
 	bash scripts/bench_sm.sh $(BUILD)/gpurf $(BENCH_BASE) $(BUILD)/bench/sm
 	bash scripts/bench_mem.sh $(BUILD)/gpurf $(BUILD)/bench/mem
+	bash scripts/bench_gpu.sh $(BUILD)/gpurf $(BUILD)/bench/gpu
 .PHONY: bench

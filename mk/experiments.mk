@@ -2,6 +2,10 @@
 # the real traces; tables with the paper's values in $(EXP_OUT)/results.md, plots in
 # $(EXP_OUT)/ltrf.png. QUICK=1: one small kernel, few points.
 EXP_OUT ?= $(BUILD)/experiments
+# SMS=N (or all: each preset's whole GPU) runs every experiment on N SMs (gpurf sim --sms);
+# the default is one SM, the figures of the README
+SMS ?= 1
+export SMS
 experiments: $(BUILD)/gpurf
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments.sh
 .PHONY: experiments

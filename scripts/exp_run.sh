@@ -2,13 +2,18 @@
 # extra-args...") in parallel, the stream of workload ${id%%.*} from the WL array
 # ("name|stream args"), JSON and log per run in a directory.
 # usage: exp_run RUNS_FILE JSON_DIR LABEL   (uses $G, $J, WL)
-# The environment the scripts read: BUILD, OUT, TRACES, JOBS, QUICK.
+# The environment the scripts read: BUILD, OUT, TRACES, JOBS, QUICK, SMS (the SMs of every run,
+# `gpurf sim --sms`; 1 by default: the generated kernels are sized for one SM and the README's
+# tables are per-SM figures; SMS=all runs each preset's whole GPU). A run takes one thread
+# (the runs themselves go JOBS at a time).
 B=${BUILD:-build}
 G=$B/gpurf
 OUT=${OUT:-$B/experiments}
 T=${TRACES:-../shared/traces}
 J=${JOBS:-$(nproc)}
 QUICK=${QUICK:-0}
+SMS=${SMS:-1}
+case $SMS in all) SMS_ARG="";; *) SMS_ARG="--sms $SMS";; esac
 # the workloads as a Markdown list
 exp_workloads() { for w in "${WL[@]}"; do echo "- \`${w%%|*}\`: \`${w#*|}\`"; done; }
 # the workloads' names
@@ -25,9 +30,9 @@ exp_run() {
   echo "$label: $(wc -l < "$runs") runs of $G on $J cores, JSON in $dir"
   while read -r id preset design extra; do
     echo "$id|$preset|$design|$(exp_stream_of "${id%%.*}") $extra"
-  done < "$runs" | G=$G D=$dir L=$label xargs -P "$J" -I{} bash -c '
+  done < "$runs" | G=$G D=$dir L=$label S="$SMS_ARG" xargs -P "$J" -I{} bash -c '
     IFS="|" read -r id preset design args <<< "{}"
-    if ! $G sim --design $design --preset $preset $args --json $D/$id.json > $D/$id.log 2>&1; then
+    if ! $G sim --design $design --preset $preset $args $S --threads 1 --json $D/$id.json > $D/$id.log 2>&1; then
       echo "$L: run $id failed:"; tail -5 $D/$id.log; exit 255; fi'
 }
 # run $2 of directory $1 priced again with the energy model's estimate $3 times $4 (gpurf

@@ -70,3 +70,10 @@ if [ -d "$T" ]; then
     echo "$out" | grep -qE "SM 0: 1 blocks, 32 warps resident \(16 at a barrier" &&
     ok "deadlock report: every SM's blocks and warps, after the --deadlock 2000 cycles" || bad "deadlock report" "$out"
 fi
+# the experiment scripts' runs take SMS (scripts/exp_run.sh; one SM by default)
+rm -rf $B/gpu/exp; mkdir -p $B/gpu/exp; echo "t.a small baseline" > $B/gpu/exp/runs.txt
+for s in "" 3; do ( WL=("t|--gen seed=1,blocks=6"); BUILD=$B SMS=$s; [ -z "$s" ] && unset SMS; . scripts/exp_run.sh
+  exp_run $B/gpu/exp/runs.txt $B/gpu/exp lbl > /dev/null; mv $B/gpu/exp/t.a.json $B/gpu/exp/sms${s:-1}.json ); done
+[ "$(jq .sms $B/gpu/exp/sms1.json),$(jq .sms $B/gpu/exp/sms3.json)" = "1,3" ] &&
+  [ "$(jq '.per_sm | map(.blocks_launched) | min' $B/gpu/exp/sms3.json)" = 2 ] &&
+  ok "experiment runs: one SM by default, SMS=3 spreads 6 blocks 2 per SM" || bad "experiment SMS" "$(jq -c .per_sm $B/gpu/exp/sms3.json 2>&1 | head -3)"

@@ -95,7 +95,57 @@ static int pc_get(prog_t *p, pcmap_t *m, const inst_t *in, unsigned *cap)
     return (int)p->npcs++;
 }
 
+/* a copy of q in p (its own arrays); 0, or -1 out of memory */
+static int prog_copy(prog_t *p, const prog_t *q)
+{
+    *p = *q;
+    p->pcs = malloc((q->npcs ? q->npcs : 1) * sizeof *p->pcs);
+    p->insts = malloc((q->npcs ? q->npcs : 1) * sizeof *p->insts);
+    p->bbs = malloc((q->nbbs ? q->nbbs : 1) * sizeof *p->bbs);
+    if (!p->pcs || !p->insts || !p->bbs) {
+        prog_free(p);
+        return -1;
+    }
+    memcpy(p->pcs, q->pcs, q->npcs * sizeof *p->pcs);
+    memcpy(p->insts, q->insts, q->npcs * sizeof *p->insts);
+    memcpy(p->bbs, q->bbs, q->nbbs * sizeof *p->bbs);
+    for (unsigned i = 0; i < p->npcs; i++)
+        p->pcs[i].in = p->insts + (q->pcs[i].in - q->insts);
+    return 0;
+}
+
+static int recover(kernel_t *k, prog_t *p, char *err, size_t n);
+
 int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n)
+{
+    if (!k->recovered) { /* read the kernel once; every later call (each SM's design) copies */
+        prog_t *q = calloc(1, sizeof *q);
+        if (!q) {
+            snprintf(err, n, "out of memory");
+            return -1;
+        }
+        if (recover(k, q, err, n)) {
+            free(q);
+            return -1;
+        }
+        k->recovered = q;
+    }
+    if (prog_copy(p, k->recovered)) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+void prog_forget(kernel_t *k)
+{
+    if (k->recovered)
+        prog_free(k->recovered);
+    free(k->recovered);
+    k->recovered = NULL;
+}
+
+static int recover(kernel_t *k, prog_t *p, char *err, size_t n)
 {
     memset(p, 0, sizeof *p);
     p->k = k;

@@ -21,7 +21,7 @@ typedef struct {
     unsigned succ[8], nsucc;
 } sbb_t;
 
-typedef struct {
+typedef struct prog {
     spc_t *pcs;
     unsigned npcs;
     sbb_t *bbs;
@@ -30,7 +30,11 @@ typedef struct {
     kernel_t *k;
 } prog_t;
 
+/* the kernel's program from every warp's stream; the first call reads the kernel and keeps the
+ * result in it (k->recovered), later calls copy it */
 int prog_recover(kernel_t *k, prog_t *p, char *err, size_t n);
+/* free what prog_recover kept in the kernel */
+void prog_forget(kernel_t *k);
 /* index of a PC in pcs, or -1 */
 int prog_pc_index(const prog_t *p, uint32_t pc);
 void prog_print(const prog_t *p, const kernel_t *k, int with_insts, FILE *f);

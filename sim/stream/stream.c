@@ -1,6 +1,7 @@
 /* Stream containers shared by the trace reader, the native format and the generator. */
 #include "stream.h"
 #include "isa.h"
+#include "cfgrec.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -361,6 +362,7 @@ void workload_free(workload_t *w)
         kernel_t *k = w->k[i];
         if (k->destroy)
             k->destroy(k);
+        prog_forget(k);
         kernel_ops_free(k);
         free(k);
     }

@@ -110,6 +110,7 @@ typedef struct kernel {
     void (*rewind)(struct kernel *k);
     void (*destroy)(struct kernel *k);
     void *priv;
+    struct prog *recovered;   /* the program prog_recover read (cfgrec.h), or NULL */
 } kernel_t;
 
 typedef struct {

@@ -141,6 +141,7 @@ typedef struct {
     unsigned *ev_warp;               /* [local warp]: evictions in the FIFO */
     uint16_t *wb_reg;                /* [local warp][reg]: write-backs not yet landed */
     uint8_t *drop_reg;               /* [local warp][reg]: an rc copy to drop */
+    unsigned ndrop;                  /* how many drop_reg are set */
     hy_xfer_t xf[HY_XF_CAP];
     unsigned nxf, xf_res;            /* transfers queued; promised to issued instructions */
     /* scratchpad entries (pool slot x rsp_regs + register): the register held (-1 free), a

@@ -164,9 +164,10 @@ static void requests(sm_t *sm, unsigned s, rc_in_t *ri)
     }
     /* rc copies to drop for scratchpad writes of their registers take the ports left */
     const unsigned warps = cfg_warps_per_sc(c);
-    for (unsigned i = 0; v->rc && port < c->rc_rports && i < warps * c->arch_regs; i++)
+    for (unsigned i = 0; v->rc && x->ndrop && port < c->rc_rports && i < warps * c->arch_regs; i++)
         if (x->drop_reg[i]) {
             x->drop_reg[i] = 0;
+            x->ndrop--;
             ri->rd_valid[port] = 1;
             ri->rd_warp[port] = i / c->arch_regs;
             ri->rd_reg[port] = i % c->arch_regs;

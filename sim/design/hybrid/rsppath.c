@@ -207,8 +207,10 @@ void hy_rsp_results_done(sm_t *sm, unsigned s, const uint32_t *gnt)
         x->e_reg[e] = (int16_t)(m->dst_end >> q->d & 1 ? -1 : (int)reg);
         x->e_writes[e]--;
         HY(sm)->st.rsp_writes++;
-        if (HY(sm)->v->rc)
+        if (HY(sm)->v->rc && !x->drop_reg[hy_wr_index(sm, warp, reg)]) {
             x->drop_reg[hy_wr_index(sm, warp, reg)] = 1;
+            x->ndrop++;
+        }
         for (unsigned w = 0; w < m->wb_n; w++)
             if (m->wb_reg[w] == reg)
                 xf_new(x, XF_WB_READ, warp, reg, e);
