@@ -160,13 +160,19 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
     for (unsigned p = 0; p < c->num_ports; p++)
         s->bank_conflicts += in->rd_valid[p] && !g.rg[p];
     for (unsigned b = 0; b < c->banks; b++) {
-        /* the eviction read enters the bank's return port */
-        rfc_flit_t ev = {0};
-        if (g.eg[b]) {
-            ev.valid = 1;
-            ev.tag = in->ev_tag[b];
-            memcpy(ev.data, cell(s, b, in->ev_row[b]), bytes);
-            s->evictions++;
+        /* the eviction read enters the bank's return port (read before the fill's write) */
+        if (s->ev_quiet[b] < ed || g.eg[b]) {
+            memmove(ev_stage(s, b, 1), ev_stage(s, b, 0), (ed - 1) * sizeof *s->ev_pipe);
+            rfc_flit_t *ev = ev_stage(s, b, 0);
+            memset(ev, 0, sizeof *ev);
+            s->ev_quiet[b]++;
+            if (g.eg[b]) {
+                ev->valid = 1;
+                ev->tag = in->ev_tag[b];
+                memcpy(ev->data, cell(s, b, in->ev_row[b]), bytes);
+                s->evictions++;
+                s->ev_quiet[b] = 0;
+            }
         }
         /* the arriving fill is written (it owns the bank) */
         const rfc_flit_t *arr = fill_stage(s, b, fd - 1);
@@ -174,16 +180,11 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
             memcpy(cell(s, b, arr->row), arr->data, bytes);
             s->fills++;
         }
-        /* the ports: shift, then the granted fill / eviction enters */
+        /* the fill port: shift, then the granted fill enters */
         if (s->fill_quiet[b] < fd) {
             memmove(fill_stage(s, b, 1), fill_stage(s, b, 0), (fd - 1) * sizeof *s->fill_pipe);
             memset(fill_stage(s, b, 0), 0, sizeof *s->fill_pipe);
             s->fill_quiet[b]++;
-        }
-        if (s->ev_quiet[b] < ed || ev.valid) {
-            memmove(ev_stage(s, b, 1), ev_stage(s, b, 0), (ed - 1) * sizeof *s->ev_pipe);
-            *ev_stage(s, b, 0) = ev;
-            s->ev_quiet[b] = ev.valid ? 0 : s->ev_quiet[b] + 1;
         }
         if (s->fill_busy[b])
             s->fill_busy[b]--;

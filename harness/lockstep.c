@@ -125,8 +125,8 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
                 fprintf(stderr, "gpurf: block %s has more input strobes than lockstep.h holds\n", bd->name);
                 goto fail;
             }
-            x->strobe_off[x->nstrobes] = p->off;
-            x->strobe_bytes[x->nstrobes++] = (size_t)count * pt_elem_words(p) * 4;
+            x->strobe_off[x->nstrobes] = (uint32_t)p->off;
+            x->strobe_bytes[x->nstrobes++] = count * pt_elem_words(p) * 4;
         }
     }
     x->hist = calloc((size_t)(x->hist_len + 1) * x->img_words + 1, sizeof *x->hist);

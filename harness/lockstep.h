@@ -43,12 +43,19 @@ typedef struct {
 } ls_ctx_t;
 
 struct ls_inst {
-    ls_ctx_t *ctx;
+    /* read every cycle (one or two cache lines) */
     const block_desc_t *bd;
-    char name[40];
-    void *cfg, *st, *in, *c_out, *r_out;
-    const rtl_ops_t *rtl;
+    void *st, *in, *c_out;
     rtl_model_t *m;
+    ls_ctx_t *ctx;
+    int evaluated;      /* C outputs are current since the last clock edge (Moore blocks) */
+    /* input strobes: ports named *valid and single one-bit inputs (bytes to clear at offsets) */
+    unsigned nstrobes;
+    uint32_t strobe_off[32], strobe_bytes[32];
+    /* the rest */
+    char name[40];
+    void *cfg, *r_out;
+    const rtl_ops_t *rtl;
     int tracing;
     char wave[512];     /* the FST being written; a fitted view <wave>.gtkw follows it */
     unsigned hist_len, hist_pos, hist_n; /* ring of hist_len + 1 packed input images */
@@ -58,13 +65,9 @@ struct ls_inst {
     uint32_t *flat;
     uint64_t cycles_compared, fields_compared, mismatches;
     unsigned nfields;   /* output fields (elements) compared per cycle */
-    int evaluated;      /* C outputs are current since the last clock edge (Moore blocks) */
     unsigned *pbits, *pcount; /* dimensions of every port with this instance's parameters */
     void **rport;             /* every port's storage in the RTL model, and its bytes */
     unsigned *rbytes;
-    /* input strobes: ports named *valid and single one-bit inputs (bytes to clear at offsets) */
-    unsigned nstrobes;
-    size_t strobe_off[32], strobe_bytes[32];
 };
 
 /* rtl may be NULL (C model only). Returns NULL on failure with a message on stderr. */
