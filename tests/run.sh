@@ -296,7 +296,8 @@ if [ -d "$T" ] && [ -f "$REF" ]; then
   done
 fi
 echo "== memory path settings: l1_sector_issue, l1_lookup_first (tests/streams/mem_two_loads.txt)"
-for v in 00 01 10; do $A sim --preset sm86_rtx3070 --set l1_lookup_first=${v:0:1} --set l1_sector_issue=${v:1:1} \
+# one SM with a DRAM of 32 bytes a cycle: the transfers set the pace, as the rule below assumes
+for v in 00 01 10; do $A sim --preset sm86_rtx3070 --sms 1 --set dram_bw=32 --set l1_lookup_first=${v:0:1} --set l1_sector_issue=${v:1:1} \
   --trace tests/streams/mem_two_loads.txt --json $B/ml$v.json > /dev/null 2>&1; done
 l00=$(json_num $B/ml00.json load_latency_total); l01=$(json_num $B/ml01.json load_latency_total); l10=$(json_num $B/ml10.json load_latency_total)
 lat=$(jq .l1_latency presets/sm86_rtx3070.json)

@@ -95,8 +95,9 @@ void sm_dispatch(sm_t *sm, unsigned s)
         /* the warp's sub-core's unit (a collector of an SM-wide pool may hold another
          * sub-core's instruction); its latch is free once its last instruction entered it */
         subcore_t *ux = &sm->sc[sm->w[sm->fl[f].warp].sc];
-        if (ux->unit_taken[u] == now + 1 || ux->unit_enter[u] > now ||
-            (via_mem && (sm->mem_pend.valid || !mem_ready(sm->mem, now))) || (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
+        const int mem_busy = via_mem && (sm->mem_pend.valid || !mem_ready(sm->mem, now));
+        if (ux->unit_taken[u] == now + 1 || ux->unit_enter[u] > now || mem_busy ||
+            (d->dispatch_ok && !d->dispatch_ok(sm, s, f)))
             continue;
         ux->unit_taken[u] = now + 1;
         const uint64_t next = ux->unit_enter[u] + isa_interval(&sm->c, in->kind, in->half_ii);
@@ -111,9 +112,9 @@ void sm_dispatch(sm_t *sm, unsigned s)
         sm->st.ur_reads += in->nusrc;
         sm->st.ur_writes += in->nudst;
         flight_t *fl = &sm->fl[f];
-        if (via_mem) { /* sent in sm_mem_step, in the GPU's SM order */
+        if (via_mem) /* sent in sm_mem_step, in the GPU's SM order */
             sm->mem_pend = (mem_pend_t){1, f, enter, sm->wseq++};
-        } else {
+        else {
             fl->done_at = enter + isa_latency(&sm->c, in->kind, in->cls);
             wheel_insert(sm, f, sm->wseq++);
         }

@@ -289,9 +289,9 @@ int gpu_run(gpu_t *g, workload_t *wl, char *err, size_t n)
             for (unsigned i = 0; i < g->n; i++)
                 sm_mem_step(g->sm[i]);
             parallel(g, STEP_BACK);
-            int rc = failed(g);
-            if (rc)
-                return rc;
+            const int why = failed(g);
+            if (why)
+                return why;
             if (o->stop_at && g->cycles >= o->stop_at)
                 return 0;
             const uint64_t insts = instructions(g);

@@ -319,7 +319,7 @@ void sm_end(sm_t *sm)
 
 void sm_describe(const sm_t *sm, FILE *f)
 {
-    unsigned res = 0, bar = 0, drain = 0, oldest = ~0u;
+    unsigned res = 0, bar = 0, drain = 0, wait = 0, oldest = ~0u;
     for (unsigned i = 0; i < sm->c.warp_slots; i++) {
         const warp_t *w = &sm->w[i];
         if (!w->used)
@@ -327,12 +327,15 @@ void sm_describe(const sm_t *sm, FILE *f)
         res++;
         bar += w->at_barrier;
         drain += w->done_issuing;
-        if (!w->done_issuing && !w->at_barrier && (oldest == ~0u || w->age < sm->w[oldest].age))
+        if (w->done_issuing || w->at_barrier)
+            continue;
+        wait++;
+        if (oldest == ~0u || w->age < sm->w[oldest].age)
             oldest = i;
     }
     fprintf(f, "  SM %u: %u blocks, %u warps resident (%u at a barrier, %u done issuing, %u "
             "waiting to issue), %llu instructions", sm->id, sm->blocks_resident, res, bar, drain,
-            res - bar - drain, (unsigned long long)sm->st.instructions);
+            wait, (unsigned long long)sm->st.instructions);
     if (oldest != ~0u) {
         const warp_t *w = &sm->w[oldest];
         const inst_t *in = &w->tr->v[w->next];

@@ -6,8 +6,9 @@
  * its channel: the bank's row buffer (tRCD, tCL, tRP), the transfer of its sectors behind the
  * transfers before it, then dram_latency and the way back. The channels' data buses are
  * modelled as one pool of dram_bw bytes per cycle (their sum; a simplification: a channel
- * that many lines map to at once is not slower than the others). Writes make their sectors valid in the slice (write-back L2)
- * and are acknowledged l2_latency plus both crossings after they are sent.
+ * that many lines map to at once is not slower than the others). Writes make their sectors
+ * valid in the slice (write-back L2) and are acknowledged l2_latency plus both crossings after
+ * they are sent.
  *
  * Order contract: the GPU applies its SMs' requests of a cycle in SM order (gpu.h), so the
  * answers do not depend on how the SMs are spread over threads. The reply path is not

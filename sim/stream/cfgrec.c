@@ -106,9 +106,12 @@ static int prog_copy(prog_t *p, const prog_t *q)
         prog_free(p);
         return -1;
     }
-    memcpy(p->pcs, q->pcs, q->npcs * sizeof *p->pcs);
-    memcpy(p->insts, q->insts, q->npcs * sizeof *p->insts);
-    memcpy(p->bbs, q->bbs, q->nbbs * sizeof *p->bbs);
+    if (q->npcs) {
+        memcpy(p->pcs, q->pcs, q->npcs * sizeof *p->pcs);
+        memcpy(p->insts, q->insts, q->npcs * sizeof *p->insts);
+    }
+    if (q->nbbs)
+        memcpy(p->bbs, q->bbs, q->nbbs * sizeof *p->bbs);
     for (unsigned i = 0; i < p->npcs; i++)
         p->pcs[i].in = p->insts + (q->pcs[i].in - q->insts);
     return 0;

@@ -95,6 +95,7 @@ void kernel_ops_free(kernel_t *k)
     free(k->ops);
     free(k->opi);
     free(k->ophash);
+    prog_forget(k);
 }
 
 /* destinations are kept once; sources keep repeats (the collector reads them once) */
@@ -362,7 +363,6 @@ void workload_free(workload_t *w)
         kernel_t *k = w->k[i];
         if (k->destroy)
             k->destroy(k);
-        prog_forget(k);
         kernel_ops_free(k);
         free(k);
     }

@@ -122,6 +122,7 @@ typedef struct {
 int kernel_op_index(kernel_t *k, const char *opcode, uint32_t line);
 /* decode every opcode of the table again (after the kernel's architecture is known) */
 void kernel_ops_decode(kernel_t *k);
+/* what the kernel holds besides its reader: the opcode table, the recovered program */
 void kernel_ops_free(kernel_t *k);
 /* err: opcode op is in no table of the kernel's architecture (file, first line, opcode) */
 void kernel_unknown_op(const kernel_t *k, unsigned op, char *err, size_t n);
