@@ -120,12 +120,13 @@ echo "== real traces (../shared/traces): every design on the trace's own preset,
 if [ -d "$T" ]; then
   TRACES=$(for k in $(ls $T); do [ -f $T/$k/kernelslist.g ] && echo $k; done)
   # sanitized when the trace is small (under 500 KB of lines; compressed files counted
-  # uncompressed), the plain build otherwise; the hybrid family (sanitized on generated
-  # kernels in run_hybrid.sh) runs plain
+  # uncompressed) on every SM of its preset, the plain build on 8 SMs otherwise; the hybrid
+  # family (sanitized on generated kernels in run_hybrid.sh) runs plain; one thread a run
+  # (prun runs two at a time)
   for k in $TRACES; do
-    X=$A; [ "$(for f in $T/$k/*.traceg*; do xzcat -f $f; done | wc -c)" -gt 500000 ] && X=$G
+    X=$A S=""; [ "$(for f in $T/$k/*.traceg*; do xzcat -f $f; done | wc -c)" -gt 500000 ] && X=$G S="--sms 8"
     for d in $DESIGNS; do Y=$X; case " $HY_FAMILY " in *" $d "*) Y=$G;; esac
-      printf '%s\t0\t%s\n' "sim $d $k" "$Y sim --design $d --trace $T/$k/kernelslist.g --json $B/rt.$k.$d.json"; done
+      printf '%s\t0\t%s\n' "sim $d $k${S:+ ($S)}" "$Y sim --design $d --trace $T/$k/kernelslist.g $S --threads 1 --json $B/rt.$k.$d.json"; done
   done | prun
   # the preset whose default_for names binary version $1
   preset_for() { for p in presets/*.json; do

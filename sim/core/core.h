@@ -119,6 +119,7 @@ struct sm {
     kernel_t *k;
     unsigned kidx, alloc_regs, rows_per_warp, blocks_resident, shmem_used;
     int kernel_exhausted;
+    int kernel_hook_pending;      /* the design's kernel hook is still to run (sm_try_launch) */
     uint64_t launch_seq;
     uint64_t warps_ver;           /* bumped when a warp is placed or retires or a slot frees */
     uint64_t launch_wait;         /* warps_ver at the last launch that did not fit, + 1 */

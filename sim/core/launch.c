@@ -38,7 +38,8 @@ int sm_setup_kernel(sm_t *sm, kernel_t *k)
                  fit, c->shmem_bytes);
         return -1;
     }
-    return sm->d->kernel ? sm->d->kernel(sm, k) : 0;
+    sm->kernel_hook_pending = sm->d->kernel != NULL;
+    return 0;
 }
 
 static int validate_block(sm_t *sm, const tblock_t *b)
@@ -70,8 +71,17 @@ int sm_try_launch(sm_t *sm)
 {
     const sm_cfg_t *c = &sm->c;
     const kernel_t *k = sm->k;
-    /* nothing left, or nothing freed since the last block did not fit */
-    if (sm->kernel_exhausted || sm->launch_wait == sm->warps_ver + 1)
+    if (sm->kernel_exhausted)
+        return 0;
+    /* the design's passes for the kernel, once the SM asks for one of its blocks (an SM of a
+     * GPU that takes none of them needs none) */
+    if (sm->kernel_hook_pending) {
+        sm->kernel_hook_pending = 0;
+        if (sm->d->kernel(sm, sm->k))
+            return -1;
+    }
+    /* nothing freed since the last block did not fit */
+    if (sm->launch_wait == sm->warps_ver + 1)
         return 0;
     unsigned bslot = ~0u, free_w = 0;
     for (unsigned i = 0; i < c->block_slots; i++)

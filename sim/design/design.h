@@ -59,7 +59,8 @@ typedef struct {
     int (*init)(sm_t *sm, char *err, size_t n);
     /* sm_free: free private state (block instances are freed by the core) */
     void (*free)(sm_t *sm);
-    /* before the first block of kernel k is launched: compiler passes and per-kernel state.
+    /* before the first block of kernel k is launched on the SM (an SM of a GPU that takes
+     * none of its blocks never runs it): compiler passes and per-kernel state.
      * -1 with a message in sm->err */
     int (*kernel)(sm_t *sm, kernel_t *k);
     /* whether warp slot g may take a new warp (the design released everything of the last) */
