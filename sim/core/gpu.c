@@ -33,7 +33,6 @@ struct gpu {
     unsigned ngroups;
 };
 
-
 /* every thread waits here until all have come (spinning a while, then yielding the core) */
 static void barrier(gpu_t *g)
 {
