@@ -171,7 +171,8 @@ void report_text(const report_t *r, FILE *f)
     }
     if (r->gpu)
         gpu_text(r, f);
-    fprintf(f, "statistics%s:\n", r->gpu && gpu_sms(r->gpu) > 1 ? " (the GPU: every SM's summed)" : "");
+    const int many = r->gpu && gpu_sms(r->gpu) > 1;
+    fprintf(f, "statistics%s:\n", many ? " (the GPU: every SM's summed)" : "");
     stats_print_text(r->groups, r->ngroups, &r->dv, f);
     rf_energy_t e;
     energy_of_run(r->cfg, r->groups, r->ngroups, &e);

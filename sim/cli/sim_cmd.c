@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --threads and --rtl-sm of this run (0: every core; SM 0) */
-static unsigned g_threads, g_rtl_sm;
+/* --threads and --rtl-sm of a run (0: every core; SM 0) */
+typedef struct {
+    unsigned threads, rtl_sm;
+} gpu_args_t;
 
 /* every block --blocks names is one the design instantiates */
 static int check_blocks(const design_t *d, const char *list)
@@ -36,8 +38,9 @@ static int check_blocks(const design_t *d, const char *list)
     return 0;
 }
 
-static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
-                    const synth_sum_t *syn, const char *sched_note, const latx_t *lx)
+static int run_once(const args_t *a, const gpu_args_t *ga, const sm_cfg_t *c, sm_opts_t *o,
+                    int print, const synth_sum_t *syn, const char *sched_note,
+                    const latx_t *lx)
 {
     char err[1024] = "";
     workload_t w;
@@ -47,7 +50,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
     }
     if (print)
         cli_check_arch(c, &w);
-    gpu_t *g = gpu_new(c, o, g_rtl_sm, g_threads, err, sizeof err);
+    gpu_t *g = gpu_new(c, o, ga->rtl_sm, ga->threads, err, sizeof err);
     if (!g) {
         fprintf(stderr, "gpurf: %s\n", err);
         workload_free(&w);
@@ -108,7 +111,7 @@ static int run_once(const args_t *a, const sm_cfg_t *c, sm_opts_t *o, int print,
         ls_view_path(path, view, sizeof view);
         gpu_free(g);
         workload_free(&w);
-        run_once(a, c, &o2, 0, NULL, NULL, NULL);
+        run_once(a, ga, c, &o2, 0, NULL, NULL, NULL);
         fprintf(stderr, "  waves   %s (cycles %llu..%llu)\n  view    gtkwave %s %s\n", path,
                 (unsigned long long)o2.win_from, (unsigned long long)o2.stop_at, path, view);
         return 1;
@@ -145,9 +148,10 @@ int cmd_sim(const args_t *a, int cosim)
         return 2;
     }
     unsigned sms = c.sms, dl = 0;
+    gpu_args_t ga = {0, 0};
     if (count_opt("--sms", "sms", a->sms, 1, GPURF_MAX_SMS, &sms) ||
-        count_opt("--threads", "threads", a->threads, 1, 1024, &g_threads) ||
-        count_opt("--rtl-sm", "rtl_sm", a->rtl_sm, 0, sms - 1, &g_rtl_sm) ||
+        count_opt("--threads", "threads", a->threads, 1, 1024, &ga.threads) ||
+        count_opt("--rtl-sm", "rtl_sm", a->rtl_sm, 0, sms - 1, &ga.rtl_sm) ||
         count_opt("--deadlock", "deadlock", a->deadlock, 1, 4000000000u, &dl))
         return 2;
     c.sms = sms;
@@ -204,6 +208,6 @@ int cmd_sim(const args_t *a, int cosim)
         fprintf(stderr, "gpurf: --synth: %s\n", err);
         return 2;
     }
-    return run_once(a, &c, &o, 1, a->synth ? &syn : NULL, note, &lx);
+    return run_once(a, &ga, &c, &o, 1, a->synth ? &syn : NULL, note, &lx);
 }
 

@@ -82,8 +82,8 @@ gpu_t *gpu_new(const sm_cfg_t *c, const sm_opts_t *o, unsigned rtl_sm, unsigned 
                char *err, size_t n)
 {
     if (rtl_sm >= c->sms) {
-        snprintf(err, n, "--rtl-sm: field 'rtl_sm': SM %u does not exist (the run has %u SMs)",
-                 rtl_sm, c->sms);
+        snprintf(err, n, "field 'rtl_sm': SM %u does not exist (the run has %u SMs)", rtl_sm,
+                 c->sms);
         return NULL;
     }
     gpu_t *g = calloc(1, sizeof *g);

@@ -175,7 +175,7 @@ static int exempt_layout(sm_t *sm, rn_t *t)
 
 /* exited warps not yet drained (or not yet seen to exit) or releases still queued: they use
  * this kernel's register indices; or a sub-core's setup for this kernel not done (an SM of a
- * GPU that takes no block of the kernel still sets it up) */
+ * GPU that ran the kernel's passes but found no block left still finishes it) */
 static int rn_busy(const sm_t *sm)
 {
     const rn_t *t = RN(sm);
