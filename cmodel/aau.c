@@ -86,3 +86,9 @@ void aau_tick(aau_state_t *s, const aau_in_t *in)
         s->releases++;
     }
 }
+
+int aau_quiet(const aau_state_t *s, const aau_in_t *in)
+{
+    (void)s;
+    return !in->alloc && !in->rel_valid && !in->rel_all;
+}

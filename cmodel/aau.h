@@ -67,5 +67,7 @@ int aau_init(aau_state_t *s, const aau_cfg_t *c);
 void aau_free(aau_state_t *s);
 void aau_eval(aau_state_t *s, const aau_in_t *in, aau_out_t *out);
 void aau_tick(aau_state_t *s, const aau_in_t *in);
+/* no command: the edge changes nothing (harness/blocks.h) */
+int aau_quiet(const aau_state_t *s, const aau_in_t *in);
 
 #endif

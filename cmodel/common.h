@@ -26,6 +26,15 @@ static inline uint32_t gpurf_mask(unsigned bits)
     return bits >= 32 ? 0xffffffffu : ((1u << bits) - 1u);
 }
 
+/* some of the n words is nonzero (e.g. a port vector's valid bits) */
+static inline int gpurf_any(const uint32_t *v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (v[i])
+            return 1;
+    return 0;
+}
+
 /* a register write under a lane mask: lane l of dst takes src[l] where bit l of mask is set */
 static inline void gpurf_lanes_write(uint32_t *dst, const uint32_t *src, uint32_t mask,
                                      unsigned lanes)

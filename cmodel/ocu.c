@@ -112,3 +112,13 @@ void ocu_tick(ocu_state_t *s, const ocu_in_t *in)
     if (dispatch)
         s->busy = 0;
 }
+
+int ocu_quiet(const ocu_state_t *s, const ocu_in_t *in)
+{
+    if (in->alloc_valid)
+        return 0;
+    if (!s->busy)
+        return 1;
+    return !(in->disp_ready && all_ready(s)) && !gpurf_any(in->rd_gnt, s->c.max_srcs) &&
+           !gpurf_any(in->rsp_valid, s->c.max_srcs);
+}

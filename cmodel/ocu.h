@@ -78,5 +78,8 @@ int ocu_init(ocu_state_t *s, const ocu_cfg_t *c);
 void ocu_free(ocu_state_t *s);
 void ocu_eval(ocu_state_t *s, const ocu_in_t *in, ocu_out_t *out);
 void ocu_tick(ocu_state_t *s, const ocu_in_t *in);
+/* no allocation, and free or waiting with no grant, answer or dispatch this cycle: the edge
+ * changes nothing (harness/blocks.h) */
+int ocu_quiet(const ocu_state_t *s, const ocu_in_t *in);
 
 #endif

@@ -2,18 +2,6 @@
 #include "ports.h"
 #include <string.h>
 
-unsigned pt_elem_words(const pt_port_t *p) { return p->kind == PT_D ? GPURF_MAX_LANES : 1; }
-
-uint32_t *pt_elem(const pt_port_t *p, void *s, unsigned e)
-{
-    return (uint32_t *)((char *)s + p->off) + (size_t)e * pt_elem_words(p);
-}
-
-const uint32_t *pt_elem_c(const pt_port_t *p, const void *s, unsigned e)
-{
-    return (const uint32_t *)((const char *)s + p->off) + (size_t)e * pt_elem_words(p);
-}
-
 unsigned pt_total_bits(const pt_table_t *t, const void *cfg, unsigned i)
 {
     unsigned bits, count;

@@ -39,9 +39,18 @@ typedef struct {
 #define PT_FIELD_D(name, maxn) uint32_t name[maxn][GPURF_MAX_LANES];
 
 /* words of C storage per element, and the pointer to element e of port p */
-unsigned pt_elem_words(const pt_port_t *p);
-uint32_t *pt_elem(const pt_port_t *p, void *s, unsigned e);
-const uint32_t *pt_elem_c(const pt_port_t *p, const void *s, unsigned e);
+static inline unsigned pt_elem_words(const pt_port_t *p)
+{
+    return p->kind == PT_D ? GPURF_MAX_LANES : 1;
+}
+static inline uint32_t *pt_elem(const pt_port_t *p, void *s, unsigned e)
+{
+    return (uint32_t *)((char *)s + p->off) + (size_t)e * pt_elem_words(p);
+}
+static inline const uint32_t *pt_elem_c(const pt_port_t *p, const void *s, unsigned e)
+{
+    return (const uint32_t *)((const char *)s + p->off) + (size_t)e * pt_elem_words(p);
+}
 
 /* total RTL bits of port i */
 unsigned pt_total_bits(const pt_table_t *t, const void *cfg, unsigned i);

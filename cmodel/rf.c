@@ -88,6 +88,7 @@ int rf_init(rf_state_t *s, const rf_cfg_t *c)
     s->rr = calloc(c->num_banks, sizeof *s->rr);
     s->busy = calloc(nbp(c), sizeof *s->busy);
     s->pipe = calloc((size_t)nbp(c) * c->bank_latency + 1, sizeof *s->pipe);
+    s->quiet_edges = c->bank_latency;
     return s->mem && s->base && s->rr && s->busy && s->pipe ? 0 : -1;
 }
 
@@ -102,14 +103,7 @@ void rf_free(rf_state_t *s)
 }
 
 /* This cycle's grants: one bank_arb round per bank port over the requests earlier rounds
- * left. wg[w] / rg[p]: port granted; acc[b*BankPorts+k]: bank port k of bank b serves read
- * port acc-1 (acc > 0), a write (acc == -1) or nothing (0); rr: the pointers after the rounds. */
-typedef struct {
-    uint8_t wg[RF_MAX_WPORTS], rg[RF_MAX_PORTS];
-    int acc[RF_MAX_BANKS * RF_MAX_BANK_PORTS];
-    uint32_t rr[RF_MAX_BANKS];
-} rf_grants_t;
-
+ * left. */
 static void arbitrate(const rf_state_t *s, const rf_in_t *in, rf_grants_t *g)
 {
     const rf_cfg_t *c = &s->c;
@@ -160,18 +154,19 @@ static void arbitrate(const rf_state_t *s, const rf_in_t *in, rf_grants_t *g)
 void rf_eval(rf_state_t *s, const rf_in_t *in, rf_out_t *out)
 {
     const rf_cfg_t *c = &s->c;
-    rf_grants_t g;
+    const rf_grants_t *g = &s->g;
     uint8_t valid[RF_MAX_BANKS * RF_MAX_BANK_PORTS], port[RF_MAX_BANKS * RF_MAX_BANK_PORTS];
     const uint32_t *data[RF_MAX_BANKS * RF_MAX_BANK_PORTS];
-    arbitrate(s, in, &g);
+    arbitrate(s, in, &s->g);
+    s->g_ok = 1;
     for (unsigned w = 0; w < c->num_wports; w++)
-        out->wr_gnt[w] = g.wg[w];
+        out->wr_gnt[w] = g->wg[w];
     for (unsigned p = 0; p < c->num_ports; p++)
-        out->rd_gnt[p] = g.rg[p];
+        out->rd_gnt[p] = g->rg[p];
     for (unsigned i = 0; i < nbp(c); i++) {
         if (!c->bank_latency) { /* the bank read in the grant cycle */
-            valid[i] = g.acc[i] > 0;
-            port[i] = valid[i] ? (uint8_t)(g.acc[i] - 1) : 0;
+            valid[i] = g->acc[i] > 0;
+            port[i] = valid[i] ? (uint8_t)(g->acc[i] - 1) : 0;
             data[i] = valid[i] ? rf_peek(s, in->rd_warp[port[i]], in->rd_reg[port[i]]) : s->spare;
             continue;
         }
@@ -187,42 +182,56 @@ void rf_eval(rf_state_t *s, const rf_in_t *in, rf_out_t *out)
 void rf_tick(rf_state_t *s, const rf_in_t *in)
 {
     const rf_cfg_t *c = &s->c;
-    rf_grants_t g;
-    arbitrate(s, in, &g);
+    const rf_grants_t *g = &s->g;
+    if (!s->g_ok)
+        arbitrate(s, in, &s->g);
+    s->g_ok = 0;
 
     for (unsigned p = 0; p < c->num_ports; p++)
-        if (in->rd_valid[p] && !g.rg[p])
+        if (in->rd_valid[p] && !g->rg[p])
             s->read_conflicts++;
     for (unsigned w = 0; w < c->num_wports; w++)
-        if (in->wr_valid[w] && !g.wg[w])
+        if (in->wr_valid[w] && !g->wg[w])
             s->write_conflicts++;
 
+    const int drained = s->quiet_edges >= c->bank_latency;
+    int access = 0;
     for (unsigned i = 0; i < nbp(c); i++) {
         if (s->busy[i])
             s->busy[i]--;
-        if (g.acc[i] && !c->bank_pipelined && c->bank_latency > 1)
+        access |= g->acc[i] != 0;
+        if (g->acc[i] && !c->bank_pipelined && c->bank_latency > 1)
             s->busy[i] = c->bank_latency - 1;
-        if (g.acc[i] > 0)
+        if (g->acc[i] > 0)
             s->reads++;
-        if (!c->bank_latency)
+        if (!c->bank_latency || (drained && !g->acc[i]))
             continue;
         rf_stage_t *pipe = &s->pipe[(size_t)i * c->bank_latency];
         memmove(pipe + 1, pipe, (c->bank_latency - 1) * sizeof *pipe);
-        pipe[0].valid = g.acc[i] > 0;
-        if (g.acc[i] > 0) {
-            unsigned p = (unsigned)g.acc[i] - 1;
+        memset(pipe, 0, sizeof *pipe);
+        if (g->acc[i] > 0) {
+            unsigned p = (unsigned)g->acc[i] - 1;
+            pipe[0].valid = 1;
             pipe[0].port = (uint8_t)p;
             memcpy(pipe[0].data, rf_peek(s, in->rd_warp[p], in->rd_reg[p]),
                    c->lanes * sizeof(uint32_t));
         }
     }
-    memcpy(s->rr, g.rr, c->num_banks * sizeof *s->rr);
+    s->quiet_edges = access ? 0 : s->quiet_edges + !drained;
+    memcpy(s->rr, g->rr, c->num_banks * sizeof *s->rr);
     for (unsigned w = 0; w < c->num_wports; w++)
-        if (g.wg[w]) {
+        if (g->wg[w]) {
             gpurf_lanes_write(rf_peek(s, in->wr_warp[w], in->wr_reg[w]), in->wr_data[w],
                               in->wr_mask[w], c->lanes);
             s->writes++;
         }
     if (in->launch_valid)
         s->base[in->launch_warp] = in->launch_base;
+}
+
+int rf_quiet(const rf_state_t *s, const rf_in_t *in)
+{
+    const rf_cfg_t *c = &s->c;
+    return !in->launch_valid && s->quiet_edges >= c->bank_latency &&
+           !gpurf_any(in->rd_valid, c->num_ports) && !gpurf_any(in->wr_valid, c->num_wports);
 }

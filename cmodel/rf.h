@@ -80,6 +80,15 @@ typedef struct {
     uint32_t data[GPURF_MAX_LANES];
 } rf_stage_t;
 
+/* a cycle's decisions. wg[w] / rg[p]: port granted; acc[b*BankPorts+k]: bank port k of bank b
+ * serves read port acc-1 (acc > 0), a write (acc == -1) or nothing (0); rr: the pointers after
+ * the rounds. */
+typedef struct {
+    uint8_t wg[RF_MAX_WPORTS], rg[RF_MAX_PORTS];
+    int acc[RF_MAX_BANKS * RF_MAX_BANK_PORTS];
+    uint32_t rr[RF_MAX_BANKS];
+} rf_grants_t;
+
 typedef struct {
     rf_cfg_t c;
     uint32_t *mem;      /* [bank][row][lane] */
@@ -88,7 +97,11 @@ typedef struct {
     uint32_t *rr;       /* [bank] next port to consider */
     uint32_t *busy;     /* [bank][bank port] cycles the port stays busy (non-pipelined) */
     rsp_track_t rsp;    /* response ports holding data in the last out struct */
-    rf_stage_t *pipe;   /* [bank][bank port][stage] */
+    rf_stage_t *pipe;   /* [bank][bank port][stage]; a stage without a read is all zero */
+    rf_grants_t g;      /* the last evaluation's decisions, applied by the edge when g_ok */
+    int g_ok;
+    uint32_t quiet_edges; /* edges since the last access, up to BankLatency: then every stage
+                           * is empty and every bank port free */
     /* activity counters (for statistics and energy estimates) */
     uint64_t reads, writes, read_conflicts, write_conflicts;
 } rf_state_t;
@@ -105,7 +118,12 @@ void rf_cfg_derive(rf_cfg_t *c);
 int rf_init(rf_state_t *s, const rf_cfg_t *c);
 void rf_free(rf_state_t *s);
 void rf_eval(rf_state_t *s, const rf_in_t *in, rf_out_t *out);
+/* the edge applies the decisions of the evaluation since the last edge, made from the same
+ * inputs (the RTL samples what its arbiter computed); without one it makes them itself */
 void rf_tick(rf_state_t *s, const rf_in_t *in);
+/* no request and no access in the last BankLatency edges: the edge changes nothing and the
+ * outputs are all zero (harness/blocks.h) */
+int rf_quiet(const rf_state_t *s, const rf_in_t *in);
 unsigned rf_bank_of(const rf_cfg_t *c, unsigned warp, unsigned reg);
 /* architectural view, for tests and the ideal design: pointer to the lanes of (warp, reg) */
 uint32_t *rf_peek(rf_state_t *s, unsigned warp, unsigned reg);

@@ -51,6 +51,7 @@ int rfc_init(rfc_state_t *s, const rfc_cfg_t *c)
         s->fill_quiet[b] = fill_depth(c);
         s->ev_quiet[b] = ev_depth(c);
     }
+    s->idle_edges = ev_depth(c);
     return 0;
 }
 
@@ -78,15 +79,9 @@ static rfc_flit_t *ev_stage(const rfc_state_t *s, unsigned b, unsigned i)
     return &s->ev_pipe[b * ev_depth(&s->c) + i];
 }
 
-typedef struct {
-    int read_port[RFC_MAX_BANKS]; /* collector port reading each bank, or -1 */
-    uint8_t arrive[RFC_MAX_BANKS]; /* the bank's arriving fill is written */
-    uint8_t wg[RFC_MAX_WPORTS], rg[RFC_MAX_PORTS], fg[RFC_MAX_BANKS], eg[RFC_MAX_BANKS];
-} grants_t;
-
 /* This cycle's decisions, from the state and the inputs only (bank_arb: the arriving fill,
  * result writes by port order, the bank's eviction read, then collector reads round-robin). */
-static void arbitrate(const rfc_state_t *s, const rfc_in_t *in, grants_t *g)
+static void arbitrate(const rfc_state_t *s, const rfc_in_t *in, rfc_grants_t *g)
 {
     const rfc_cfg_t *c = &s->c;
     const unsigned e = c->num_wports;
@@ -115,27 +110,33 @@ static void arbitrate(const rfc_state_t *s, const rfc_in_t *in, grants_t *g)
 void rfc_eval(rfc_state_t *s, const rfc_in_t *in, rfc_out_t *out)
 {
     const rfc_cfg_t *c = &s->c;
-    grants_t g;
-    arbitrate(s, in, &g);
+    const rfc_grants_t *g = &s->g;
+    arbitrate(s, in, &s->g);
+    s->g_ok = 1;
     const uint32_t *data[RFC_MAX_BANKS];
     for (unsigned b = 0; b < c->banks; b++)
         data[b] = s->last_data[b];
     for (unsigned p = 0; p < c->num_ports; p++)
-        out->rd_gnt[p] = g.rg[p];
+        out->rd_gnt[p] = g->rg[p];
     rsp_xbar(c->banks, c->num_ports, c->lanes, s->last_rd, s->last_port, data, out->rsp_valid,
              out->rsp_data, &s->rsp);
     for (unsigned k = 0; k < c->num_wports; k++)
-        out->wr_gnt[k] = g.wg[k];
+        out->wr_gnt[k] = g->wg[k];
+    /* a stage without a register is all zero: out, when it is the last struct written, keeps
+     * the data of its banks that show none */
+    const int same = s->ev_out == out;
     for (unsigned b = 0; b < c->banks; b++) {
         const rfc_flit_t *f = fill_stage(s, b, fill_depth(c) - 1), *e = ev_stage(s, b, ev_depth(c) - 1);
-        out->fill_gnt[b] = g.fg[b];
-        out->ev_gnt[b] = g.eg[b];
+        out->fill_gnt[b] = g->fg[b];
+        out->ev_gnt[b] = g->eg[b];
         out->fill_done_valid[b] = f->valid;
         out->fill_done_tag[b] = f->tag;
+        if (!same || e->valid || out->ev_out_valid[b])
+            memcpy(out->ev_out_data[b], e->data, c->lanes * sizeof(uint32_t));
         out->ev_out_valid[b] = e->valid;
         out->ev_out_tag[b] = e->tag;
-        memcpy(out->ev_out_data[b], e->data, c->lanes * sizeof(uint32_t));
     }
+    s->ev_out = out;
 }
 
 void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
@@ -143,12 +144,14 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
     const rfc_cfg_t *c = &s->c;
     const size_t bytes = c->lanes * sizeof(uint32_t);
     const unsigned fd = fill_depth(c), ed = ev_depth(c);
-    grants_t g;
-    arbitrate(s, in, &g);
+    const rfc_grants_t *g = &s->g;
+    if (!s->g_ok)
+        arbitrate(s, in, &s->g);
+    s->g_ok = 0;
     /* collector reads land in the bank's output register and answer next cycle (read before
      * this cycle's writes: one access per bank) */
     for (unsigned b = 0; b < c->banks; b++) {
-        int p = g.read_port[b];
+        int p = g->read_port[b];
         s->last_rd[b] = p >= 0;
         if (p < 0)
             continue;
@@ -158,15 +161,16 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
         s->reads++;
     }
     for (unsigned p = 0; p < c->num_ports; p++)
-        s->bank_conflicts += in->rd_valid[p] && !g.rg[p];
+        s->bank_conflicts += in->rd_valid[p] && !g->rg[p];
+    int active = 0;
     for (unsigned b = 0; b < c->banks; b++) {
         /* the eviction read enters the bank's return port (read before the fill's write) */
-        if (s->ev_quiet[b] < ed || g.eg[b]) {
+        if (s->ev_quiet[b] < ed || g->eg[b]) {
             memmove(ev_stage(s, b, 1), ev_stage(s, b, 0), (ed - 1) * sizeof *s->ev_pipe);
             rfc_flit_t *ev = ev_stage(s, b, 0);
             memset(ev, 0, sizeof *ev);
             s->ev_quiet[b]++;
-            if (g.eg[b]) {
+            if (g->eg[b]) {
                 ev->valid = 1;
                 ev->tag = in->ev_tag[b];
                 memcpy(ev->data, cell(s, b, in->ev_row[b]), bytes);
@@ -176,7 +180,7 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
         }
         /* the arriving fill is written (it owns the bank) */
         const rfc_flit_t *arr = fill_stage(s, b, fd - 1);
-        if (g.arrive[b]) {
+        if (g->arrive[b]) {
             memcpy(cell(s, b, arr->row), arr->data, bytes);
             s->fills++;
         }
@@ -190,9 +194,10 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
             s->fill_busy[b]--;
         if (s->ev_busy[b])
             s->ev_busy[b]--;
-        if (g.eg[b])
+        if (g->eg[b])
             s->ev_busy[b] = c->beats - 1;
-        if (g.fg[b]) {
+        active |= g->read_port[b] >= 0 || g->eg[b] || g->fg[b];
+        if (g->fg[b]) {
             rfc_flit_t *f = fill_stage(s, b, 0);
             f->valid = 1;
             f->row = in->fill_row[b];
@@ -202,10 +207,19 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
             s->fill_quiet[b] = 0;
         }
     }
+    s->idle_edges = active ? 0 : s->idle_edges + (s->idle_edges < ed);
     for (unsigned k = 0; k < c->num_wports; k++)
-        if (g.wg[k]) {
+        if (g->wg[k]) {
             gpurf_lanes_write(cell(s, in->wr_bank[k], in->wr_row[k]), in->wr_data[k],
                               in->wr_mask[k], c->lanes);
             s->writes++;
         }
+}
+
+int rfc_quiet(const rfc_state_t *s, const rfc_in_t *in)
+{
+    const rfc_cfg_t *c = &s->c;
+    return s->idle_edges >= ev_depth(c) && !gpurf_any(in->rd_valid, c->num_ports) &&
+           !gpurf_any(in->wr_valid, c->num_wports) && !gpurf_any(in->fill_valid, c->banks) &&
+           !gpurf_any(in->ev_valid, c->banks);
 }

@@ -79,19 +79,31 @@ typedef struct {
     uint32_t data[GPURF_MAX_LANES];
 } rfc_flit_t;
 
+/* a cycle's decisions (bank_arb) */
+typedef struct {
+    int read_port[RFC_MAX_BANKS]; /* collector port reading each bank, or -1 */
+    uint8_t arrive[RFC_MAX_BANKS]; /* the bank's arriving fill is written */
+    uint8_t wg[RFC_MAX_WPORTS], rg[RFC_MAX_PORTS], fg[RFC_MAX_BANKS], eg[RFC_MAX_BANKS];
+} rfc_grants_t;
+
 typedef struct {
     rfc_cfg_t c;
     uint32_t *mem;                     /* [bank][row][lane] */
     uint32_t rr[RFC_MAX_BANKS];        /* collector-read round-robin pointer per bank */
     rsp_track_t rsp;    /* response ports holding data in the last out struct */
+    const void *ev_out;                /* the out struct last written */
     uint32_t fill_busy[RFC_MAX_BANKS], ev_busy[RFC_MAX_BANKS]; /* cycles each port stays occupied */
     rfc_flit_t *fill_pipe, *ev_pipe;   /* [bank][stage] */
     /* cycles since a flit entered the bank's port, up to its depth: at the depth the port's
      * stages are all zero and shifting them changes nothing */
     uint32_t fill_quiet[RFC_MAX_BANKS], ev_quiet[RFC_MAX_BANKS];
+    uint32_t idle_edges;               /* edges since the last read, fill or eviction grant, up to
+                                        * the return port's depth: then all of the above are idle */
     uint8_t last_rd[RFC_MAX_BANKS];    /* the bank's output register holds a collector read */
     uint8_t last_port[RFC_MAX_BANKS];  /* ... for this port */
     uint32_t last_data[RFC_MAX_BANKS][GPURF_MAX_LANES];
+    rfc_grants_t g;                    /* the last evaluation's decisions, applied by the edge */
+    int g_ok;                          /* ... when set */
     uint64_t reads, writes, fills, evictions, bank_conflicts; /* activity counters */
 } rfc_state_t;
 
@@ -102,6 +114,11 @@ void rfc_cfg_derive(rfc_cfg_t *c);
 int rfc_init(rfc_state_t *s, const rfc_cfg_t *c);
 void rfc_free(rfc_state_t *s);
 void rfc_eval(rfc_state_t *s, const rfc_in_t *in, rfc_out_t *out);
+/* the edge applies the decisions of the evaluation since the last edge, made from the same
+ * inputs (the RTL samples what its arbiter computed); without one it makes them itself */
 void rfc_tick(rfc_state_t *s, const rfc_in_t *in);
+/* no request, both ports of every bank drained and free, no read answer pending: the edge
+ * changes nothing and the outputs are all zero (harness/blocks.h) */
+int rfc_quiet(const rfc_state_t *s, const rfc_in_t *in);
 
 #endif

@@ -89,6 +89,11 @@ typedef struct {
     /* registered read answers */
     uint8_t ro_valid[WCB_MAX_RPORTS], ro_bank[WCB_MAX_RPORTS], ro_hit[WCB_MAX_RPORTS],
         ro_off[WCB_MAX_RPORTS];
+    uint32_t ro_reg[WCB_MAX_RPORTS];   /* the registers they answer */
+    uint8_t ro_fresh;                  /* they agree with the entries (no entry changed since) */
+    uint32_t ro_ver;                   /* bumped by every edge */
+    const void *ro_out;                /* the out struct holding them as of ro_out_ver */
+    uint32_t ro_out_ver;
     /* the query outputs last written: out struct, warp and that warp's version (bumped by
      * every change of its entries), so an unchanged query is not copied again */
     uint32_t ver[WCB_MAX_WARPS];
@@ -108,5 +113,8 @@ int wcb_init(wcb_state_t *s, const wcb_cfg_t *c);
 void wcb_free(wcb_state_t *s);
 void wcb_eval(wcb_state_t *s, const wcb_in_t *in, wcb_out_t *out);
 void wcb_tick(wcb_state_t *s, const wcb_in_t *in);
+/* no command or request, the registered answers current for the same read registers and the
+ * query the last evaluated: the edge changes nothing (harness/blocks.h) */
+int wcb_quiet(const wcb_state_t *s, const wcb_in_t *in);
 
 #endif

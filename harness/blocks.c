@@ -30,6 +30,28 @@
         PARAMS(BLOCK_PARAM)                                                                        \
     }
 
+/* the C models with a quiet predicate (blocks.h); the others never skip an edge */
+#define QUIET(X)                                                                                   \
+    static int X##_d_quiet(const void *s, const void *i) { return X##_quiet(s, i); }
+QUIET(rf)
+QUIET(ocu)
+QUIET(aau)
+QUIET(wcb)
+QUIET(rfc)
+#define rf_QUIET rf_d_quiet
+#define ocu_QUIET ocu_d_quiet
+#define aau_QUIET aau_d_quiet
+#define wcb_QUIET wcb_d_quiet
+#define rfc_QUIET rfc_d_quiet
+#define ccu_QUIET NULL
+#define sthld_QUIET NULL
+#define ccu_alloc_QUIET NULL
+#define rnt_QUIET NULL
+#define avail_QUIET NULL
+#define rflc_QUIET NULL
+#define rc_QUIET NULL
+#define rsp_QUIET NULL
+
 /* block NAME built from the C model X, its parameters from the SM preset by CFG */
 #define BLOCK_DESC(NAME, X, CFG, BIAS)                                                             \
     static void NAME##_d_cfg(const sm_cfg_t *sm, void *c) { CFG(sm, c); }                          \
@@ -40,6 +62,7 @@
                                              sizeof(X##_out_t), NAME##_d_cfg,                      \
                                              X##_d_init,      X##_d_free,                          \
                                              X##_d_eval,      X##_d_tick,                          \
+                                             X##_QUIET,                                            \
                                              BIAS,            X##_d_params};
 
 #define BLOCK_GLUE(X, PARAMS, BIAS)                                                                \

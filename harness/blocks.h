@@ -19,6 +19,12 @@ typedef struct {
     void (*free)(void *st);
     void (*eval)(void *st, const void *in, void *out);
     void (*tick)(void *st, const void *in);
+    /* NULL, or nonzero when these inputs find the block quiet: the clock edge would leave the
+     * state unchanged, and eval's outputs depend on the state alone among all inputs on which
+     * quiet holds. The lockstep engine then skips a C-only instance's edge and reuses the
+     * outputs of its last quiet evaluation (gpurf blocksim checks both against an instance
+     * that evaluates every cycle; sim --every-cycle turns the skipping off). */
+    int (*quiet)(const void *st, const void *in);
     /* random stimulus (gpurf blocksim, gpurf bench): probability that a one-bit input is 1,
      * "name=p,..." for the inputs whose default 1/2 would keep the block trivially reset */
     const char *rand_bias;

@@ -126,7 +126,7 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
                 goto fail;
             }
             x->strobe_off[x->nstrobes] = (uint32_t)p->off;
-            x->strobe_bytes[x->nstrobes++] = count * pt_elem_words(p) * 4;
+            x->strobe_words[x->nstrobes++] = count * pt_elem_words(p);
         }
     }
     x->hist = calloc((size_t)(x->hist_len + 1) * x->img_words + 1, sizeof *x->hist);
@@ -253,7 +253,7 @@ int ls_restart(ls_inst_t *x)
         return -1;
     memset(x->in, 0, x->bd->in_size);
     x->hist_pos = x->hist_n = 0;
-    x->evaluated = 0;
+    x->evaluated = x->quiet_out = x->quiet_known = 0;
     if (x->m) { /* a new model: the reset does not clear storage arrays */
         x->rtl->destroy(x->m);
         if (!(x->m = x->rtl->create()))
@@ -337,12 +337,42 @@ static void check_failed(ls_inst_t *x)
     x->ctx->bad_cycle = x->ctx->cycle;
 }
 
+static int no_strobe(const ls_inst_t *x)
+{
+    for (unsigned i = 0; i < x->nstrobes; i++)
+        if (gpurf_any((const uint32_t *)((const char *)x->in + x->strobe_off[i]),
+                      x->strobe_words[i]))
+            return 0;
+    return 1;
+}
+
+int ls_quiet(const ls_inst_t *x)
+{
+    const ls_ctx_t *c = x->ctx;
+    if (x->m || c->every_cycle || c->rec_inst)
+        return 0;
+    if (c->quiet_fault)
+        return no_strobe(x);
+    return x->bd->quiet && x->bd->quiet(x->st, x->in);
+}
+
 const void *ls_eval(ls_inst_t *x, int compare)
 {
-    if (!x->m && x->bd->moore && x->evaluated && !x->ctx->rec_inst)
+    if (!x->m && x->bd->moore && x->evaluated && !x->ctx->rec_inst) {
+        x->quiet_known = 0;
         return x->c_out; /* C only: a Moore block's outputs do not change before the edge */
+    }
+    x->quiet_now = ls_quiet(x);
+    x->quiet_known = 1;
+    if (x->quiet_now) {
+        if (!x->quiet_out)
+            x->bd->eval(x->st, x->in, x->c_out);
+        x->evaluated = x->quiet_out = 1;
+        return x->c_out;
+    }
     x->bd->eval(x->st, x->in, x->c_out);
     x->evaluated = 1;
+    x->quiet_out = 0;
     ls_ctx_t *c = x->ctx;
     if (compare && c->rec_inst && c->rec_cycles < c->rec_max && !strcmp(x->name, c->rec_inst)) {
         stim_write(c->rec_in, x->bd->pt, x->cfg, PT_IN, x->in);
@@ -388,13 +418,18 @@ const void *ls_eval(ls_inst_t *x, int compare)
 
 void ls_tick(ls_inst_t *x)
 {
+    /* the inputs have not changed since an evaluation (lockstep.h) */
+    const int q = x->quiet_known ? x->quiet_now : ls_quiet(x);
+    x->quiet_known = 0;
+    if (q)
+        return; /* the edge would change nothing: the outputs stay current */
     if (x->m) { /* this cycle's packed inputs stay in the history ring */
         x->hist_cycle[x->hist_pos] = x->ctx->cycle;
         x->hist_pos = (x->hist_pos + 1) % (x->hist_len + 1);
         x->hist_n += x->hist_n <= x->hist_len;
     }
     x->bd->tick(x->st, x->in);
-    x->evaluated = 0;
+    x->evaluated = x->quiet_out = 0;
     if (x->m) {
         x->rtl->set_clk_rst(x->m, 1, 1);
         x->rtl->eval(x->m);

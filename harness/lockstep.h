@@ -2,7 +2,9 @@
  * ls_inst_t: its C model, and in cosim mode a Verilated RTL twin. Each cycle the SM fills
  * ls_in(), calls ls_eval() (both models see the same inputs; every output field is
  * compared when `compare` is set) and then ls_tick() (both clock). The outputs returned by
- * ls_eval drive the rest of the SM: the C model's, or with drive_rtl the RTL's.
+ * ls_eval drive the rest of the SM: the C model's, or with drive_rtl the RTL's. The inputs do
+ * not change between a cycle's last ls_eval and ls_tick: the edge samples what the last
+ * evaluation saw, as the RTL's does.
  * The first mismatch is recorded in the context; the SM stops at the end of that cycle and
  * ls_report_mismatch() prints it. */
 #ifndef GPURF_LOCKSTEP_H
@@ -21,6 +23,8 @@ typedef struct ls_inst ls_inst_t;
 typedef struct {
     uint64_t cycle;     /* current cycle, advanced by the SM */
     int drive_rtl;      /* RTL outputs drive the system */
+    int every_cycle;    /* C models evaluated and clocked every cycle, quiet or not */
+    int quiet_fault;    /* (a test of the check) every cycle without a strobe taken for quiet */
     unsigned history;   /* cycles of input history kept per instance */
     const char *wave_dir;   /* directory for FST files */
     int wave_all;           /* dump every RTL instance for the whole run */
@@ -49,9 +53,11 @@ struct ls_inst {
     rtl_model_t *m;
     ls_ctx_t *ctx;
     int evaluated;      /* C outputs are current since the last clock edge (Moore blocks) */
-    /* input strobes: ports named *valid and single one-bit inputs (bytes to clear at offsets) */
+    int quiet_out;      /* C outputs are those of a quiet evaluation in the current state */
+    int quiet_known, quiet_now; /* this cycle's evaluation found the block quiet (quiet_now) */
+    /* input strobes: ports named *valid and single one-bit inputs (words to clear at offsets) */
     unsigned nstrobes;
-    uint32_t strobe_off[32], strobe_bytes[32];
+    uint32_t strobe_off[32], strobe_words[32];
     /* the rest */
     char name[40];
     void *cfg, *r_out;
@@ -89,9 +95,19 @@ static inline void *ls_in(ls_inst_t *x) { return x->in; }
  * fields they qualify keep their last values, which no block reads while its strobe is 0 */
 static inline void ls_clear_strobes(ls_inst_t *x)
 {
-    for (unsigned i = 0; i < x->nstrobes; i++)
-        memset((char *)x->in + x->strobe_off[i], 0, x->strobe_bytes[i]);
+    for (unsigned i = 0; i < x->nstrobes; i++) {
+        uint32_t *w = (uint32_t *)((char *)x->in + x->strobe_off[i]);
+        const unsigned n = x->strobe_words[i];
+        if (n > 4)
+            memset(w, 0, n * sizeof *w);
+        else
+            for (unsigned k = 0; k < n; k++)
+                if (w[k]) /* mostly 0 already: read, and write only what was set */
+                    w[k] = 0;
+    }
 }
+/* a C-only instance is quiet with its current inputs (blocks.h): ls_tick skips the edge */
+int ls_quiet(const ls_inst_t *x);
 const void *ls_eval(ls_inst_t *x, int compare);
 void ls_tick(ls_inst_t *x);
 void ls_report_mismatch(const ls_ctx_t *ctx, FILE *f);

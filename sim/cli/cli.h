@@ -23,6 +23,7 @@ typedef struct {
     const char *sets[MAX_SETS];
     unsigned nsets, history, window, cycles;
     int insts, names, check, alloc;
+    int every_cycle, quiet_fault;
 } args_t;
 
 /* no --preset: with --trace the preset whose default_for names the first kernel's binary

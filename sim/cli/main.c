@@ -2,6 +2,8 @@
  *   gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--json F]
  *               [--sms N] [--threads N] [--deadlock CYCLES]  (the GPU: SMs, host threads,
  *               cycles without a retired instruction that stop a run)
+ *               [--every-cycle]  (every block evaluated and clocked every cycle, quiet or not:
+ *               the same results, slower; checks the skipping of quiet blocks)
  *               [--regs N] [--arch smXY] [--opcode-class OP=CLASS]...  (over a trace's header)
  *               [--latency-x F]  (main-RF bank latency times F, for latency sweeps)
  *               [--synth F]  (area/timing per block from a `make synth` summary)
@@ -10,7 +12,10 @@
  *   gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]
  *                                   C, Verilated RTL, lockstep and Icarus on the same stimulus
  *   gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]
- *                  [--bias input=p]... [--waves DIR]   one block, C vs RTL, random inputs
+ *                  [--bias input=p]... [--waves DIR]   one block, C vs RTL, random inputs,
+ *                  and C skipping quiet cycles vs C evaluating every cycle
+ *                  [--quiet-fault]  (takes every cycle without a strobe for quiet: a wrong
+ *                  skip the check must catch)
  *   gpurf gen SPEC --out DIR        write a generated kernel as Accel-Sim traces
  *   gpurf cfg (--trace PATH | --gen SPEC) [--insts]   print the recovered CFG
  *   gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--insts]   register-intervals
@@ -48,14 +53,14 @@ static int usage(void)
             "                   [--set key=value]... [--latency-x F] [--json FILE] [--synth build/synth/P.json]\n"
             "                   [--regs N] [--arch smXY] [--opcode-class OPCODE=CLASS]...\n"
             "                   [--sthld-log FILE] [--reg-log FILE]\n"
-            "                   [--sms N] [--threads N] [--deadlock CYCLES]\n"
+            "                   [--sms N] [--threads N] [--deadlock CYCLES] [--every-cycle]\n"
             "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
             "                   [--rtl-sm N]\n"
             "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
             "                   [--pass-fault partial_write_kills|rsp_no_fill]\n"
             "       gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]\n"
             "       gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]\n"
-            "                   [--bias input=probability]... [--waves DIR]\n"
+            "                   [--bias input=probability]... [--waves DIR] [--quiet-fault]\n"
             "       gpurf gen SPEC --out DIR\n"
             "       gpurf cfg (--trace PATH | --gen SPEC) [--insts]\n"
             "       gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
@@ -164,6 +169,10 @@ static int parse(int argc, char **argv, args_t *a)
                                                                           : &a->check) = 1;
             continue;
         }
+        if (!strcmp(o, "--every-cycle") || !strcmp(o, "--quiet-fault")) {
+            *(o[2] == 'e' ? &a->every_cycle : &a->quiet_fault) = 1;
+            continue;
+        }
         if (!strcmp(a->cmd, "gen") && !a->gen && o[0] != '-') {
             a->gen = o;
             continue;
@@ -197,7 +206,7 @@ static int cmd_blocksim(const args_t *a)
         return 2;
     }
     blocksim_opts_t o = {.block = a->block, .variant = a->variant, .wave_dir = a->waves,
-                         .cycles = a->cycles, .seed = 1};
+                         .cycles = a->cycles, .seed = 1, .quiet_fault = a->quiet_fault};
     if (!a->block) {
         fprintf(stderr, "gpurf blocksim: --block is required\n");
         return 2;

@@ -158,6 +158,7 @@ int cmd_sim(const args_t *a, int cosim)
     sm_opts_t o;
     memset(&o, 0, sizeof o);
     o.deadlock = dl;
+    o.every_cycle = a->every_cycle;
     const char *dname = a->design ? a->design : "baseline";
     o.design = design_find(dname);
     if (!o.design) {

@@ -47,11 +47,20 @@ static void barrier(gpu_t *g)
             sched_yield();
 }
 
-/* thread t's share of a parallel step: SMs t, t + threads, ... */
+/* thread t's share of a parallel step: SMs t, t + threads, ..., the back halves in the
+ * reverse order, so that an SM's two halves (and its back half and the next cycle's front
+ * half) are near in time for half of the SMs and their data is still in the core's caches */
 static void run_step(gpu_t *g, unsigned t)
 {
-    for (unsigned i = t; i < g->n; i += g->threads)
-        (g->step == STEP_FRONT ? sm_cycle_front : sm_cycle_back)(g->sm[i]);
+    if (g->step == STEP_FRONT)
+        for (unsigned i = t; i < g->n; i += g->threads)
+            sm_cycle_front(g->sm[i]);
+    else if (t < g->n)
+        for (unsigned i = t + (g->n - 1 - t) / g->threads * g->threads;; i -= g->threads) {
+            sm_cycle_back(g->sm[i]);
+            if (i < g->threads)
+                break;
+        }
 }
 
 static void *worker(void *arg)

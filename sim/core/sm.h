@@ -19,6 +19,7 @@ typedef struct {
     const char *rtl_preset;   /* which built RTL parameter set to use (the preset name) */
     const sm_cfg_t *rtl_cfg;  /* that preset as built, without overrides (NULL: the run's) */
     int drive_rtl;
+    int every_cycle;          /* every block evaluated and clocked every cycle (lockstep.h) */
     const char *wave_dir;
     int wave_all;
     const char *win_inst;

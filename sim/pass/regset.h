@@ -21,6 +21,14 @@ static inline int rs_eq(const regset_t *a, const regset_t *b)
 {
     return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] && a->w[3] == b->w[3];
 }
+/* the lowest register in the set, 256 when it is empty */
+static inline unsigned rs_first(const regset_t *s)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (s->w[i])
+            return 64 * i + (unsigned)__builtin_ctzll(s->w[i]);
+    return 256;
+}
 static inline unsigned rs_count(const regset_t *s)
 {
     return (unsigned)(__builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]) +

@@ -130,11 +130,15 @@ static void pick_job(sm_t *sm, unsigned s, job_t *j)
 static int victim(const sm_t *sm, unsigned g, const regset_t *enter)
 {
     const warp_t *w = &sm->w[g];
+    const ltrf_warp_t *q = lw(sm, w);
     int best = -1;
-    for (unsigned r = 0; r < sm->c.arch_regs; r++)
-        if (lw(sm, w)->bank[r] != NO_BANK && !w->pend_r[r] && !w->pend_w[r] && !rs_has(enter, r) &&
-            (best < 0 || lw(sm, w)->lru[r] < lw(sm, w)->lru[best]))
-            best = (int)r;
+    for (unsigned i = 0; i < 4; i++)
+        for (uint64_t m = q->mapped.w[i]; m; m &= m - 1) {
+            unsigned r = 64 * i + (unsigned)__builtin_ctzll(m);
+            if (!w->pend_r[r] && !w->pend_w[r] && !rs_has(enter, r) &&
+                (best < 0 || q->lru[r] < q->lru[best]))
+                best = (int)r;
+        }
     return best;
 }
 
@@ -143,10 +147,8 @@ static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
     warp_t *w = &sm->w[j->warp];
-    unsigned r = 0;
-    while (r < sm->c.arch_regs && !rs_has(&j->enter, r))
-        r++;
-    if (r == sm->c.arch_regs) {
+    const unsigned r = rs_first(&j->enter);
+    if (r >= sm->c.arch_regs) {
         j->kind = J_NONE;
         return;
     }
@@ -163,7 +165,7 @@ static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
                 wi->map_warp[m] = w->local;
                 wi->map_reg[m] = (unsigned)v;
                 wi->map_bank[m] = lw(sm, w)->bank[v];
-                lw(sm, w)->bank[v] = NO_BANK;
+                set_bank(lw(sm, w), (unsigned)v, NO_BANK);
             }
         }
         return;
@@ -174,7 +176,7 @@ static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
     wi->map_warp[m] = w->local;
     wi->map_reg[m] = r;
     wi->map_bank[m] = ao->head;
-    lw(sm, w)->bank[r] = (uint8_t)ao->head;
+    set_bank(lw(sm, w), r, ao->head);
     lw(sm, w)->lru[r] = sm->st.cycles;
     ref_t ref = {(uint16_t)w->local, (uint8_t)r, (uint8_t)ao->head};
     if (rs_has(&j->fetch, r)) {
@@ -278,7 +280,7 @@ static void job_query(sm_t *sm, unsigned s, job_t *j)
                 continue;
             if (!w->done_issuing && q->q_valid[r] && (!pl || rs_has(&live, r)))
                 evict(sm, s, j->warp, r, 0);
-            lw(sm, w)->bank[r] = NO_BANK;
+            set_bank(lw(sm, w), r, NO_BANK);
         }
         lw(sm, w)->lt = LT_DRAIN;
         j->kind = J_NONE;
@@ -297,7 +299,7 @@ static void job_query(sm_t *sm, unsigned s, job_t *j)
                 evict(sm, s, j->warp, r, 1);
             else
                 release(e, lw(sm, w)->row, lw(sm, w)->bank[r]);
-            lw(sm, w)->bank[r] = NO_BANK;
+            set_bank(lw(sm, w), r, NO_BANK);
         }
         for (unsigned r = 0; r < sm->c.arch_regs; r++)
             if (rs_has(&now, r) && lw(sm, w)->bank[r] != NO_BANK)

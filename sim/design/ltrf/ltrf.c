@@ -160,7 +160,7 @@ static void ltrf_launched(sm_t *sm, unsigned g)
     q->lt = LT_OFF;
     q->pf_dyn = ~0u;
     q->cur_iv = ~0u;
-    memset(q->bank, NO_BANK, sizeof q->bank);
+    memset(q->bank, NO_BANK, sizeof q->bank); /* mapped: none */
     wcb_in_t *wi = ls_in(SC(sm, w->sc)->wcb);
     wi->init_valid = 1;
     wi->init_warp = w->local;

@@ -95,7 +95,8 @@ typedef struct {
     unsigned ev_reads, ev_writes; /* write-backs not yet read from the cache / written */
     uint32_t pf_dyn;             /* dynamic instruction whose PREFETCH is done */
     unsigned cur_iv;             /* register-interval whose working set the warp holds */
-    uint8_t bank[256];           /* cache bank of each register while allocated */
+    uint8_t bank[256];           /* cache bank of each register while allocated (set_bank) */
+    regset_t mapped;             /* the registers with a bank */
     uint8_t evp[256];            /* write-backs of each register not yet in the main RF */
     uint8_t infill[256];         /* allocated, its fill not yet in the cache */
     uint8_t fwait[256];          /* its fill waits for an older pending result to land */
@@ -144,6 +145,16 @@ typedef struct ltrf_sc {
     S(prefetches, "PREFETCH operations (register-interval switches)")                              \
     S(prefetch_pending, "of those, started while the warp had results pending")                   \
     S(act_prefetches, "of those, by a warp reactivated at an interval header (fetched directly)")
+
+/* register r of a warp gets cache bank b, or loses its bank (NO_BANK) */
+static inline void set_bank(ltrf_warp_t *q, unsigned r, unsigned b)
+{
+    q->bank[r] = (uint8_t)b;
+    if (b == NO_BANK)
+        rs_del(&q->mapped, r);
+    else
+        rs_add(&q->mapped, r);
+}
 
 STATS_STRUCT(ltrf_stats_t, LTRF_STATS);
 STATS_STRUCT(prefetch_stats_t, PREFETCH_STATS);
