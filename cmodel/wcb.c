@@ -73,17 +73,21 @@ void wcb_eval(wcb_state_t *s, const wcb_in_t *in, wcb_out_t *out)
         s->q_out = NULL;
         return;
     }
-    if (s->q_out == out && s->q_warp == w && s->q_ver == s->ver[w])
-        return;
-    for (unsigned r = 0; r < s->c.arch_regs; r++) {
-        out->q_valid[r] = s->e[w][r].valid;
-        out->q_ws[r] = s->e[w][r].ws;
-        out->q_live[r] = s->e[w][r].live;
-    }
+    if (s->q_out != out || s->q_warp != w)
+        memset(s->q_dirty, 0xff, sizeof s->q_dirty);
+    for (unsigned i = 0; i < (s->c.arch_regs + 63) / 64; i++)
+        for (uint64_t m = s->q_dirty[i]; m; m &= m - 1) {
+            unsigned r = 64 * i + (unsigned)__builtin_ctzll(m);
+            if (r >= s->c.arch_regs)
+                break;
+            out->q_valid[r] = s->e[w][r].valid;
+            out->q_ws[r] = s->e[w][r].ws;
+            out->q_live[r] = s->e[w][r].live;
+        }
+    memset(s->q_dirty, 0, sizeof s->q_dirty);
     out->q_off = s->off[w];
     s->q_out = out;
     s->q_warp = w;
-    s->q_ver = s->ver[w];
 }
 
 /* some input changes entries or offsets at this edge */
@@ -95,36 +99,20 @@ static int commands(const wcb_state_t *s, const wcb_in_t *in)
            gpurf_any(in->wr_valid, c->wr_ports) || gpurf_any(in->dead_valid, c->dead_ports);
 }
 
-/* warp w's entries or offset change at this edge */
-static void touch(wcb_state_t *s, uint32_t w)
+/* entry r of warp w changes at this edge (r ~0u: all of them): the query's copy is stale */
+static void touch(wcb_state_t *s, uint32_t w, uint32_t r)
 {
-    if (w < s->c.num_warps)
-        s->ver[w]++;
+    if (w != s->q_warp || !s->q_out)
+        return;
+    if (r == ~0u)
+        memset(s->q_dirty, 0xff, sizeof s->q_dirty);
+    else if (r < s->c.arch_regs)
+        s->q_dirty[r / 64] |= 1ull << (r % 64);
 }
 
 void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
 {
     const wcb_cfg_t *c = &s->c;
-    for (unsigned k = 0; k < c->fill_ports; k++)
-        if (in->fill_valid[k])
-            touch(s, in->fill_warp[k]);
-    for (unsigned k = 0; k < c->map_ports; k++)
-        if (in->map_valid[k])
-            touch(s, in->map_warp[k]);
-    if (in->deact_valid)
-        touch(s, in->deact_warp);
-    if (in->ws_valid)
-        touch(s, in->ws_warp);
-    if (in->act_valid)
-        touch(s, in->act_warp);
-    if (in->init_valid)
-        touch(s, in->init_warp);
-    for (unsigned j = 0; j < c->dead_ports; j++)
-        if (in->dead_valid[j])
-            touch(s, in->dead_warp);
-    for (unsigned k = 0; k < c->wr_ports; k++)
-        if (in->wr_valid[k])
-            touch(s, in->wr_warp[k]);
     s->ro_fresh = !commands(s, in);
     s->ro_ver++;
     for (unsigned p = 0; p < c->num_warps * c->read_ports; p++) {
@@ -137,27 +125,38 @@ void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
         s->ro_off[p] = s->off[w];
     }
     for (unsigned k = 0; k < c->fill_ports; k++)
-        if (in->fill_valid[k] && ok(s, in->fill_warp[k], in->fill_reg[k]))
+        if (in->fill_valid[k] && ok(s, in->fill_warp[k], in->fill_reg[k])) {
             s->e[in->fill_warp[k]][in->fill_reg[k]].valid = 1;
+            touch(s, in->fill_warp[k], in->fill_reg[k]);
+        }
     for (unsigned k = 0; k < c->map_ports; k++)
         if (in->map_valid[k] && ok(s, in->map_warp[k], in->map_reg[k])) {
             s->e[in->map_warp[k]][in->map_reg[k]].bank = (uint8_t)in->map_bank[k];
             s->e[in->map_warp[k]][in->map_reg[k]].valid = 0;
+            touch(s, in->map_warp[k], in->map_reg[k]);
         }
-    if (in->deact_valid && in->deact_warp < c->num_warps)
+    if (in->deact_valid && in->deact_warp < c->num_warps) {
         for (unsigned r = 0; r < c->arch_regs; r++)
             s->e[in->deact_warp][r].valid = 0;
-    if (in->ws_valid && in->ws_warp < c->num_warps)
+        touch(s, in->deact_warp, ~0u);
+    }
+    if (in->ws_valid && in->ws_warp < c->num_warps) {
         for (unsigned r = 0; r < c->arch_regs; r++)
             s->e[in->ws_warp][r].ws = (uint8_t)in->ws_vec[r];
+        touch(s, in->ws_warp, ~0u);
+    }
     if (in->act_valid && in->act_warp < c->num_warps)
         s->off[in->act_warp] = (uint8_t)in->act_off;
     for (unsigned j = 0; j < c->dead_ports; j++)
-        if (in->dead_valid[j] && ok(s, in->dead_warp, in->dead_reg[j]))
+        if (in->dead_valid[j] && ok(s, in->dead_warp, in->dead_reg[j])) {
             s->e[in->dead_warp][in->dead_reg[j]].live = 0;
+            touch(s, in->dead_warp, in->dead_reg[j]);
+        }
     for (unsigned k = 0; k < c->wr_ports; k++)
-        if (in->wr_valid[k] && ok(s, in->wr_warp[k], in->wr_reg[k]))
+        if (in->wr_valid[k] && ok(s, in->wr_warp[k], in->wr_reg[k])) {
             s->e[in->wr_warp[k]][in->wr_reg[k]].live = 1;
+            touch(s, in->wr_warp[k], in->wr_reg[k]);
+        }
     if (in->init_valid && in->init_warp < c->num_warps) {
         for (unsigned r = 0; r < c->arch_regs; r++) {
             s->e[in->init_warp][r].valid = 0;
@@ -165,6 +164,7 @@ void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
             s->e[in->init_warp][r].live = 0;
         }
         s->off[in->init_warp] = 0;
+        touch(s, in->init_warp, ~0u);
     }
 }
 

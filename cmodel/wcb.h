@@ -94,11 +94,11 @@ typedef struct {
     uint32_t ro_ver;                   /* bumped by every edge */
     const void *ro_out;                /* the out struct holding them as of ro_out_ver */
     uint32_t ro_out_ver;
-    /* the query outputs last written: out struct, warp and that warp's version (bumped by
-     * every change of its entries), so an unchanged query is not copied again */
-    uint32_t ver[WCB_MAX_WARPS];
+    /* the query outputs last written: out struct and warp, and that warp's entries changed
+     * since (one bit per register), so that only those are copied again */
     const void *q_out;
-    uint32_t q_warp, q_ver;
+    uint32_t q_warp;
+    uint64_t q_dirty[WCB_MAX_REGS / 64];
 } wcb_state_t;
 
 extern const pt_table_t wcb_port_table;

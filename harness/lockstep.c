@@ -80,23 +80,30 @@ static void rtl_read_outputs(ls_inst_t *x)
     ls_rtl_read_outputs(x->bd, x->cfg, x->rtl, x->m, x->flat, x->r_out);
 }
 
+/* n rounded up to whole cache lines */
+static size_t line(size_t n) { return (n + 63) / 64 * 64; }
+
 ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, const char *name,
                   const rtl_ops_t *rtl)
 {
-    ls_inst_t *x = calloc(1, sizeof *x);
+    /* the instance, the C model's state, its inputs and outputs in one block: every cycle
+     * touches them together */
+    const size_t a = line(sizeof(ls_inst_t)), b = line(bd->state_size), c = line(bd->in_size);
+    ls_inst_t *x = aligned_alloc(64, a + b + c + line(bd->out_size));
     if (!x)
         return NULL;
+    memset(x, 0, a + b + c + line(bd->out_size));
+    x->st = (char *)x + a;
+    x->in = (char *)x->st + b;
+    x->c_out = (char *)x->in + c;
     x->ctx = ctx;
     x->bd = bd;
     snprintf(x->name, sizeof x->name, "%s", name);
     x->cfg = calloc(1, bd->cfg_size);
-    x->st = calloc(1, bd->state_size);
-    x->in = calloc(1, bd->in_size);
-    x->c_out = calloc(1, bd->out_size);
     x->r_out = calloc(1, bd->out_size);
     x->hist_len = ctx->history;
     x->img_off = calloc(bd->pt->nports, sizeof *x->img_off);
-    if (!x->cfg || !x->st || !x->in || !x->c_out || !x->r_out || !x->img_off)
+    if (!x->cfg || !x->r_out || !x->img_off)
         goto fail;
     bd->cfg_from_sm(sm, x->cfg);
     x->flat = calloc(ls_flat_words(bd, x->cfg), sizeof *x->flat);
@@ -121,12 +128,12 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
         size_t n = strlen(p->name);
         int strobe = (n >= 5 && !strcmp(p->name + n - 5, "valid")) || (bits == 1 && count == 1);
         if (p->dir == PT_IN && strobe) {
-            if (x->nstrobes == sizeof x->strobe_off / sizeof x->strobe_off[0]) {
+            if (x->nstrobes == sizeof x->strobe / sizeof x->strobe[0]) {
                 fprintf(stderr, "gpurf: block %s has more input strobes than lockstep.h holds\n", bd->name);
                 goto fail;
             }
-            x->strobe_off[x->nstrobes] = (uint32_t)p->off;
-            x->strobe_words[x->nstrobes++] = count * pt_elem_words(p);
+            x->strobe[x->nstrobes].off = (uint32_t)p->off;
+            x->strobe[x->nstrobes++].words = count * pt_elem_words(p);
         }
     }
     x->hist = calloc((size_t)(x->hist_len + 1) * x->img_words + 1, sizeof *x->hist);
@@ -273,9 +280,6 @@ void ls_free(ls_inst_t *x)
     if (x->st && x->bd)
         x->bd->free(x->st);
     free(x->cfg);
-    free(x->st);
-    free(x->in);
-    free(x->c_out);
     free(x->r_out);
     free(x->hist);
     free(x->hist_cycle);
@@ -340,8 +344,8 @@ static void check_failed(ls_inst_t *x)
 static int no_strobe(const ls_inst_t *x)
 {
     for (unsigned i = 0; i < x->nstrobes; i++)
-        if (gpurf_any((const uint32_t *)((const char *)x->in + x->strobe_off[i]),
-                      x->strobe_words[i]))
+        if (gpurf_any((const uint32_t *)((const char *)x->in + x->strobe[i].off),
+                      x->strobe[i].words))
             return 0;
     return 1;
 }

@@ -57,7 +57,9 @@ struct ls_inst {
     int quiet_known, quiet_now; /* this cycle's evaluation found the block quiet (quiet_now) */
     /* input strobes: ports named *valid and single one-bit inputs (words to clear at offsets) */
     unsigned nstrobes;
-    uint32_t strobe_off[32], strobe_words[32];
+    struct {
+        uint32_t off, words;
+    } strobe[32];
     /* the rest */
     char name[40];
     void *cfg, *r_out;
@@ -96,8 +98,8 @@ static inline void *ls_in(ls_inst_t *x) { return x->in; }
 static inline void ls_clear_strobes(ls_inst_t *x)
 {
     for (unsigned i = 0; i < x->nstrobes; i++) {
-        uint32_t *w = (uint32_t *)((char *)x->in + x->strobe_off[i]);
-        const unsigned n = x->strobe_words[i];
+        uint32_t *w = (uint32_t *)((char *)x->in + x->strobe[i].off);
+        const unsigned n = x->strobe[i].words;
         if (n > 4)
             memset(w, 0, n * sizeof *w);
         else

@@ -20,6 +20,7 @@ int sm_setup_kernel(sm_t *sm, kernel_t *k)
     const sm_cfg_t *c = &sm->c;
     sm->k = k;
     sm->kernel_exhausted = 0;
+    sm->idle_latched = 0;
     sm->launch_wait = 0;
     sm->alloc_regs = k->nregs;
     sm->rows_per_warp = (sm->alloc_regs + cfg_banks_per_sc(c) - 1) / cfg_banks_per_sc(c);
@@ -107,6 +108,7 @@ int sm_try_launch(sm_t *sm)
     rb->used = 1;
     rb->nwarps = rb->tb.nwarps;
     sm->blocks_resident++;
+    sm->idle_latched = 0;
     sm->shmem_used += k->shmem;
     sm->st.blocks_launched++;
     unsigned slot = 0;

@@ -261,7 +261,8 @@ void sm_cycle_front(sm_t *sm)
     const sm_cfg_t *c = &sm->c;
     const unsigned ncu = cfg_cus_per_sc(c);
     sm->ls.cycle = ++sm->st.cycles;
-    if ((sm->skip = sm->kernel_exhausted && sm_idle(sm))) {
+    sm->idle_latched = sm_idle(sm);
+    if ((sm->skip = sm->kernel_exhausted && sm->idle_latched)) {
         sm->st.stall_idle += c->schedulers;
         if (sm->d->idle)
             sm->d->idle(sm);
@@ -307,7 +308,7 @@ void sm_cycle_back(sm_t *sm)
 
 int sm_idle(const sm_t *sm)
 {
-    return !sm->blocks_resident && !(sm->d->busy && sm->d->busy(sm));
+    return sm->idle_latched || (!sm->blocks_resident && !(sm->d->busy && sm->d->busy(sm)));
 }
 
 int sm_failed(const sm_t *sm) { return sm->ls.bad ? 1 : sm->error; }
