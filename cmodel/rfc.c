@@ -71,12 +71,14 @@ static uint32_t *cell(const rfc_state_t *s, unsigned bank, unsigned row)
 /* stage i of bank b's fill / return pipeline (the last stage arrives) */
 static rfc_flit_t *fill_stage(const rfc_state_t *s, unsigned b, unsigned i)
 {
-    return &s->fill_pipe[b * fill_depth(&s->c) + i];
+    const unsigned d = fill_depth(&s->c);
+    return &s->fill_pipe[b * d + (s->fill_head[b] + i) % d];
 }
 
 static rfc_flit_t *ev_stage(const rfc_state_t *s, unsigned b, unsigned i)
 {
-    return &s->ev_pipe[b * ev_depth(&s->c) + i];
+    const unsigned d = ev_depth(&s->c);
+    return &s->ev_pipe[b * d + (s->ev_head[b] + i) % d];
 }
 
 /* This cycle's decisions, from the state and the inputs only (bank_arb: the arriving fill,
@@ -166,7 +168,7 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
     for (unsigned b = 0; b < c->banks; b++) {
         /* the eviction read enters the bank's return port (read before the fill's write) */
         if (s->ev_quiet[b] < ed || g->eg[b]) {
-            memmove(ev_stage(s, b, 1), ev_stage(s, b, 0), (ed - 1) * sizeof *s->ev_pipe);
+            s->ev_head[b] = (uint8_t)((s->ev_head[b] + ed - 1) % ed);
             rfc_flit_t *ev = ev_stage(s, b, 0);
             memset(ev, 0, sizeof *ev);
             s->ev_quiet[b]++;
@@ -186,7 +188,7 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
         }
         /* the fill port: shift, then the granted fill enters */
         if (s->fill_quiet[b] < fd) {
-            memmove(fill_stage(s, b, 1), fill_stage(s, b, 0), (fd - 1) * sizeof *s->fill_pipe);
+            s->fill_head[b] = (uint8_t)((s->fill_head[b] + fd - 1) % fd);
             memset(fill_stage(s, b, 0), 0, sizeof *s->fill_pipe);
             s->fill_quiet[b]++;
         }

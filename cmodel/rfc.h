@@ -93,7 +93,8 @@ typedef struct {
     rsp_track_t rsp;    /* response ports holding data in the last out struct */
     const void *ev_out;                /* the out struct last written */
     uint32_t fill_busy[RFC_MAX_BANKS], ev_busy[RFC_MAX_BANKS]; /* cycles each port stays occupied */
-    rfc_flit_t *fill_pipe, *ev_pipe;   /* [bank][stage] */
+    rfc_flit_t *fill_pipe, *ev_pipe;   /* [bank][slot]: rings, stage 0 at the bank's head */
+    uint8_t fill_head[RFC_MAX_BANKS], ev_head[RFC_MAX_BANKS];
     /* cycles since a flit entered the bank's port, up to its depth: at the depth the port's
      * stages are all zero and shifting them changes nothing */
     uint32_t fill_quiet[RFC_MAX_BANKS], ev_quiet[RFC_MAX_BANKS];

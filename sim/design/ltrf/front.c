@@ -80,7 +80,9 @@ void ltrf_front(sm_t *sm, unsigned s)
             ci->fill_valid[b] = 1;
             ci->fill_row[b] = (unsigned)fs_row[b];
             ci->fill_tag[b] = tag_of(sm, t->r.warp, t->r.reg);
-            memcpy(ci->fill_data[b], t->data, L * 4);
+            if (e->fill_in[b] != t->seq) /* offered again: the input holds its data */
+                memcpy(ci->fill_data[b], t->data, L * 4);
+            e->fill_in[b] = t->seq;
         }
         if (es[b] >= 0) {
             const evict_t *v = &e->ev[es[b]];

@@ -20,6 +20,7 @@ static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
     }
     for (unsigned r = 0; r < e->rows; r++)
         e->row[r].warp = ~0u;
+    memset(e->fill_in, 0xff, sizeof e->fill_in);
     e->ev = calloc((size_t)e->rows * c->rfc_banks, sizeof *e->ev);
     if (!e->ev) {
         snprintf(err, n, "out of memory");

@@ -114,6 +114,8 @@ typedef struct ltrf_sc {
     evict_t *ev;                   /* eviction reads waiting for the cache, oldest first */
     unsigned nev;                  /* (at most one per cache entry: rows x banks) */
     uint64_t st_seq;
+    uint64_t fill_in[RFC_MAX_BANKS]; /* the staged register whose data the cache's fill_data[b]
+                                      * input holds (its seq; ~0: none) */
     queue_t land;                  /* landing_t: write-backs waiting for a main-RF write port */
     queue_t vs;                    /* ref_t: valid bits of allocated registers needing no fill */
     job_t *job;                    /* per row: its allocation unit's job (they run in parallel) */
