@@ -11,6 +11,13 @@
 
 enum { STEP_FRONT, STEP_BACK, STEP_QUIT };
 
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
 typedef struct {
     struct gpu *g;
     unsigned t;
@@ -24,6 +31,7 @@ struct gpu {
     uint64_t cycles;
     /* the workers' barrier: a count and a generation that flips when all have arrived */
     atomic_uint arrived, gen;
+    unsigned spin;      /* polls before a waiting thread yields its core */
     int step;
     pthread_t *tid;
     worker_t *workers;
@@ -33,7 +41,8 @@ struct gpu {
     unsigned ngroups;
 };
 
-/* every thread waits here until all have come (spinning a while, then yielding the core) */
+/* every thread waits here until all have come: spinning, with a thread per core for up to
+ * about a millisecond (a cycle's step is shorter), then yielding the core */
 static void barrier(gpu_t *g)
 {
     const unsigned gen = atomic_load(&g->gen);
@@ -43,8 +52,10 @@ static void barrier(gpu_t *g)
         return;
     }
     for (unsigned spin = 0; atomic_load(&g->gen) == gen; spin++)
-        if (spin > 200)
+        if (spin > g->spin)
             sched_yield();
+        else
+            cpu_relax();
 }
 
 /* thread t's share of a parallel step: SMs t, t + threads, ..., the back halves in the
@@ -107,6 +118,8 @@ gpu_t *gpu_new(const sm_cfg_t *c, const sm_opts_t *o, unsigned rtl_sm, unsigned 
         threads = cores > 0 ? (unsigned)cores : 1;
     }
     g->threads = threads < g->n ? threads : g->n;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    g->spin = cores >= (long)g->threads ? 1u << 16 : 200;
     g->sm = calloc(g->n, sizeof *g->sm);
     g->l2 = l2sys_new(c);
     if (!g->sm || !g->l2) {
