@@ -132,8 +132,13 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
                 fprintf(stderr, "gpurf: block %s has more input strobes than lockstep.h holds\n", bd->name);
                 goto fail;
             }
-            x->strobe[x->nstrobes].off = (uint32_t)p->off;
-            x->strobe[x->nstrobes++].words = count * pt_elem_words(p);
+            if (p->off + count * pt_elem_words(p) * 4 > 0xffff) {
+                fprintf(stderr, "gpurf: block %s: input strobe %s lies beyond 64 KiB\n", bd->name,
+                        p->name);
+                goto fail;
+            }
+            x->strobe[x->nstrobes].off = (uint16_t)p->off;
+            x->strobe[x->nstrobes++].words = (uint16_t)(count * pt_elem_words(p));
         }
     }
     x->hist = calloc((size_t)(x->hist_len + 1) * x->img_words + 1, sizeof *x->hist);
@@ -148,6 +153,7 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
     x->rtl = rtl;
     if (rtl) {
         x->m = rtl->create();
+        x->twin = x->m != NULL;
         bind_ports(x);
         ls_rtl_reset(bd, rtl, x->m);
     }
@@ -353,7 +359,7 @@ static int no_strobe(const ls_inst_t *x)
 int ls_quiet(const ls_inst_t *x)
 {
     const ls_ctx_t *c = x->ctx;
-    if (x->m || c->every_cycle || c->rec_inst)
+    if (x->twin || c->every_cycle || c->rec_inst)
         return 0;
     if (c->quiet_fault)
         return no_strobe(x);
@@ -362,7 +368,7 @@ int ls_quiet(const ls_inst_t *x)
 
 const void *ls_eval(ls_inst_t *x, int compare)
 {
-    if (!x->m && x->bd->moore && x->evaluated && !x->ctx->rec_inst) {
+    if (!x->twin && x->bd->moore && x->evaluated && !x->ctx->rec_inst) {
         x->quiet_known = 0;
         return x->c_out; /* C only: a Moore block's outputs do not change before the edge */
     }
@@ -383,7 +389,7 @@ const void *ls_eval(ls_inst_t *x, int compare)
         stim_write(c->rec_out, x->bd->pt, x->cfg, PT_OUT, x->c_out);
         c->rec_cycles++;
     }
-    if (!x->m)
+    if (!x->twin)
         return x->c_out;
     maybe_trace(x);
     rtl_drive_inputs(x);
@@ -427,14 +433,14 @@ void ls_tick(ls_inst_t *x)
     x->quiet_known = 0;
     if (q)
         return; /* the edge would change nothing: the outputs stay current */
-    if (x->m) { /* this cycle's packed inputs stay in the history ring */
+    if (x->twin) { /* this cycle's packed inputs stay in the history ring */
         x->hist_cycle[x->hist_pos] = x->ctx->cycle;
         x->hist_pos = (x->hist_pos + 1) % (x->hist_len + 1);
         x->hist_n += x->hist_n <= x->hist_len;
     }
     x->bd->tick(x->st, x->in);
     x->evaluated = x->quiet_out = 0;
-    if (x->m) {
+    if (x->twin) {
         x->rtl->set_clk_rst(x->m, 1, 1);
         x->rtl->eval(x->m);
         if (x->tracing)

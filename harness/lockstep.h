@@ -47,20 +47,21 @@ typedef struct {
 } ls_ctx_t;
 
 struct ls_inst {
-    /* read every cycle (one or two cache lines) */
+    /* read every cycle: the first cache line holds the block's first four input strobes */
     const block_desc_t *bd;
     void *st, *in, *c_out;
-    rtl_model_t *m;
     ls_ctx_t *ctx;
-    int evaluated;      /* C outputs are current since the last clock edge (Moore blocks) */
-    int quiet_out;      /* C outputs are those of a quiet evaluation in the current state */
-    int quiet_known, quiet_now; /* this cycle's evaluation found the block quiet (quiet_now) */
+    uint8_t twin;        /* an RTL twin (m) */
+    uint8_t evaluated;   /* C outputs are current since the last clock edge (Moore blocks) */
+    uint8_t quiet_out;   /* C outputs are those of a quiet evaluation in the current state */
+    uint8_t quiet_known, quiet_now; /* this cycle's evaluation found the block quiet (quiet_now) */
     /* input strobes: ports named *valid and single one-bit inputs (words to clear at offsets) */
-    unsigned nstrobes;
+    uint8_t nstrobes;
     struct {
-        uint32_t off, words;
+        uint16_t off, words;
     } strobe[32];
     /* the rest */
+    rtl_model_t *m;
     char name[40];
     void *cfg, *r_out;
     const rtl_ops_t *rtl;

@@ -31,18 +31,16 @@ typedef struct {
     uint32_t data[GPURF_MAX_LANES];
 } staged_t;
 
-/* one cache row: the warp holding it and its fill pipeline */
+/* one cache row: the warp holding it and its fill pipeline (the counts, read every cycle,
+ * first) */
 typedef struct {
     unsigned warp;                 /* global warp slot, ~0u when free */
-    ref_t fq[RFC_MAX_BANKS];       /* registers still to read from the main register file */
-    unsigned fq_head, fq_len;
-    ref_t out[STAGE_MAX];          /* reads granted, data not yet back (grant order) */
-    unsigned out_head, out_len;
-    staged_t st[STAGE_MAX];        /* data waiting for its bank's fill port (oldest first) */
-    unsigned st_len;
-    uint8_t rel[RFC_MAX_BANKS];    /* banks to return to the row's allocation unit */
-    unsigned rel_head, rel_len;
+    unsigned fq_head, fq_len, out_head, out_len, st_len, rel_head, rel_len;
     unsigned rel_pending;          /* banks on their way back to the allocation unit */
+    ref_t fq[RFC_MAX_BANKS];       /* registers still to read from the main register file */
+    ref_t out[STAGE_MAX];          /* reads granted, data not yet back (grant order) */
+    uint8_t rel[RFC_MAX_BANKS];    /* banks to return to the row's allocation unit */
+    staged_t st[STAGE_MAX];        /* data waiting for its bank's fill port (oldest first) */
 } lrow_t;
 
 typedef struct {
