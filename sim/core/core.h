@@ -114,6 +114,7 @@ struct sm {
     mem_t *mem;                  /* the memory hierarchy (sim/mem) */
     mem_pend_t mem_pend;
     int skip;                    /* this cycle the SM holds nothing: it is not evaluated */
+    uint64_t insts_seen;         /* st.instructions at the end of the last cycle (gpu.c) */
     int idle_latched;            /* sm_idle held: nothing resident and the design drained; it
                                     holds until a block launches or a kernel is set up */
     uint64_t wseq;               /* flights entered into the wheel so far */

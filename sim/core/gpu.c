@@ -32,6 +32,10 @@ struct gpu {
     /* the workers' barrier: a count and a generation that flips when all have arrived */
     atomic_uint arrived, gen;
     unsigned spin;      /* polls before a waiting thread yields its core */
+    /* this cycle: SMs with a memory instruction for the serial step; some SM retired an
+     * instruction; some SM failed (set by the workers, read after the barrier) */
+    uint8_t *mem_due;
+    atomic_int progress, any_failed;
     int step;
     pthread_t *tid;
     worker_t *workers;
@@ -64,11 +68,21 @@ static void barrier(gpu_t *g)
 static void run_step(gpu_t *g, unsigned t)
 {
     if (g->step == STEP_FRONT)
-        for (unsigned i = t; i < g->n; i += g->threads)
+        for (unsigned i = t; i < g->n; i += g->threads) {
             sm_cycle_front(g->sm[i]);
+            if (g->sm[i]->mem_pend.valid)
+                g->mem_due[i] = 1;
+        }
     else if (t < g->n)
         for (unsigned i = t + (g->n - 1 - t) / g->threads * g->threads;; i -= g->threads) {
-            sm_cycle_back(g->sm[i]);
+            sm_t *sm = g->sm[i];
+            sm_cycle_back(sm);
+            if (sm->st.instructions != sm->insts_seen) {
+                sm->insts_seen = sm->st.instructions;
+                atomic_store_explicit(&g->progress, 1, memory_order_relaxed);
+            }
+            if (sm_failed(sm))
+                atomic_store_explicit(&g->any_failed, 1, memory_order_relaxed);
             if (i < g->threads)
                 break;
         }
@@ -121,8 +135,9 @@ gpu_t *gpu_new(const sm_cfg_t *c, const sm_opts_t *o, unsigned rtl_sm, unsigned 
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     g->spin = cores >= (long)g->threads ? 1u << 16 : 200;
     g->sm = calloc(g->n, sizeof *g->sm);
+    g->mem_due = calloc(g->n, 1);
     g->l2 = l2sys_new(c);
-    if (!g->sm || !g->l2) {
+    if (!g->sm || !g->mem_due || !g->l2) {
         snprintf(err, n, "out of memory");
         gpu_free(g);
         return NULL;
@@ -188,6 +203,7 @@ void gpu_free(gpu_t *g)
     for (unsigned k = 1; k < g->ngroups; k++)
         free(g->agg[k]);
     free(g->sm);
+    free(g->mem_due);
     l2sys_free(g->l2);
     free(g);
 }
@@ -253,14 +269,6 @@ static int all_idle(const gpu_t *g)
     return 1;
 }
 
-static uint64_t instructions(const gpu_t *g)
-{
-    uint64_t n = 0;
-    for (unsigned i = 0; i < g->n; i++)
-        n += g->sm[i]->st.instructions;
-    return n;
-}
-
 /* the first SM that failed: its code (its message is in err, every SM's err is the run's) */
 static int failed(const gpu_t *g)
 {
@@ -299,7 +307,7 @@ int gpu_run(gpu_t *g, workload_t *wl, char *err, size_t n)
             if (sm_setup_kernel(g->sm[i], k))
                 return 2;
         }
-        uint64_t idle = 0, last_insts = instructions(g);
+        uint64_t idle = 0;
         for (;;) {
             if (launch_blocks(g))
                 return 2;
@@ -308,16 +316,16 @@ int gpu_run(gpu_t *g, workload_t *wl, char *err, size_t n)
             g->cycles++;
             parallel(g, STEP_FRONT);
             for (unsigned i = 0; i < g->n; i++)
-                sm_mem_step(g->sm[i]);
+                if (g->mem_due[i]) {
+                    g->mem_due[i] = 0;
+                    sm_mem_step(g->sm[i]);
+                }
             parallel(g, STEP_BACK);
-            const int why = failed(g);
-            if (why)
-                return why;
+            if (atomic_load(&g->any_failed))
+                return failed(g);
             if (o->stop_at && g->cycles >= o->stop_at)
                 return 0;
-            const uint64_t insts = instructions(g);
-            idle = insts == last_insts ? idle + 1 : 0;
-            last_insts = insts;
+            idle = atomic_exchange(&g->progress, 0) ? 0 : idle + 1;
             if (idle > idle_limit)
                 return deadlock(g, k, idle, err, n);
         }

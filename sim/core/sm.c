@@ -261,7 +261,8 @@ void sm_cycle_front(sm_t *sm)
     const sm_cfg_t *c = &sm->c;
     const unsigned ncu = cfg_cus_per_sc(c);
     sm->ls.cycle = ++sm->st.cycles;
-    sm->idle_latched = sm_idle(sm);
+    if (!sm->idle_latched && sm_idle(sm))
+        sm->idle_latched = 1;
     if ((sm->skip = sm->kernel_exhausted && sm->idle_latched)) {
         sm->st.stall_idle += c->schedulers;
         if (sm->d->idle)
