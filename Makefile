@@ -46,7 +46,7 @@ CMODEL_SRC  := $(wildcard cmodel/*.c)
 HARNESS_SRC := $(filter-out harness/wave_view.c harness/wave_merge.c,$(wildcard harness/*.c))
 SIM_SRC     := $(wildcard sim/stream/*.c sim/mem/*.c sim/pass/*.c sim/core/*.c sim/energy/*.c sim/design/*.c sim/design/*/*.c) \
                sim/cli/report.c sim/cli/load.c sim/cli/latency_x.c sim/cli/reuse_report.c sim/cli/release_report.c sim/cli/strand_report.c sim/cli/pass_cmds.c \
-               sim/cli/energy_cmd.c sim/cli/agg.c sim/cli/sim_cmd.c
+               sim/cli/energy_cmd.c sim/cli/agg.c sim/cli/sim_cmd.c sim/cli/help.c
 SYNTH_SRC   := synth/synth.c synth/area.c
 CORE_SRC    := $(CMODEL_SRC) $(HARNESS_SRC) $(SIM_SRC) $(SYNTH_SRC)
 CORE_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC))
@@ -165,7 +165,7 @@ build: $(BUILD)/gpurf
 
 .PHONY: deps build run test clean
 -include $(shell find $(BUILD)/obj $(BUILD)/asan $(BUILD)/fuzz -name '*.d' 2>/dev/null)
-include mk/synth.mk mk/run.mk mk/fuzz.mk mk/test.mk mk/waves.mk mk/bench.mk mk/experiments.mk
+include mk/synth.mk mk/run.mk mk/fuzz.mk mk/test.mk mk/waves.mk mk/bench.mk mk/experiments.mk mk/install.mk
 
 clean:
 	rm -rf $(BUILD) waves/*.fst

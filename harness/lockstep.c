@@ -1,5 +1,6 @@
 /* Lockstep engine (contract in lockstep.h). */
 #include "lockstep.h"
+#include "datadir.h"
 #include "stim.h"
 #include <stdlib.h>
 #include <string.h>
@@ -175,7 +176,7 @@ void ls_view_path(const char *fst, char *buf, size_t n)
 static int fit_view(const char *name, const char *fst)
 {
     char view[512], out[520], err[512];
-    const char *dir = getenv("GPURF_VIEWS") ? getenv("GPURF_VIEWS") : "waves";
+    const char *dir = gpurf_data_dir("GPURF_VIEWS", "waves", "rf.gtkw");
     snprintf(view, sizeof view, "%s/%s.gtkw", dir, name);
     ls_view_path(fst, out, sizeof out);
     if (!rtl_write_view || rtl_write_view(view, fst, out, err, sizeof err) >= 0)

@@ -8,23 +8,7 @@ B=${BUILD:-build}
 G=${G:-$B/gpurf}
 A=$B/asan/gpurf
 T=${SHARED:-../shared}/traces
-pass=0 fail=0
-ok()  { pass=$((pass+1)); printf '  ok    %s\n' "$1"; }
-bad() { fail=$((fail+1)); printf '  FAIL  %s\n' "$1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20 | sed 's/^/        /'; }
-# run NAME EXPECTED_RC CMD... ; output in $out
-run() { local name=$1 want=$2; shift 2; out=$("$@" 2>&1); local rc=$?
-        if [ $rc -eq "$want" ]; then ok "$name"; return 0; fi
-        bad "$name (exit $rc, want $want)" "$out"; return 1; }
-# prun: lines "name<TAB>expected exit<TAB>command" on stdin, run two at a time (the machine's
-# two cores), reported in their order as run would
-prun() { local d=$B/prun i=0 n name want cmd; rm -rf $d; mkdir -p $d
-  while IFS=$'\t' read -r name want cmd; do i=$((i+1)); printf '%s\n' "$name" > $d/$i.name; echo $want > $d/$i.want; printf '%s\n' "$cmd" > $d/$i.cmd; done
-  seq 1 $i | xargs -P 2 -I{} bash -c "bash $d/{}.cmd > $d/{}.out 2>&1; echo \$? > $d/{}.rc"
-  for n in $(seq 1 $i); do
-    if [ "$(cat $d/$n.rc)" = "$(cat $d/$n.want)" ]; then ok "$(cat $d/$n.name)"
-    else bad "$(cat $d/$n.name) (exit $(cat $d/$n.rc), want $(cat $d/$n.want))" "$(cat $d/$n.out)"; fi
-  done; }
-json_num() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
+. tests/lib.sh
 # the register-file cache designs support only the two-level scheduler (their rows are its pool)
 two_level_only() { $G designs | awk -v d="$1" '$1 == d && $3 == "schedulers=two_level" { f = 1 } END { exit !f }'; }
 sch() { two_level_only "$1" && echo "--set scheduler=two_level"; }
@@ -44,10 +28,10 @@ rm -f $B/synth_bg.rc
 (make -s -j1 BUILD=$B SYNTH_BLOCKS="$SYNTH_SMALL" $B/synth/small.json > $B/synth_bg.log 2>&1; echo $? > $B/synth_bg.rc) &
 SYNTH_PID=$!
 
-echo "== unit tests (C models, sanitizers)"
+section "unit tests (C models, sanitizers)"
 for t in $B/asan/test_*; do run "unit $(basename $t)" 0 "$t"; done
 
-echo "== RTL lint (verilator -Wall, iverilog -g2005, yosys) for every preset with RTL models"
+section "RTL lint (verilator -Wall, iverilog -g2005, yosys) for every preset with RTL models"
 RTL_PRESETS=$($G models | awk '$3 == "ok" {print $2}' | sort -u)
 for p in $RTL_PRESETS; do
   for b in $BLOCKS; do eval m=\$RTL_MODULE_$b files=\"\$RTL_FILES_$b\"
@@ -58,7 +42,7 @@ for p in $RTL_PRESETS; do
 done
 for m in $(ls rtl/*.v); do m=$(basename $m .v); run "yosys read $m" 0 yosys -q -p "read_verilog rtl/$m.v; hierarchy -top $m"; done
 
-echo "== designs as plug-ins"
+section "designs as plug-ins"
 $G designs > $B/designs.txt
 for d in $DESIGNS; do
   got=$(awk -v d=$d '$1 == d { sub("blocks=", "", $2); gsub(",", " ", $2); print $2 }' $B/designs.txt)
@@ -69,13 +53,13 @@ hits=$(grep -nwE "$(echo $DESIGNS | sed 's/+/\\+/g; s/ /|/g')|DESIGN_[A-Z_]+|des
 [ -z "$hits" ] && ok "the core (sim/core) names no design and tests no design id" || bad "the core names a design" "$hits"
 n=$(grep -c '^DESIGN(' sim/design/designs.def)
 [ "$n" = "$(echo $DESIGNS | wc -w)" ] && ok "one registry: designs.def lists the $n designs gpurf knows" || bad "registry and gpurf designs differ"
-echo "== golden statistics (tests/golden: every counter of every design on fixed runs)"
+section "golden statistics (tests/golden: every counter of every design on fixed runs)"
 if out=$(BUILD=$B bash tests/golden.sh check $G 2>&1); then ok "golden: $(echo "$out" | grep -c '^ok') runs reproduce every statistic"
 else bad "golden statistics differ" "$(echo "$out" | grep -v '^ok')"; fi
 
-. tests/run_sched.sh; . tests/run_input.sh; . tests/run_units.sh; . tests/run_quiet.sh
+. tests/run_sched.sh; . tests/run_input.sh; . tests/run_units.sh; . tests/run_quiet.sh; . tests/run_cli.sh
 
-echo "== simulation with value check (sanitized C models)"
+section "simulation with value check (sanitized C models)"
 for p in small pascal; do for d in baseline ideal; do for s in 1 2 3; do
   run "sim $d/$p seed $s" 0 $A sim --design $d --preset $p --gen seed=$s,blocks=4 --json $B/t.json
 done; done; done
@@ -100,7 +84,7 @@ $A sim --preset small --set rf_warp_regs=512 --gen seed=7 --json $B/b.json >/dev
 [ "$(json_num $B/b.json max_resident_warps)" -gt "$(json_num $B/a.json max_resident_warps)" ] &&
   ok "larger register file raises occupancy" || bad "occupancy does not follow register file capacity"
 
-echo "== register-file cache designs ltrf, ltrf+, rfc-demand: nothing lost across deactivation, write-back, refetch"
+section "register-file cache designs ltrf, ltrf+, rfc-demand: nothing lost across deactivation, write-back, refetch"
 for p in small pascal; do for s in 1 2; do for d in baseline ltrf ltrf+ rfc-demand; do
   printf '%s\t0\t%s\n' "sim $d/$p seed $s" "$A sim --design $d $(sch $d) --preset $p --gen seed=$s,blocks=4 --json $B/c.$d.$p.$s.json"
 done; done; done | prun
@@ -135,7 +119,7 @@ run "experiments pipeline (QUICK=1)" 0 make -s BUILD=$B experiments QUICK=1 EXP_
 [ -s $B/exp_t/ltrf.png ] && grep -qE "^\| gq \| #7 \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" $B/exp_t/results.md &&
   ok "experiments write the tables and the plot" || bad "experiments output" "$out"
 
-echo "== lane-accurate values: a partial-mask write is no kill (tests/streams/diverged_partial_write.txt)"
+section "lane-accurate values: a partial-mask write is no kill (tests/streams/diverged_partial_write.txt)"
 D=tests/streams/diverged_partial_write.txt
 run "ltrf+ with writes under a partial mask taken as kills loses lanes: the value check stops it" 1 $A sim --design ltrf+ $(sch ltrf+) --preset small --trace $D --pass-fault partial_write_kills
 echo "$out" | grep -q "warp 0 (slot 0), instruction #10 pc 0x210 IADD ($D:19): operand R5 lane 2 delivered" &&
@@ -146,7 +130,7 @@ for d in $DESIGNS; do
     ok "$d: same checked operands as baseline, none differs" || bad "$d: operands differ on the diverged stream"
 done
 
-echo "== main register file bank timing: bank_ports, bank_pipelined"
+section "main register file bank timing: bank_ports, bank_pipelined"
 for lat in 2 6; do
   for pp in "1 1" "1 0" "2 1" "2 0"; do set -- $pp
     $A sim --preset small --set bank_latency=$lat --set bank_ports=$1 --set bank_pipelined=$2 --gen seed=3,blocks=4 --json $B/bt.$lat.$1.$2.json >/dev/null 2>&1 ||
@@ -164,7 +148,7 @@ for p in pascal small; do
   [ "$(jq '.lockstep.rf.mismatches' $B/bp.$p.json)" = 0 ] && [ "$(jq '.lockstep.rf.cycles_compared' $B/bp.$p.json)" -gt 0 ] &&
     ok "$p: rf C model and RTL agree" || bad "$p: rf lockstep"
 done
-echo "== register-cache write-back ports into the main register file (rf_cache_wports)"
+section "register-cache write-back ports into the main register file (rf_cache_wports)"
 WK="--preset table2_c7 --set scheduler=two_level --gen seed=2,blocks=4,warps=8,regs=128,insts=200,loops=1,window=8"
 for v in 0 16; do for d in baseline ltrf; do
   $G sim --design $d $WK --set rf_cache_wports=$v --json $B/cw.$d.$v.json >/dev/null 2>&1 || bad "sim $d rf_cache_wports=$v"
@@ -176,7 +160,7 @@ cw() { json_num $B/cw.$1.$2.json $3; }
 run "cosim refuses an override of a parameter the RTL was built with" 2 $G cosim --preset small --set bank_ports=2 --gen seed=1 --blocks rf
 echo "$out" | grep -q "BankPorts" && ok "the refusal names the RTL parameter" || bad "override refusal message" "$out"
 
-echo "== memory hierarchy (sim/mem): coalescing, L1/MSHRs/L2/DRAM, address patterns, deactivation rule"
+section "memory hierarchy (sim/mem): coalescing, L1/MSHRs/L2/DRAM, address patterns, deactivation rule"
 for a in stream tile random; do $A sim --preset small --gen seed=1,blocks=4,addr=$a,tile=4 --json $B/mem.$a.json >/dev/null 2>&1 || bad "sim addr=$a"; done
 h() { jq ".stats.l1_hits / (.stats.l1_hits + .stats.l1_misses) * 100 | floor" $B/mem.$1.json; }
 [ "$(h stream)" -le 5 ] && [ "$(h tile)" -ge 90 ] && [ "$(h random)" -le 5 ] &&
@@ -238,7 +222,7 @@ rl() { sed -n 's/.*real avg \([0-9.]*\).*/\1/p' $1; }
 [ -n "$(rl $B/win.txt)" ] && [ "$(echo "$(rl $B/win.txt) > 1.5 * $(rl $B/nowin.txt)" | bc)" = 1 ] &&
   ok "window=12: register-intervals grow ($(rl $B/win.txt) against $(rl $B/nowin.txt) dynamic instructions)" || bad "window knob" "$(cat $B/win.txt | head -3)"
 
-echo "== generator round trip through Accel-Sim traces"
+section "generator round trip through Accel-Sim traces"
 run "gen writes traces" 0 $G gen seed=9,blocks=3,idiv=40,addr=tile --out $B/gen9
 $G sim --preset small --gen seed=9,blocks=3,idiv=40,addr=tile --json $B/a.json >/dev/null 2>&1
 $G sim --preset small --trace $B/gen9/kernelslist.g --json $B/b.json >/dev/null 2>&1
@@ -247,7 +231,7 @@ $G sim --preset small --trace $B/gen9/kernelslist.g --json $B/b.json >/dev/null 
 run "cfg print" 0 $G cfg --gen seed=9 --insts
 echo "$out" | grep -q "basic blocks" && ok "cfg lists basic blocks" || bad "cfg output" "$out"
 
-echo "== compiler passes: liveness, register-intervals (Algorithms 1 and 2), Table 4 metric"
+section "compiler passes: liveness, register-intervals (Algorithms 1 and 2), Table 4 metric"
 run "intervals: Fig. 6 nested loops" 0 $A intervals --preset small --trace tests/streams/fig6_nested.txt --insts
 echo "$out" | grep -q "2 after pass 1 (0 blocks cut), 1 after pass 2 (1 merging rounds)" &&
   ok "Fig. 6: pass 1 leaves the inner loop separate, pass 2 merges the outer loop into one interval" ||
@@ -293,7 +277,7 @@ if [ -d "$T" ] && [ -f "$REF" ]; then
       bad "calibration $k on $p: $got vs $ref"
   done
 fi
-echo "== memory path settings: l1_sector_issue, l1_lookup_first (tests/streams/mem_two_loads.txt)"
+section "memory path settings: l1_sector_issue, l1_lookup_first (tests/streams/mem_two_loads.txt)"
 # one SM with a DRAM of 32 bytes a cycle: the transfers set the pace, as the rule below assumes
 for v in 00 01 10; do $A sim --preset sm86_rtx3070 --sms 1 --set dram_bw=32 --set l1_lookup_first=${v:0:1} --set l1_sector_issue=${v:1:1} \
   --trace tests/streams/mem_two_loads.txt --json $B/ml$v.json > /dev/null 2>&1; done
@@ -308,7 +292,7 @@ if [ -d "$T" ]; then for k in vectoradd-sm61 matrixmul-sm61; do
   echo "$out" | grep -q "Table 4 metric): real avg" && ok "$k: real and optimal interval lengths" || bad "$k lengths" "$out"
 done; fi
 
-echo "== reuse distances (Malekeh Secs. 3, 4, 8): gpurf reuse, static and oracle"
+section "reuse distances (Malekeh Secs. 3, 4, 8): gpurf reuse, static and oracle"
 for t in 1 2; do
   run "reuse on tests/streams/reuse.txt, rthld $t" 0 $A reuse --preset small --set rthld=$t --trace tests/streams/reuse.txt --json $B/reuse$t.json
 done
@@ -335,7 +319,7 @@ echo "$out" | grep -q "bad_register.traceg:[0-9]*: field '" && ok "reuse: bad st
 run "reuse: rthld 0" 2 $A reuse --preset small --set rthld=0 --gen seed=1
 echo "$out" | grep -q "field 'rthld'" && ok "rthld 0 names the field" || bad "rthld message" "$out"
 
-echo "== lockstep C vs RTL"
+section "lockstep C vs RTL"
 for s in 1 2 3; do run "cosim small seed $s" 0 $G cosim --preset small --gen seed=$s --json $B/t.json
   [ "$(json_num $B/t.json mismatches)" = 0 ] && ok "json lockstep mismatches 0" || bad "json lockstep"; done
 run "cosim pascal seed 1" 0 $G cosim --preset pascal --gen seed=1,blocks=2
@@ -370,14 +354,14 @@ done
 . tests/run_agg.sh
 . tests/run_gpu.sh
 
-echo "== make formal: every property of formal/blocks.txt proved by k-induction, every listed faulty variant failing"
+section "make formal: every property of formal/blocks.txt proved by k-induction, every listed faulty variant failing"
 run "make formal" 0 make -s BUILD=$B formal
 nl=$(grep -vcE '^(#|$)' formal/blocks.txt); nf=$(grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f4 | wc -w)
 [ "$(echo "$out" | grep -cE "^formal: [a-z_]+ \(.*\) proved by [0-9]+-induction")" = "$nl" ] && ok "formal: all $nl proofs ($(grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f1 | tr -d ' ' | sort -u | tr '\n' ' '))" || bad "formal proofs" "$out"
 [ "$(echo "$out" | grep -c "fails as it must: a counterexample in cycle [0-9]")" = "$nf" ] && ! echo "$out" | grep -q "^formal: FAIL" &&
   ok "formal: each of the $nf listed faulty variants fails its proof" || bad "formal faults" "$out"
 
-echo "== block-level random lockstep (gpurf blocksim: every input field random each cycle)"
+section "block-level random lockstep (gpurf blocksim: every input field random each cycle)"
 MODELS=$($G models)
 for p in small pascal; do for b in $BLOCKS; do for sd in 1 2; do
   # a block built for the small preset only (Makefile SMALL_ONLY_BLOCKS) has no pascal model
@@ -386,7 +370,7 @@ for p in small pascal; do for b in $BLOCKS; do for sd in 1 2; do
 done; done; done
 run "blocksim rejects an unknown bias input" 2 $G blocksim --block aau --preset small --bias nope=0.1
 
-echo "== faulty RTL is caught"
+section "faulty RTL is caught"
 for f in $FAULTS_rf $FAULTS_ocu; do
   spec=seed=1; [ $f = FAULT_OCU_DUP_UNFILLED ] && spec=""
   if [ -n "$spec" ]; then run "$f detected" 1 $G cosim --preset small --gen $spec --variant $f --waves $B/w
@@ -396,7 +380,7 @@ for f in $FAULTS_rf $FAULTS_ocu; do
   echo "$out" | grep -q "gtkwave .*mismatch_.*\.fst .*mismatch_.*\.gtkw" && ok "$f wave window written" || bad "$f: no wave window" "$out"
 done
 
-echo "== faulty block RTL is caught by random lockstep"
+section "faulty block RTL is caught by random lockstep"
 nfaults=0
 for b in $BLOCKS; do eval fl=\"\$FAULTS_$b\"; for f in $fl; do nfaults=$((nfaults+1))
   [ -n "$($G models | awk -v b=$b -v f=$f '$1 == b && $3 == f')" ] || bad "$f of rtl/ is not built into gpurf"
@@ -407,13 +391,13 @@ done; done
 nmod=$(for b in $BLOCKS; do eval echo \$RTL_MODULE_$b; done | sort -u | wc -l)
 [ $nfaults -ge $((3 * nmod - 3)) ] && ok "$nfaults fault variants from the rtl/ ifdefs of $nmod modules" || bad "only $nfaults fault variants"
 
-echo "== RTL invariant checks (GPURF_CHECKS, on in the test builds) stop a faulty simulation"
+section "RTL invariant checks (GPURF_CHECKS, on in the test builds) stop a faulty simulation"
 for v in CHECKS_FAULT_RFC_FILL_NO_PRIORITY:rfc CHECKS_FAULT_AAU_REL_UNCHECKED:aau CHECKS_FAULT_WCB_DEACT_KEEPS_VALID:wcb; do b=${v#*:}; v=${v%:*}
   run "$v stops the run" 1 $G blocksim --block $b --preset small --variant $v --cycles 20000
   echo "$out" | grep -q "^GPURF CHECK FAILED $b: " && ok "$v: the $b invariant names what broke" || bad "$v: no invariant message" "$out"
 done
 
-echo "== waves: dumps with views fitted to them, opened by GTKWave (xvfb)"
+section "waves: dumps with views fitted to them, opened by GTKWave (xvfb)"
 # view_ok NAME FST: every signal of the fitted view resolves in GTKWave
 view_ok() { local v=${2%.fst}.gtkw want got
   want=$(grep -c '^TOP\.' "$v" 2>/dev/null)
@@ -451,7 +435,7 @@ mkdir -p $B/views && cp $B/stale.gtkw $B/views/rf.gtkw && cp waves/ocu.gtkw $B/v
 run "stale view is an error" 2 env GPURF_VIEWS=$B/views $G cosim --preset small --gen seed=1,blocks=1 --blocks rf --waves $B/ws
 echo "$out" | grep -q "rf.gtkw:[0-9]*: signal 'TOP.rf.no_such_signal'" && ok "stale view names file:line:signal" || bad "stale view message" "$out"
 
-echo "== benchmark engines agree on recorded stimulus"
+section "benchmark engines agree on recorded stimulus"
 if run "bench small (C, Verilated, lockstep, Icarus)" 0 $G bench --preset small --cycles 400 --out $B/bench_t; then
   n=$(echo "$out" | grep -cE '^  (C model|Verilated RTL|lockstep C\+RTL|Icarus \(vvp\)) +[0-9]+ +[0-9.]+ +0$')
   want=$((4 * $(echo $BLOCKS | wc -w)))
@@ -464,7 +448,7 @@ if run "bench small (C, Verilated, lockstep, Icarus)" 0 $G bench --preset small 
     bad "Icarus testbench missed a corrupted line" "$(cat $B/bench_t/corrupt.log)"
 fi
 
-echo "== synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys, rf_pool and ocu_phys, the rf and ocu with wider fields or more ports, rc and rc_pw, a minute more, and ccu_alloc_gr, ccu_alloc's RTL, only in make synth)"
+section "synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys, rf_pool and ocu_phys, the rf and ocu with wider fields or more ports, rc and rc_pw, a minute more, and ccu_alloc_gr, ccu_alloc's RTL, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
 wait $SYNTH_PID
 if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.log; exit \$(cat $B/synth_bg.rc)"; then
@@ -493,6 +477,7 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   echo "$out" | grep -q "not synthesized with these parameters" && ok "stale synthesis figures are not shown" || bad "stale figures shown" "$out"
 fi
 
-echo
+section "summary: every failure again"
+for f in "${failed[@]}"; do printf '  FAIL  %s\n' "$f"; done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

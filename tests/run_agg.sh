@@ -1,7 +1,7 @@
 # Sourced by tests/run.sh (its helpers run/ok/bad, $G $A): the aggregates every experiment script
 # takes its means from (gpurf mean, gpurf geomean; sim/cli/agg.h, unit tests in test_agg.c).
 
-echo "== aggregates (gpurf mean, geomean)"
+section "aggregates (gpurf mean, geomean)"
 [ "$(printf '1 2\n4 8\n' | $A mean --digits 2)" = 3.75 ] && [ "$(printf '1 2\n4 8\n' | $A geomean --digits 4)" = 2.8284 ] &&
   ok "mean and geometric mean of known values (3.75, 2.8284)" || bad "known aggregates"
 [ "$(echo 42.5 | $A geomean --digits 1)" = 42.5 ] && [ "$(printf '0\n10\n1000\n' | $A geomean --digits 1)" = 0.0 ] &&

@@ -2,7 +2,7 @@
 # energy.h): the anchors reproduced, every setting moving what it prices, a run priced again
 # equal to its own report, bad input.
 
-echo "== energy model (gpurf energy)"
+section "energy model (gpurf energy)"
 E=$B/energy; mkdir -p $E
 # energy table of preset $1 with settings $3...: JSON in $E/$2.json
 etab() { local p=$1 n=$2; shift 2; $G energy --preset $p "$@" --json $E/$n.json > /dev/null; }
@@ -65,7 +65,7 @@ cmp "$(jq .energy_pj.collectors $E/run.malekeh.json)" ">" 0 && cmp "$(jq .energy
 cmp "$(jq .energy_pj.leakage $E/run.ltrf.json)" ">" "$(jq -n --slurpfile a $E/run.baseline.json --slurpfile b $E/run.ltrf.json '$a[0].energy_pj.leakage * $b[0].stats.cycles / $a[0].stats.cycles')" &&
   ok "LTRF leaks more per cycle than the baseline (its cache, WCB and AAU)" || bad "ltrf leakage"
 
-echo "== energy model: bad input (exit 2, the file or field named)"
+section "energy model: bad input (exit 2, the file or field named)"
 run "energy --run of a missing file" 2 $A energy --preset pascal --run $E/none.json
 echo "$out" | grep -q "$E/none.json" && ok "the missing run file is named" || bad "missing run message" "$out"
 echo '{"mode": "sim"}' > $E/nostats.json

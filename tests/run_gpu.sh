@@ -1,7 +1,7 @@
 # The whole GPU (sim/core/gpu.h): SMs sharing L2 slices and DRAM, the block scheduler, threads
 # that do not change results, per-SM statistics, bad input, deadlock reports, and every shared
 # sm_61/sm_70/sm_80 trace against Accel-Sim's whole-GPU cycles. Sourced by tests/run.sh.
-echo "== the whole GPU: SMs, block scheduler, threads, Accel-Sim's whole-GPU cycles"
+section "the whole GPU: SMs, block scheduler, threads, Accel-Sim's whole-GPU cycles"
 mkdir -p $B/gpu
 GG="--gen seed=2,blocks=48,warps=4,regs=32,insts=40,loops=6"
 # every design on 6 SMs of sm6_titanx: bit-identical results on 1, 2 and 4 threads

@@ -4,7 +4,7 @@
 # faulty rc and rsp caught there, each setting changing what it should, bad input, and the
 # strand and allocation passes on hand-written streams.
 
-echo "== register cache / scratchpad designs: values, accounting, energy"
+section "register cache / scratchpad designs: values, accounting, energy"
 # the paper's 6 read and 2 write ports make a scratchpad access dearer than a main-RF bank
 # access (energy/sram.h: CACTI's multi-ported cell), so the compiler would map nothing: the
 # family runs with one read and one write port (the small preset's), where it maps
@@ -100,14 +100,14 @@ run "rc per-warp partition (sanitized)" 0 $A sim --design rc --preset maxwell $H
   ok "hybrid-evict writes a cache copy back before $(hj hybrid-evict.matrixmul rsp_evict_fills) fills (matrixmul)" || bad "hybrid-evict write-backs"
 [ "$(hj hybrid.maxwell pool_leaves)" -gt 0 ] && [ "$(hj hybrid.maxwell strands_entered)" -gt 0 ] && ok "warps leave the pool at strand heads ($(hj hybrid.maxwell pool_leaves)), $(hj hybrid.maxwell strands_entered) dynamic strands" || bad "pool or strands not exercised"
 
-echo "== register cache: bad input (exit 2, the field named)"
+section "register cache: bad input (exit 2, the field named)"
 for kv in rc_lines=15:rc_lines rc_lines=0:rc_lines rc_lines=512:rc_lines rc_ways=0:rc_ways rc_rports=9:rc_rports \
           rc_wports=0:rc_wports rc_index=hash:rc_index rc_partition=fifo:rc_partition rc_partition=per_warp:rc_partition; do
   run "rc: bad ${kv%%:*}" 2 $A sim --design rc --preset small --set ${kv%%:*} --gen seed=1,blocks=1
   echo "$out" | grep -q "field '${kv##*:}'" && ok "rc ${kv%%:*}: the message names ${kv##*:}" || bad "rc ${kv%%:*} message" "$out"
 done
 
-echo "== strands and scratchpad allocation (gpurf strands, tests/streams/strands)"
+section "strands and scratchpad allocation (gpurf strands, tests/streams/strands)"
 SD=tests/streams/strands
 sj() { jq -c "$2" $B/st.$1.json; }
 for f in join loop calls gmem barrier fig5c; do
@@ -160,7 +160,7 @@ if [ -f $T/matrixmul-sm61/kernelslist.g ]; then
   echo "$out" | grep -q "no forward progress" && ok "rsp_barrier none: no forward progress on matrixmul, exit 2 (the rule's reason)" || bad "rsp_barrier none message" "$out"
 fi
 
-echo "== Fig. 5: where the cache and the scratchpad each win (tests/streams/strands)"
+section "Fig. 5: where the cache and the scratchpad each win (tests/streams/strands)"
 for f in fig5a fig5b fig5c; do for d in rc rsp hybrid; do
   run "$f on $d" 0 $G sim --design $d --preset small $TL --trace $SD/$f.txt --json $B/hy.$f.$d.json
 done; done
@@ -171,7 +171,7 @@ share() { jq ".stats.$2 * 1000 / .stats.reg_reads | floor" $B/hy.$1.json; }
 [ "$(hj fig5c.hybrid rsp_reads)" -gt 0 ] && [ "$(hj fig5c.hybrid rf_reads)" -lt "$(hj fig5c.rsp rf_reads)" ] && [ "$(hj fig5c.hybrid rf_reads)" = "$(hj fig5c.rc rf_reads)" ] &&
   ok "Fig. 5c: in hybrid R1 comes from the scratchpad and R4 across the back edge from the cache (main-RF reads $(hj fig5c.hybrid rf_reads), as rc; rsp alone $(hj fig5c.rsp rf_reads))" || bad "Fig. 5c hybrid"
 
-echo "== scratchpad designs: bad input (exit 2, the field named)"
+section "scratchpad designs: bad input (exit 2, the field named)"
 run "bad rsp_barrier" 2 $G sim --design hybrid --preset maxwell $TL --gen seed=1 --set rsp_barrier=sometimes
 echo "$out" | grep -q "field 'rsp_barrier'" && ok "bad rsp_barrier: names the field" || bad "bad rsp_barrier message" "$out"
 for dk in rsp:rsp_regs=0:rsp_regs hybrid:rsp_regs=0:rsp_regs hybrid:rc_lines=0:rc_lines hybrid:rsp_regs=17:rsp_regs \
@@ -186,7 +186,7 @@ jq '.wire_ff_per_mm = -1' presets/small.json > $B/hy_neg.json
 run "a negative wire capacitance" 2 $A sim --design hybrid --preset $B/hy_neg.json $TL --gen seed=1
 echo "$out" | grep -q "field 'wire_ff_per_mm': -1 is outside" && ok "negative energy constant: the field named" || bad "negative energy message" "$out"
 
-echo "== make experiments-hybrid QUICK=1"
+section "make experiments-hybrid QUICK=1"
 rm -rf $B/exp_h
 run "experiments-hybrid pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-hybrid QUICK=1 EXP_OUT=$B/exp_h
 [ ! -e $B/exp_h/hybrid.md ] && grep -qE "^\| Fig. 9 register energy RC / RSP / hybrid \(%\) \| 47.9 / 47.1 / 38.7 \| [0-9.]+ / [0-9.]+ / [0-9.]+ \|$" $B/exp_h/hybrid_1r1w.md &&

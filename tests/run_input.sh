@@ -2,7 +2,7 @@
 # presets and options exit 2 naming file, line and field; the parsers survive mutated and
 # coverage-guided fuzzed input under the sanitizers.
 
-echo "== bad input: file, line, field and exit 2"
+section "bad input: file, line, field and exit 2"
 for f in truncated register count header opcode; do
   run "parser rejects bad_$f" 2 $A sim --design baseline --preset small --trace tests/streams/bad_$f.traceg &&
     { echo "$out" | grep -q "bad_$f.traceg:[0-9]*: field '" && ok "bad_$f names file:line:field" || bad "bad_$f message" "$out"; }
@@ -25,7 +25,7 @@ run "unknown design" 2 $A sim --design nope --preset small --gen seed=1
 run "bad generator spec" 2 $A sim --preset small --gen seed=1,warps=0
 run "missing stream" 2 $A sim --preset small --trace /nonexistent/kernelslist.g
 
-echo "== parser fuzzing: mutated traces and native streams (sanitized)"
+section "parser fuzzing: mutated traces and native streams (sanitized)"
 $G gen seed=5,blocks=2,warps=2,insts=20 --out $B/fuzz_src > /dev/null
 mkdir -p $B/fuzz; nf=0; rej=0; crash=""
 for i in $(seq 1 120); do
@@ -39,7 +39,7 @@ done
 [ -z "$crash" ] && ok "$nf mutated streams: no crash, hang or sanitizer report ($rej rejected with exit 2)" ||
   bad "fuzzing found:$crash (inputs kept in $B/fuzz)"
 
-echo "== coverage-guided fuzzing, short budget (make fuzz runs 10^6 executions per target)"
+section "coverage-guided fuzzing, short budget (make fuzz runs 10^6 executions per target)"
 if FUZZ_WORK=$B/fuzz-test bash tests/fuzz.sh 5000 > $B/fuzz-test.log 2>&1; then
   while read -r l; do ok "$l"; done < <(grep '^fuzz_' $B/fuzz-test.log)
 else bad "libFuzzer found a crash, hang or sanitizer report" "$(grep -A5 '^fuzz_.*FAIL' $B/fuzz-test.log)"; fi

@@ -6,7 +6,7 @@
 # the value check and the blocks in lockstep); kernel lists whose kernels differ; presets picked
 # by the trace's architecture.
 
-echo "== real-trace excerpts (tests/excerpts): address modes 1 and 2 with full, partial and empty masks, every tracer version"
+section "real-trace excerpts (tests/excerpts): address modes 1 and 2 with full, partial and empty masks, every tracer version"
 for x in tests/excerpts/*.traceg; do n=$(basename $x .traceg); s=$B/ex/$n/src; mkdir -p $s
   want=$(awk '/^insts = /{print $3}' $x)
   # the header's architecture and registers, also for the variant without header keys
@@ -34,7 +34,7 @@ n=$(jq .stats.instructions $B/ex/nn-v5-exit.json)
 grep -q ' 000000ff 0 EXIT' tests/excerpts/nn-v5-exit.traceg && [ "$n" = "$(awk '/^insts = /{print $3}' tests/excerpts/nn-v5-exit.traceg)" ] &&
   ok "a thread goes on after an EXIT whose line shows it (reduce_kernel<512,1>): all $n lines run" || bad "nn-v5-exit: $n lines run"
 
-echo "== generator: partial writes on both paths (pdiv), predication (pred), the tracer's address modes"
+section "generator: partial writes on both paths (pdiv), predication (pred), the tracer's address modes"
 GS=seed=3,blocks=4,warps=4,pdiv=60,pred=25,gmem=20
 for m in compress list; do $G gen $GS --addr-mode $m --out $B/gl_$m > /dev/null; done
 $G gen seed=3,blocks=4,warps=4,gmem=20 --out $B/gl_off > /dev/null
@@ -68,7 +68,7 @@ i=0; for t in "--gen seed=5,blocks=6,warps=3,threads=70,loops=3,div=0,pred=0" "-
     ok "rc on short warps (${t%% *} ${t##*/}): $(jq .stats.rc_read_hits $B/short.$n.json) hits, no result refused as partial" || bad "rc on short warps ($t)"
 done
 
-echo "== no lane lost: every design, partial writes under divergence and predication, value check and lockstep"
+section "no lane lost: every design, partial writes under divergence and predication, value check and lockstep"
 LG=blocks=6,warps=8,threads=250,pdiv=70,pred=30,idiv=30,gmem=15
 { for d in $DESIGNS; do
     printf '%s\t0\t%s\n' "$d: tests/streams/lane_patterns.txt (pascal, 32 lanes)" "$A sim --design $d --preset pascal --trace tests/streams/lane_patterns.txt --json $B/lp.$d.json"
@@ -81,14 +81,14 @@ nbad=""; for d in $DESIGNS; do for f in $B/lp.$d.json $B/lpc.$d.json $B/lg.$d.4.
   [ -f $f ] && [ "$(jq .stats.value_errors $f)" = 0 ] && [ "$(jq .stats.operands_checked $f)" -gt 0 ] || nbad="$nbad $(basename $f)"; done; done
 [ -z "$nbad" ] && ok "every design: value_errors 0 with operands checked on every run above" || bad "lane runs:$nbad"
 
-echo "== kernel lists: kernels of other register counts one after another, every design"
+section "kernel lists: kernels of other register counts one after another, every design"
 mkdir -p $B/kl; $G gen seed=2,blocks=3,warps=4,regs=16 --out $B/kl/a > /dev/null; $G gen seed=3,blocks=5,warps=4,regs=40,pdiv=50,pred=20 --out $B/kl/b > /dev/null
 cp $B/kl/a/kernel-1.traceg $B/kl/kernel-1.traceg; sed 's/^-kernel id = 1/-kernel id = 2/' $B/kl/b/kernel-1.traceg > $B/kl/kernel-2.traceg
 printf 'kernel-1.traceg\nkernel-2.traceg\nkernel-1.traceg\n' > $B/kl/kernelslist.g
 { for d in $DESIGNS; do for p in small pascal; do
   printf '%s\t0\t%s\n' "$d/$p: three kernels (16, 40, 16 registers) in one list" "$A sim --design $d --preset $p --trace $B/kl/kernelslist.g --json $B/kl.$d.$p.json"; done; done; } | prun
 
-echo "== presets by architecture"
+section "presets by architecture"
 for k in vectoradd-sm61 opacus-reduce-sm70 vecadd-sm80 atax-v6-sm90; do [ -f $T/$k/kernelslist.g ] || continue
   want=$(case $k in *sm61) echo pascal;; *sm70) echo sm7_qv100;; *sm80) echo a100;; *sm90) echo h100;; esac)
   run "$k with no --preset" 0 $A sim --trace $T/$k/kernelslist.g --json $B/pa.$k.json
@@ -106,7 +106,7 @@ $G gen seed=1,blocks=1 --out $B/pdup/k > /dev/null
 run "two presets claiming sm_61" 2 $A sim --presets-dir $B/pdup --trace $B/pdup/k/kernelslist.g
 echo "$out" | grep -q "field 'default_for': sm_61 is also" && ok "default_for: a version two presets claim is an error" || bad "default_for message" "$out"
 
-echo "== a run that stops says so in its JSON"
+section "a run that stops says so in its JSON"
 run "ltrf+ with every write taken as a kill (a deliberate pass fault)" 1 $A sim --design ltrf+ --preset small --trace tests/streams/diverged_partial_write.txt --pass-fault partial_write_kills --json $B/vf.json
 [ "$(jq .exit_code $B/vf.json)" = 1 ] && [ "$(jq .stats.value_errors $B/vf.json)" -gt 0 ] && jq -r .error $B/vf.json | grep -q "VALUE CHECK FAILED" &&
   ok "value check failure: exit_code 1, value_errors $(jq .stats.value_errors $B/vf.json), the error text" || bad "value failure JSON: $(jq -c '{exit_code, error}' $B/vf.json)"
@@ -115,7 +115,7 @@ run "rsp with its fills forgotten (a deliberate pass fault)" 1 $A sim --design r
   ok "a design's own check: exit_code $(jq .exit_code $B/rf.json) and its error in the JSON" || bad "design error JSON: $(jq -c '{exit_code, error}' $B/rf.json)"
 [ "$(jq .exit_code $B/lp.baseline.json)" = 0 ] && [ "$(jq .error $B/lp.baseline.json)" = null ] && ok "a run that completes: exit_code 0, error null" || bad "ok run JSON"
 
-echo "== asynchronous copies: LDGSTS reads global memory, DEPBAR waits for the closed groups"
+section "asynchronous copies: LDGSTS reads global memory, DEPBAR waits for the closed groups"
 grep -v '^DEPBAR$' tests/streams/async_copy.txt > $B/ac_nowait.txt
 $A sim --preset sm86_rtx3070 --trace tests/streams/async_copy.txt --json $B/ac.json > /dev/null 2>&1
 $A sim --preset sm86_rtx3070 --trace $B/ac_nowait.txt --json $B/ac_nw.json > /dev/null 2>&1

@@ -2,7 +2,7 @@
 # Values never differ from the shadow; RF reads saved equal CCU hits; lockstep of every block
 # C- and RTL-driven; each knob changes what it should; faults caught in the SM; bad input.
 
-echo "== malekeh: caching collector units (value check, reads saved = hits, knobs)"
+section "malekeh: caching collector units (value check, reads saved = hits, knobs)"
 MG=seed=3,blocks=6,warps=8,regs=24,gmem=20,loops=6
 mk() { # NAME ARGS...: a malekeh run into $B/mk.NAME.json
   local n=$1; shift; $G sim --design malekeh --preset small --gen $MG --json $B/mk.$n.json "$@" > /dev/null 2>&1; }
@@ -77,7 +77,7 @@ run "directed near/far stream" 0 $G sim --design malekeh --preset small --trace 
 [ "$(st nf value_errors)" = 0 ] && [ "$(st nf ccu_wr_invalidated)" -ge 1 ] && [ "$(st nf ccu_hits)" -ge 1 ] &&
   ok "near read hits, far write invalidates the copy, the later read sees the new value" || bad "near/far stream" "$(cat $B/mk.nf.json | jq -c .stats)"
 
-echo "== malekeh: lockstep of rf, ccu, ccu_alloc, sthld; faults in the SM"
+section "malekeh: lockstep of rf, ccu, ccu_alloc, sthld; faults in the SM"
 for p in small pascal; do
   run "cosim malekeh/$p --blocks all" 0 $G cosim --design malekeh --preset $p --gen seed=2,blocks=3 --blocks all
   [ "$(echo "$out" | grep -cE '^  (rf_pool|ccu|ccu_alloc|sthld) +[0-9]+ instances .* 0 mismatches  PASS$')" = 4 ] &&
@@ -107,7 +107,7 @@ for kv in reuse_src=dynamic ccu_priority=2 sthld_counter=always ccu_pool=shared;
   echo "$out" | grep -q "field '${kv%=*}'" && ok "bad $kv: names the field" || bad "bad $kv message" "$out"
 done
 
-echo "== make experiments-malekeh QUICK=1"
+section "make experiments-malekeh QUICK=1"
 run "experiments-malekeh pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-malekeh QUICK=1 EXP_OUT=$B/exp_m
 [ -s $B/exp_m/malekeh.png ] && grep -qE "^\| hi \| turing \| [0-9.]+ %, [0-9.]+ % \| [-+][0-9.]+ % \| [-+][0-9.]+ % \| .* \| 0\.[0-9]+ \| 0\.[0-9]+ \| [-+][0-9.]+ % \|" $B/exp_m/malekeh.md &&
   ok "experiments-malekeh writes the table (IPC, hit ratio, reads saved, energy) and the plot" || bad "experiments-malekeh output" "$out"

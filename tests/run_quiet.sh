@@ -2,7 +2,7 @@
 # clock edge and keeps its outputs. gpurf blocksim runs a skipping instance beside the C model
 # evaluated every cycle on the same random inputs, with runs of idle cycles in between; sim
 # --every-cycle turns the skipping off and must not change a result. Sourced by tests/run.sh.
-echo "== quiet edges: skipped, and invisible at every output and in every result"
+section "quiet edges: skipped, and invisible at every output and in every result"
 QUIET_BLOCKS="rf ocu aau wcb rfc"
 for b in $QUIET_BLOCKS; do for p in small pascal; do
   run "blocksim $b/$p: skipping and every-cycle C models agree" 0 $G blocksim --block $b --preset $p --cycles 20000 --seed 3

@@ -3,7 +3,7 @@
 # paths (accepting the pass, rejecting partial writes that kill liveness) and on real traces,
 # bad input.
 
-echo "== renaming: release points (gpurf releases)"
+section "renaming: release points (gpurf releases)"
 S=tests/streams/serialized_paths.txt
 run "releases: serialized paths accepted by the oracle (sanitized)" 0 $A releases --preset small --trace $S --check --json $B/rl.ser.json
 rj() { jq -r ".kernels[0].$2" $B/rl.$1.json; }
@@ -39,7 +39,7 @@ jq 'del(.rn_alloc)' presets/small.json > $B/rl_nokey.json
 run "a preset lacking a renaming parameter" 2 $G releases --preset $B/rl_nokey.json --trace $S
 echo "$out" | grep -q "field 'rn_alloc': missing" && ok "missing rn_alloc named" || bad "missing key message" "$out"
 
-echo "== renaming: design rename on the SM (fermi, generated kernels and traces)"
+section "renaming: design rename on the SM (fermi, generated kernels and traces)"
 rs() { jq -r ".stats.$2" $B/rn.$1.json; }
 TG=seed=1,blocks=12,warps=8,regs=24,gmem=20,loops=4,temps=40
 run "fermi: global loads take 400-600 cycles (Sec. 4.1)" 0 $G sim --preset fermi --gen $TG --json $B/rn.base.json
@@ -112,7 +112,7 @@ s0=$(( 100 - 100 * $(rs t0 phys_peak) / $(rs t0 reserved_peak) )); s40=$(( 100 -
 run "generator temps leaving too few long-lived registers" 2 $G sim --gen regs=8,temps=90
 echo "$out" | grep -q "field 'temps'" && ok "temps error names the field" || bad "temps message" "$out"
 
-echo "== renaming: checks that stop the run"
+section "renaming: checks that stop the run"
 run "a pass that kills liveness on partial writes: a released register's lanes are read" 1 $G sim --design rename --preset small --trace tests/streams/diverged_partial_write.txt --pass-fault partial_write_kills
 echo "$out" | grep -q "warp 0 pc 0x210 (tests/streams/diverged_partial_write.txt:19) reads R5 on lanes 0x0000000c, which pc 0x200 mapped anew under a partial mask after pc 0x20 released it" &&
   ok "the lost lanes' read names warp, pc, register, lanes, the new mapping's and the releasing pc" || bad "lost-lanes message" "$out"
@@ -120,14 +120,14 @@ run "rename in lockstep with every RTL block, driven by the RTL" 0 $G cosim --de
 $G sim --design rename --preset small --gen seed=5,blocks=4,warps=8,regs=24,gmem=20,loops=3,temps=30 --json $B/rn.c.json > /dev/null 2>&1
 [ "$(rs rtl cycles)" = "$(rs c cycles)" ] && ok "RTL-driven rename runs the C-driven $(rs c cycles) cycles" || bad "rename --drive rtl cycles $(rs rtl cycles) vs $(rs c cycles)"
 
-echo "== renaming: storage (gpurf area --design rename)"
+section "renaming: storage (gpurf area --design rename)"
 run "renaming storage on fermi" 0 $G area --design rename --preset fermi
 echo "$out" | grep -q "Eq. 1 renaming table *30240 bits = *3.69 KB" && echo "$out" | grep -q "with the availability flags *31264 bits = *3.82 KB" &&
   echo "$out" | grep -q "release-flag cache, 48 x 54 flag bits *2592 bits" && echo "$out" | grep -q "rnt: 816 entries" &&
   ok "Eq. 1: 3.69 KB, 3.82 KB with the flags, a 324 B flag cache; fermi's rnt holds 816 entries of the 1 KB budget" || bad "renaming storage" "$out"
 run "area of an unknown design" 2 $G area --design ideal --preset fermi
 
-echo "== make experiments-rename QUICK=1"
+section "make experiments-rename QUICK=1"
 run "experiments-rename pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-rename QUICK=1 EXP_OUT=$B/exp_r
 ej() { jq -r ".stats.$2" $B/exp_r/json_rename/$1.json; }
 [ -s $B/exp_r/rename.png ] && grep -qE "^\| temps \| [0-9]+ \| [0-9.]+ % \| [0-9.]+ % \|" $B/exp_r/rename.md &&

@@ -2,7 +2,7 @@
 # issue policy of sim/core/sched.c and the two-level pool's inner and outer orders change the
 # issue order; a design rejects the policies it does not support.
 
-echo "== scheduler policies (sim/core/sched.c): each changes the issue order"
+section "scheduler policies (sim/core/sched.c): each changes the issue order"
 SG=seed=3,blocks=6,warps=8,regs=24,gmem=20,loops=6
 S2="--preset small --set scheduler=two_level"
 { for pol in lrr gto two_level; do printf 'baseline, scheduler %s (sanitized)\t0\t%s\n' $pol "$A sim --preset small --set scheduler=$pol --set active_pool=2 --gen $SG --json $B/s.$pol.json"; done
@@ -28,7 +28,7 @@ for d in $CACHE_DESIGNS; do
   run "$d rejects scheduler gto" 2 $A sim --design $d --preset small --set scheduler=gto --gen seed=1
   echo "$out" | grep -q "field 'scheduler': design '$d' does not support 'gto'" && ok "$d: the error names the field and the design" || bad "$d scheduler message" "$out"
 done
-echo "== a design brings its paper's scheduler when the user names none"
+section "a design brings its paper's scheduler when the user names none"
 for d in $DESIGNS; do
   run "$d on small with no scheduler named" 0 $A sim --design $d --preset small --gen seed=1,blocks=2 --json $B/s.def.$d.json
   got=$(jq -r .scheduler $B/s.def.$d.json); hdr=$(echo "$out" | grep '^scheduler: ')

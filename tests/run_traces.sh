@@ -4,7 +4,7 @@
 # registers stay out of the main register file; memory stays flat as traces grow; every
 # trace in ../shared/traces through every design and the lockstep.
 
-echo "== trace reader: tracer versions 2..6, line numbers, values, xz/gz, missing header keys"
+section "trace reader: tracer versions 2..6, line numbers, values, xz/gz, missing header keys"
 $G gen seed=4,blocks=3,warps=2,insts=24,loops=3 --out $B/tv_src > /dev/null
 bash tests/trace_variants.sh $B/tv_src $B/tv
 $A sim --preset small --trace $B/tv_src/kernelslist.g --json $B/tv/orig.json > /dev/null 2>&1
@@ -18,7 +18,7 @@ n=$($A sim --preset small --trace $B/tv/bare/kernelslist.g 2>&1 >/dev/null | gre
 [ "$(jq '.kernels[0].nregs' $B/tv/bare.json)" = "$(jq '.kernels[0].nregs' $B/tv/orig.json)" ] &&
   ok "missing nregs: highest register named + 1, rounded to 8 ($(jq '.kernels[0].nregs' $B/tv/bare.json))" || bad "bare nregs"
 
-echo "== trace reader: wrong headers are warnings with the value used; --regs and --arch override"
+section "trace reader: wrong headers are warnings with the value used; --regs and --arch override"
 hdr() { # NAME SED-EXPRESSION: a copy of the source trace with its header edited
   mkdir -p $B/th/$1; cp $B/tv_src/kernelslist.g $B/th/$1/; sed "$2" $B/tv_src/kernel-1.traceg > $B/th/$1/kernel-1.traceg; }
 hdr zero 's/^-nregs = .*/-nregs = 0/'; hdr huge 's/^-nregs = .*/-nregs = 300/'; hdr low 's/^-nregs = .*/-nregs = 8/'
@@ -41,7 +41,7 @@ run "--regs below the registers named" 2 $A sim --preset small --regs 8 --trace 
 run "unknown --arch" 2 $A sim --preset small --arch sm_99 --trace $B/tv_src/kernelslist.g
 echo "$out" | grep -q -- "--arch 'sm_99'" && ok "unknown --arch: named in the message" || bad "--arch message" "$out"
 
-echo "== opcode tables per architecture; --opcode-class"
+section "opcode tables per architecture; --opcode-class"
 hdr frob 's/ MOV 0 0/ FROB 0 0/'
 run "an opcode in no table" 2 $A sim --preset small --trace $B/th/frob/kernelslist.g
 echo "$out" | grep -q "kernel-1.traceg:[0-9]*: field 'opcode': 'FROB' is not in the pascal (sm_61) opcode table" && ok "unknown opcode: file, line, opcode, table" || bad "FROB message" "$out"
@@ -56,7 +56,7 @@ run "VIADD on --arch sm_90" 0 $A sim --preset small --arch sm_90 --trace $B/th/v
 hdr xmad 's/-binary version = .*/-binary version = 90/; s/ MOV 0 0/ XMAD 0 0/'
 run "XMAD is not a Hopper opcode" 2 $A sim --preset small --trace $B/th/xmad/kernelslist.g
 
-echo "== trace reader: bad input names file, line and field (exit 2)"
+section "trace reader: bad input names file, line and field (exit 2)"
 half() { head -c $(( $(stat -c %s $1) / 2 )) $1; }
 half $B/tv/xz/kernel-1.traceg.xz > $B/th/cut.traceg.xz
 run "truncated xz" 2 $A sim --preset small --trace $B/th/cut.traceg.xz
@@ -72,7 +72,7 @@ awk '/ Val 1 0$/ && !d { sub(/ Val 1 0$/, " Val 5 1 2 3 4 5"); d = 1 } { print }
 run "v6 value count disagreeing with the mask" 2 $A sim --preset small --trace $B/th/v6bad/kernelslist.g
 echo "$out" | grep -q "kernel-1.traceg:[0-9]*: field 'values'" && ok "v6 values: file, line, field" || bad "v6 values message" "$out"
 
-echo "== uniform registers (tracer v6): their own file, never the main register file's banks"
+section "uniform registers (tracer v6): their own file, never the main register file's banks"
 if [ -d "$T" ]; then
   mkdir -p $B/th/nour; cp $T/atax-v6-sm90/kernelslist.g $B/th/nour/
   # the same kernel with every URn operand removed from the register lists
@@ -98,7 +98,7 @@ else
   echo "  skip  uniform registers: $T is absent (tests that use them need ../shared)"
 fi
 
-echo "== flat memory: a kernel's trace is read a thread block at a time"
+section "flat memory: a kernel's trace is read a thread block at a time"
 $G gen seed=3,blocks=128,warps=8,insts=40,loops=24 --out $B/big > /dev/null
 $G gen seed=3,blocks=13,warps=8,insts=40,loops=24 --out $B/big10 > /dev/null
 $G sim --preset pascal --trace $B/big/kernelslist.g --json $B/big.json > /dev/null 2>&1
@@ -116,7 +116,7 @@ i1=$(json_num $B/gen5m.json instructions); m1=$(jq .peak_rss_kb $B/gen5m.json); 
   ok "$i1 generated warp instructions simulated directly: peak RSS $m1 KiB vs $m2 KiB for a tenth (<= 1.5x)" ||
   bad "flat memory (generated): $i1 insts $m1 KiB vs $m2 KiB"
 
-echo "== real traces (../shared/traces): every design on the trace's own preset, value check"
+section "real traces (../shared/traces): every design on the trace's own preset, value check"
 if [ -d "$T" ]; then
   TRACES=$(for k in $(ls $T); do [ -f $T/$k/kernelslist.g ] && echo $k; done)
   # sanitized when the trace is small (under 500 KB of lines; compressed files counted

@@ -3,7 +3,7 @@
 # halving) and the register file's read timing (bank_latency 0: a collector holds an
 # instruction 2 cycles). One scheduler of preset small; 8 warps of 34 instructions each.
 
-echo "== execution units and collector timing: each parameter changes what it should"
+section "execution units and collector timing: each parameter changes what it should"
 U=$B/units; mkdir -p $U
 # ustream FILE OPCODE... : 8 warps; MOV R1, MOV R2, then 32 independent instructions cycling
 # through the opcodes, each reading R1 and R2

@@ -4,7 +4,7 @@
 # export with the access width; every design runs them with every operand exact; the lanes of
 # a 128-bit access are 16 bytes apart in the native format too.
 
-echo "== wide operands: generator knobs wide and dfma, alignment, export, every design exact"
+section "wide operands: generator knobs wide and dfma, alignment, export, every design exact"
 WG=seed=5,blocks=2,warps=4,regs=40,insts=32,loops=3,alu=80,shmem=20,gmem=0,sfu=0
 ops() { # OUT SPEC: the opcodes of the exported trace, counted
   $G gen "$2" --out $B/wide/$1 > /dev/null 2>&1

@@ -1,36 +1,7 @@
-/* gpurf command line.
- *   gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--json F]
- *               [--sms N] [--threads N] [--deadlock CYCLES]  (the GPU: SMs, host threads,
- *               cycles without a retired instruction that stop a run)
- *               [--every-cycle]  (every block evaluated and clocked every cycle, quiet or not:
- *               the same results, slower; checks the skipping of quiet blocks)
- *               [--regs N] [--arch smXY] [--opcode-class OP=CLASS]...  (over a trace's header)
- *               [--latency-x F]  (main-RF bank latency times F, for latency sweeps)
- *               [--synth F]  (area/timing per block from a `make synth` summary)
- *   gpurf cosim ...same... [--blocks all|LIST] [--drive c|rtl] [--waves DIR] [--variant V]
- *               [--history N] [--window N] [--rtl-sm N]  (the SM in lockstep)
- *   gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]
- *                                   C, Verilated RTL, lockstep and Icarus on the same stimulus
- *   gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]
- *                  [--bias input=p]... [--waves DIR]   one block, C vs RTL, random inputs,
- *                  and C skipping quiet cycles vs C evaluating every cycle
- *                  [--quiet-fault]  (takes every cycle without a strobe for quiet: a wrong
- *                  skip the check must catch)
- *   gpurf gen SPEC --out DIR        write a generated kernel as Accel-Sim traces
- *   gpurf cfg (--trace PATH | --gen SPEC) [--insts]   print the recovered CFG
- *   gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--insts]   register-intervals
- *                                   (N = rfc_banks), PREFETCH vectors, lengths, dead bits
- *   gpurf reuse (--trace PATH | --gen SPEC) [--preset P] [--insts] [--json F]   reuse
- *                                   distances (static and oracle) and near bits at rthld
- *   gpurf area --synth F [--preset P]   LTRF storage (Sec. 4.3) and added area vs the main RF
- *   gpurf models                    list the RTL models built into this binary
- *   gpurf releases (--trace PATH | --gen SPEC) [--preset P] [--insts] [--check] [--json F]
- *                                   register release points of renaming (pir, pbr, Eq. 1)
- *   gpurf strands (--trace PATH | --gen SPEC) [--preset P] [--insts] [--alloc] [--json F]
- *                                   strands of the scratchpad and, with --alloc, its candidates,
- *                                   reductions and allocations (rsp_regs per warp)
- *   gpurf designs [--names]         every design: its blocks, schedulers and summary
+/* gpurf command line: parsing and dispatch. Each command's usage and options are in help.c
+ * (gpurf --help, gpurf CMD --help).
  * Exit: 0 success, 1 lockstep mismatch or value-check failure, 2 bad input or configuration. */
+#include "harness/datadir.h"
 #include "harness/lockstep.h"
 #include "synth/area.h"
 #include "harness/bench.h"
@@ -40,6 +11,7 @@
 #include "pass/liveness.h"
 #include "agg.h"
 #include "cli.h"
+#include "help.h"
 #include "report.h"
 #include "design/design.h"
 #include <stdio.h>
@@ -48,32 +20,7 @@
 
 static int usage(void)
 {
-    fprintf(stderr,
-            "usage: gpurf sim   --design D (--trace PATH | --gen SPEC) [--preset P]\n"
-            "                   [--set key=value]... [--latency-x F] [--json FILE] [--synth build/synth/P.json]\n"
-            "                   [--regs N] [--arch smXY] [--opcode-class OPCODE=CLASS]...\n"
-            "                   [--sthld-log FILE] [--reg-log FILE]\n"
-            "                   [--sms N] [--threads N] [--deadlock CYCLES] [--every-cycle]\n"
-            "       gpurf cosim ...as sim... [--blocks all|rf,ocu] [--drive c|rtl] [--waves DIR]\n"
-            "                   [--rtl-sm N]\n"
-            "                   [--variant ok|FAULT_*] [--history N] [--window N]\n"
-            "                   [--pass-fault partial_write_kills|rsp_no_fill]\n"
-            "       gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]\n"
-            "       gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]\n"
-            "                   [--bias input=probability]... [--waves DIR] [--quiet-fault]\n"
-            "       gpurf gen SPEC --out DIR\n"
-            "       gpurf cfg (--trace PATH | --gen SPEC) [--insts]\n"
-            "       gpurf intervals (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
-            "       gpurf reuse (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts] [--json FILE]\n"
-            "       gpurf releases (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
-            "                   [--check] [--json FILE] [--pass-fault partial_write_kills]\n"
-            "       gpurf strands (--trace PATH | --gen SPEC) [--preset P] [--set k=v]... [--insts]\n"
-            "                   [--alloc] [--json FILE]\n"
-            "       gpurf area --synth build/synth/P.json [--preset P]\n"
-            "       gpurf mean|geomean [--digits N] < numbers\n"
-            "       gpurf energy [--preset P] [--set k=v]... [--run RUN.json] [--json FILE]\n"
-            "       gpurf models\n"
-            "       gpurf designs [--names]\n");
+    help_usage(stderr);
     return 2;
 }
 
@@ -86,7 +33,7 @@ static int parse(int argc, char **argv, args_t *a)
     a->history = 4;
     a->window = 16;
     a->cycles = 5000;
-    a->presets_dir = getenv("GPURF_PRESETS") ? getenv("GPURF_PRESETS") : "presets";
+    a->presets_dir = gpurf_data_dir("GPURF_PRESETS", "presets", "pascal.json");
     if (argc < 2)
         return -1;
     a->cmd = argv[1];
@@ -292,6 +239,15 @@ int main(int argc, char **argv)
 {
     args_t a;
     stream_warnings = stderr;
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))) {
+        if (argc > 2)
+            return help_command(argv[2], stdout) ? usage() : 0;
+        help_usage(stdout);
+        return 0;
+    }
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return help_command(argv[1], stdout) ? usage() : 0;
     if (argc > 1 && (!strcmp(argv[1], "mean") || !strcmp(argv[1], "geomean")))
         return cmd_agg(argc, argv);
     if (parse(argc, argv, &a))

@@ -1,0 +1,25 @@
+# Sourced by tests/run.sh: the command line a new user meets - every command's --help, gpurf
+# run from another directory, and make install.
+section "command line: --help for every command, any working directory, make install"
+for c in sim cosim bench blocksim gen cfg intervals reuse releases strands area energy mean geomean models designs; do
+  run "gpurf $c --help" 0 $G $c --help
+  echo "$out" | head -1 | grep -q "^usage: gpurf \(mean|\)\?$c" && [ "$(echo "$out" | wc -l)" -ge 3 ] &&
+    ok "$c --help: its usage and what it does" || bad "$c --help" "$out"
+done
+run "gpurf --help" 0 $G --help
+[ "$(echo "$out" | grep -c '^  gpurf ')" -ge 15 ] && ok "gpurf --help lists every command" || bad "gpurf --help" "$out"
+run "an unknown command's --help" 2 $G nope --help
+# from another directory: the presets beside the binary's directory (build/gpurf)
+GA=$(readlink -f $G)
+run "gpurf from another directory finds its presets" 0 sh -c "cd / && $GA sim --design baseline --preset maxwell --gen seed=1,blocks=1 --json $(readlink -f $B)/cli_dir.json"
+[ "$(jq .stats.instructions $B/cli_dir.json)" -gt 0 ] && ok "run from / on maxwell: $(jq .stats.cycles $B/cli_dir.json) cycles" || bad "run from /"
+# make install: the binary, presets and views under PREFIX, usable from any directory
+rm -rf $B/inst
+run "make install PREFIX=$B/inst" 0 make -s BUILD=$B install PREFIX=$(readlink -f $B)/inst
+[ "$(ls $B/inst/share/gpurf/presets/*.json | wc -l)" = "$(ls presets/*.json | wc -l)" ] &&
+  [ "$(ls $B/inst/share/gpurf/waves/*.gtkw | wc -l)" = "$(ls waves/*.gtkw | wc -l)" ] &&
+  ok "installed: bin/gpurf, every preset and every view" || bad "make install contents" "$(find $B/inst | head)"
+run "the installed gpurf runs from /" 0 sh -c "cd / && $(readlink -f $B)/inst/bin/gpurf sim --design ltrf --set scheduler=two_level --preset small --gen seed=1,blocks=1 --json $(readlink -f $B)/cli_inst.json"
+$G sim --design ltrf --set scheduler=two_level --preset small --gen seed=1,blocks=1 --json $B/cli_build.json > /dev/null 2>&1
+cmp -s <(jq -S 'del(.peak_rss_kb)' $B/cli_inst.json) <(jq -S 'del(.peak_rss_kb)' $B/cli_build.json) &&
+  ok "the installed gpurf gives the build's report" || bad "installed gpurf's report differs"
