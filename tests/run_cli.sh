@@ -1,6 +1,6 @@
 # Sourced by tests/run.sh: the command line a new user meets - every command's --help, gpurf
-# run from another directory, and make install.
-section "command line: --help for every command, any working directory, make install"
+# run from another directory, make install, and the set-up waiting for a held apt lock.
+section "command line: --help for every command, any working directory, make install, a held apt lock"
 for c in sim cosim bench blocksim gen cfg intervals reuse releases strands area energy mean geomean models designs; do
   run "gpurf $c --help" 0 $G $c --help
   echo "$out" | head -1 | grep -q "^usage: gpurf \(mean|\)\?$c" && [ "$(echo "$out" | wc -l)" -ge 3 ] &&
@@ -23,3 +23,14 @@ run "the installed gpurf runs from /" 0 sh -c "cd / && $(readlink -f $B)/inst/bi
 $G sim --design ltrf --set scheduler=two_level --preset small --gen seed=1,blocks=1 --json $B/cli_build.json > /dev/null 2>&1
 cmp -s <(jq -S 'del(.peak_rss_kb)' $B/cli_inst.json) <(jq -S 'del(.peak_rss_kb)' $B/cli_build.json) &&
   ok "the installed gpurf gives the build's report" || bad "installed gpurf's report differs"
+# a held apt lock is waited for (scripts/deps.sh), other apt errors fail at once: apt-get,
+# dpkg-query and id replaced by stand-ins on PATH
+fk=$B/fakeapt; rm -rf $fk; mkdir -p $fk
+printf '#!/bin/sh\nexit 1\n' > $fk/dpkg-query
+printf '#!/bin/sh\necho 0\n' > $fk/id
+printf '#!/bin/sh\nn=$(cat %s/n 2>/dev/null || echo 0); echo $((n+1)) > %s/n\n[ "$n" -lt 2 ] && { echo "E: Could not get lock /var/lib/dpkg/lock-frontend" >&2; exit 100; }\nexit 0\n' "$(readlink -f $fk)" "$(readlink -f $fk)" > $fk/apt-get
+chmod +x $fk/*
+run "deps: a held apt lock is waited for" 0 env PATH=$(readlink -f $fk):$PATH DEPS_LOCK_POLL_S=0 bash scripts/deps.sh no-such-pkg
+echo "$out" | grep -q "holds the lock; waiting" && [ "$(cat $fk/n)" = 4 ] && ok "deps: two held-lock refusals, then update and install" || bad "deps lock wait" "$out"
+printf '#!/bin/sh\necho "E: Unable to locate package no-such-pkg" >&2; exit 100\n' > $fk/apt-get
+run "deps: another apt error fails at once" 1 env PATH=$(readlink -f $fk):$PATH DEPS_LOCK_POLL_S=0 bash scripts/deps.sh no-such-pkg
