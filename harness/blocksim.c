@@ -116,12 +116,14 @@ int blocksim_run(const sm_cfg_t *c, const blocksim_opts_t *o)
         ls_free(x);
         return 2;
     }
-    uint64_t rng = o->seed, nquiet = 0;
+    /* the idle runs draw from their own generator, so that the random cycles are the same with
+     * or without them; a block that is never quiet gets none */
+    uint64_t rng = o->seed, idle_rng = o->seed ^ 0x5bd1e995u, nquiet = 0;
     unsigned burst = 0;
     int skip_bad = 0;
     for (ctx.cycle = 0; ctx.cycle < o->cycles && !ctx.bad && !skip_bad; ctx.cycle++) {
-        if (!burst && next(&rng) % 32 == 0)
-            burst = 1 + (unsigned)(next(&rng) % 32);
+        if (!burst && (bd->quiet || o->quiet_fault) && next(&idle_rng) % 32 == 0)
+            burst = 1 + (unsigned)(next(&idle_rng) % 32);
         if (burst) {
             burst--;
             ls_clear_strobes(x);

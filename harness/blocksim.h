@@ -2,9 +2,9 @@
  * inputs, independent of the SM model. Every input field gets a random value of its width;
  * one-bit fields are 1 with probability 1/2 unless the block's default bias
  * (block_desc_t.rand_bias) or an option (rel_all=0.02) names them; a bias above 1 on a
- * wider field bounds its values (lk_tag=48: 0..47), so that tags meet. In runs of quiet cycles
- * (one cycle in 32 starts one, of 1 to 32 cycles) the strobes are 0 and the other inputs keep
- * their values, as the SM drives an idle block. A second C instance, which skips its quiet
+ * wider field bounds its values (lk_tag=48: 0..47), so that tags meet. For a block that can be
+ * quiet, runs of idle cycles (one cycle in 32 starts one, of 1 to 32 cycles) come between the
+ * random ones: the strobes 0 and the other inputs held, as the SM drives an idle block. A second C instance, which skips its quiet
  * edges (harness/blocks.h), sees the same inputs; its outputs must equal those of the C model
  * evaluated every cycle. */
 #ifndef GPURF_BLOCKSIM_H
