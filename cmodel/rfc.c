@@ -51,7 +51,7 @@ int rfc_init(rfc_state_t *s, const rfc_cfg_t *c)
         s->fill_quiet[b] = fill_depth(c);
         s->ev_quiet[b] = ev_depth(c);
     }
-    s->idle_edges = ev_depth(c);
+    s->quiet_edges = ev_depth(c);
     return 0;
 }
 
@@ -209,7 +209,7 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
             s->fill_quiet[b] = 0;
         }
     }
-    s->idle_edges = active ? 0 : s->idle_edges + (s->idle_edges < ed);
+    s->quiet_edges = active ? 0 : s->quiet_edges + (s->quiet_edges < ed);
     for (unsigned k = 0; k < c->num_wports; k++)
         if (g->wg[k]) {
             gpurf_lanes_write(cell(s, in->wr_bank[k], in->wr_row[k]), in->wr_data[k],
@@ -221,7 +221,7 @@ void rfc_tick(rfc_state_t *s, const rfc_in_t *in)
 int rfc_quiet(const rfc_state_t *s, const rfc_in_t *in)
 {
     const rfc_cfg_t *c = &s->c;
-    return s->idle_edges >= ev_depth(c) && !gpurf_any(in->rd_valid, c->num_ports) &&
+    return s->quiet_edges >= ev_depth(c) && !gpurf_any(in->rd_valid, c->num_ports) &&
            !gpurf_any(in->wr_valid, c->num_wports) && !gpurf_any(in->fill_valid, c->banks) &&
            !gpurf_any(in->ev_valid, c->banks);
 }

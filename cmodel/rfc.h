@@ -98,7 +98,7 @@ typedef struct {
     /* cycles since a flit entered the bank's port, up to its depth: at the depth the port's
      * stages are all zero and shifting them changes nothing */
     uint32_t fill_quiet[RFC_MAX_BANKS], ev_quiet[RFC_MAX_BANKS];
-    uint32_t idle_edges;               /* edges since the last read, fill or eviction grant, up to
+    uint32_t quiet_edges;               /* edges since the last read, fill or eviction grant, up to
                                         * the return port's depth: then all of the above are idle */
     uint8_t last_rd[RFC_MAX_BANKS];    /* the bank's output register holds a collector read */
     uint8_t last_port[RFC_MAX_BANKS];  /* ... for this port */
