@@ -12,6 +12,8 @@ PRESETS := $(basename $(notdir $(wildcard presets/*.json)))
 # presets with Verilated models and synthesis (the others run on the C models only)
 RTL_PRESETS  := pascal small
 FAULT_PRESET := small
+# make run's preset and designs (mk/run.mk; RUN_DESIGNS defaults to every design, tables.mk)
+RUN_PRESET   ?= pascal
 BENCH_PRESET ?= pascal
 
 V ?= 0
@@ -32,7 +34,7 @@ VINC    := /usr/share/verilator/include
 LIBS    := -ljansson -lz -llzma -lm -lpthread
 
 # ---- dependencies ---------------------------------------------------------------------------
-APT_PKGS := verilator yosys iverilog gtkwave z3 libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev liblzma-dev clang libclang-rt-14-dev pkg-config \
+APT_PKGS := verilator yosys iverilog gtkwave z3 parallel libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev liblzma-dev clang libclang-rt-14-dev pkg-config \
             xvfb xauth jq bc
 DEPS_STAMP := $(BUILD)/.deps
 deps: $(DEPS_STAMP)
@@ -68,6 +70,8 @@ ifeq ($(filter clean deps,$(MAKECMDGOALS)),)
 endif
 
 # ---- Verilated models -----------------------------------------------------------------------
+# Verilator's make joins this make's jobserver (the + of the rule): a model's C++ files
+# compile on every core.
 # model id <block>__<preset>__<variant>: variant ok (test build: X values unique, invariant
 # checks on), FAULT_* (a deliberate bug, checks off: lockstep must catch it), CHECKS_FAULT_*
 # (the bug with the checks on) or fast (benchmark build)
@@ -82,33 +86,41 @@ CHECKED_FAULTS := rfc__$(FAULT_PRESET)__CHECKS_FAULT_RFC_FILL_NO_PRIORITY aau__$
 MODELS_FAULT := $(foreach b,$(BLOCKS),$(foreach f,$(FAULTS_$(b)),$(b)__$(FAULT_PRESET)__$(f))) \
                 $(CHECKED_FAULTS)
 MODELS_FAST := $(foreach b,$(BLOCKS),$(b)__$(BENCH_PRESET)__fast)
-MODELS      := $(MODELS_OK) $(MODELS_FAULT) $(MODELS_FAST)
+RUN_DESIGNS ?= $(DESIGNS)
+# make run's models: the ok RTL of the blocks of RUN_DESIGNS on RUN_PRESET (mk/run.mk)
+RUN_BLOCKS  := $(sort $(foreach d,$(RUN_DESIGNS),$(DESIGN_BLOCKS_$(d))))
+MODELS_RUN  := $(foreach b,$(RUN_BLOCKS),$(b)__$(RUN_PRESET)__run)
+MODELS      := $(MODELS_OK) $(MODELS_FAULT) $(MODELS_FAST) $(MODELS_RUN)
 m_block   = $(word 1,$(subst __, ,$(1)))
 m_preset  = $(word 2,$(subst __, ,$(1)))
 m_variant = $(word 3,$(subst __, ,$(1)))
 m_class   = V$(subst __,_,$(1))
 VFLAGS_COMMON := --trace-fst -Wall -Wno-fatal
-VFLAGS_TEST   := -O3 --x-assign unique --x-initial unique -CFLAGS -O1
-VFLAGS_FAST   := -O3 --x-assign fast --x-initial fast --noassert -CFLAGS -O2
-v_checks = $(if $(filter ok CHECKS_%,$(1)),+define+GPURF_CHECKS)
+# the C++ of a test build at -O1, its once-only code (Verilator's "slow" files) at -O0: half
+# the compile time of Verilator's -Os default; a benchmark build at -O2
+VFLAGS_TEST   := -O3 --x-assign unique --x-initial unique -MAKEFLAGS OPT_FAST=-O1 -MAKEFLAGS OPT_SLOW=-O0
+VFLAGS_FAST   := -O3 --x-assign fast --x-initial fast --noassert -MAKEFLAGS OPT_FAST=-O2
+# variant run (make run's build/gpurf-run): the ok model compiled at -O0, the quickest build
+VFLAGS_RUN    := -O3 --x-assign unique --x-initial unique -MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0
+v_checks = $(if $(filter ok run CHECKS_%,$(1)),+define+GPURF_CHECKS)
 v_fault  = $(if $(filter FAULT_% CHECKS_%,$(1)),-D$(patsubst CHECKS_%,%,$(1)))
-vflags = $(if $(filter fast,$(call m_variant,$(1))),$(VFLAGS_FAST),$(VFLAGS_TEST) \
+vflags = $(if $(filter fast,$(call m_variant,$(1))),$(VFLAGS_FAST),$(if $(filter run,$(call m_variant,$(1))),$(VFLAGS_RUN),$(VFLAGS_TEST)) \
          $(call v_checks,$(call m_variant,$(1))) $(call v_fault,$(call m_variant,$(1))))
 
 define MODEL_RULES
 $(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: $(RTL_FILES_$(call m_block,$(1))) presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
 	$(call say,VERILATE,$(1))
 	@mkdir -p $(BUILD)/vl/$(1)
-	$(Q)verilator --cc $(RTL_FILES_$(call m_block,$(1))) --top-module $(RTL_MODULE_$(call m_block,$(1))) \
+	+$(Q)verilator --cc $(RTL_FILES_$(call m_block,$(1))) --top-module $(RTL_MODULE_$(call m_block,$(1))) \
 	  --prefix $(call m_class,$(1)) -Mdir $(BUILD)/vl/$(1) $(VFLAGS_COMMON) $(call vflags,$(1)) \
 	  $$$$($(BUILD)/gpurf-params --preset $(call m_preset,$(1)) --block $(call m_block,$(1)) --format verilator) \
-	  --build -j 2 > $(BUILD)/vl/$(1).log 2>&1 || (cat $(BUILD)/vl/$(1).log; exit 1)
+	  --build > $(BUILD)/vl/$(1).log 2>&1 || (cat $(BUILD)/vl/$(1).log; exit 1)
 $(BUILD)/vl/$(1)/shim.o: harness/rtl_shim.cpp harness/rtl.h cmodel/$(RTL_MODULE_$(call m_block,$(1)))_ports.def $(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a
 	$(call say,CXX,$$@)
 	$(Q)$(CXX) -O2 -std=c++14 -I$(VINC) -I$(VINC)/vltstd -I$(BUILD)/vl/$(1) -Iharness -Icmodel \
 	  -DSHIM_TOP=$(call m_class,$(1)) -DSHIM_DEF='"$(RTL_MODULE_$(call m_block,$(1)))_ports.def"' \
 	  -DSHIM_OPS=rtl_$(1) -DSHIM_BLOCK='"$(call m_block,$(1))"' -DSHIM_PRESET='"$(call m_preset,$(1))"' \
-	  -DSHIM_VARIANT='"$(call m_variant,$(1))"' $(if $(filter fast,$(call m_variant,$(1))),-DSHIM_FAST) -c $$< -o $$@
+	  -DSHIM_VARIANT='"$(patsubst run,ok,$(call m_variant,$(1)))"' $(if $(filter fast,$(call m_variant,$(1))),-DSHIM_FAST) -c $$< -o $$@
 endef
 $(foreach m,$(MODELS),$(eval $(call MODEL_RULES,$(m))))
 
@@ -122,8 +134,9 @@ $(VL_RUNTIME): | $(DEPS_STAMP)
 	  $(CXX) -O2 -std=c++14 -I$(VINC) -I$(VINC)/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1 -c $(VINC)/$$f || exit 1; done
 	$(Q)ar rcs $@ $(BUILD)/vl/rt/*.o
 
-# the models a binary links: build/gpurf the correct RTL (make run), build/gpurf-full also the
-# fault variants (make test), build/gpurf-bench also the benchmark builds (make bench)
+# the models a binary links: build/gpurf the correct RTL, build/gpurf-full also the fault
+# variants (make test), build/gpurf-bench also the benchmark builds (make bench),
+# build/gpurf-run the correct RTL of make run's preset and designs only, at -O0 (make run)
 $(BUILD)/registry_%.c: $(BUILD)/tables.mk Makefile
 	$(Q){ echo '#include "harness/rtl.h"'; echo '#include "harness/wave_view.h"'; \
 	  echo '#include "harness/wave_merge.h"'; echo '#include <string.h>'; \
@@ -153,6 +166,9 @@ $(BUILD)/gpurf: $(GPURF_OBJ) $(BUILD)/obj/registry_OK.o $(call model_libs,$(MODE
 	$(call say,LD,$@)
 	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
 $(BUILD)/gpurf-full: $(GPURF_OBJ) $(BUILD)/obj/registry_FULL.o $(call model_libs,$(MODELS_FULL)) $(VL_RUNTIME)
+	$(call say,LD,$@)
+	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
+$(BUILD)/gpurf-run: $(GPURF_OBJ) $(BUILD)/obj/registry_RUN.o $(call model_libs,$(MODELS_RUN)) $(VL_RUNTIME)
 	$(call say,LD,$@)
 	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
 $(BUILD)/gpurf-bench: $(GPURF_OBJ) $(BUILD)/obj/registry_BENCH.o $(call model_libs,$(MODELS_BENCH)) $(VL_RUNTIME)

@@ -1,18 +1,12 @@
-# make run: the main job - lockstep cosim of the baseline design on the default generated kernel,
-# with the synthesized area/timing of its blocks, then the ltrf+ design on the same kind of
-# kernel with every block (wcb, aau, aau_off, rfc, rf, ocu) against its RTL twin (the cache
-# designs run the two-level scheduler: their cache rows are its active pool), then malekeh with
-# every block (rf, ccu, ccu_alloc, sthld) and rename with every block (rf_phys, ocu_phys, rnt,
-# avail, rflc) against its RTL twin
-RUN_GEN      ?= seed=1,blocks=16,warps=8,regs=32,insts=48,loops=12
-RUN_LTRF_GEN ?= seed=1,blocks=4,warps=8,regs=32,insts=48,loops=12
-RUN_PRESET   ?= pascal
-run: $(BUILD)/gpurf $(SYNTH_DIR)/$(RUN_PRESET)-baseline.json
-	$(BUILD)/gpurf cosim --design baseline --preset $(RUN_PRESET) --gen $(RUN_GEN) --blocks all \
-	  --synth $(SYNTH_DIR)/$(RUN_PRESET)-baseline.json --json $(BUILD)/run.json
-	$(BUILD)/gpurf cosim --design ltrf+ --set scheduler=two_level --preset $(RUN_PRESET) --gen $(RUN_LTRF_GEN) --blocks all \
-	  --json $(BUILD)/run-ltrf.json
-	$(BUILD)/gpurf cosim --design malekeh --preset $(RUN_PRESET) --gen $(RUN_LTRF_GEN) --blocks all \
-	  --json $(BUILD)/run-malekeh.json
-	$(BUILD)/gpurf cosim --design rename --preset $(RUN_PRESET) --gen $(RUN_LTRF_GEN) --blocks all \
-	  --json $(BUILD)/run-rename.json
+# make run: the main job (scripts/main_run.sh). Every design (RUN_DESIGNS) on the same
+# generated kernel (RUN_GEN) and on one real trace (RUN_TRACE), each run with every block of
+# the design in lockstep with its Verilated RTL, on preset RUN_PRESET; one side-by-side table,
+# $(BUILD)/run/summary.md. Its binary, build/gpurf-run, carries only these blocks' RTL,
+# compiled at -O0: the quickest build. The area column comes from `make synth`'s summary of
+# RUN_PRESET when it exists (Yosys on every pascal block takes most of an hour: not part of
+# make run).
+RUN_GEN   ?= seed=1,blocks=2,warps=8,regs=32,insts=48,loops=4
+RUN_TRACE ?= $(or $(SHARED),../shared)/traces/matrixmul-sm61/kernelslist.g
+run: $(BUILD)/gpurf-run
+	BUILD=$(BUILD) G=$(BUILD)/gpurf-run RUN_PRESET=$(RUN_PRESET) RUN_GEN=$(RUN_GEN) RUN_TRACE=$(RUN_TRACE) \
+	  RUN_DESIGNS="$(RUN_DESIGNS)" bash scripts/main_run.sh $(SYNTH_DIR)/$(RUN_PRESET).json

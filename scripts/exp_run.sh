@@ -1,6 +1,7 @@
 # Sourced by the experiment scripts: run every line of a runs file ("id preset design
-# extra-args...") in parallel, the stream of workload ${id%%.*} from the WL array
-# ("name|stream args"), JSON and log per run in a directory.
+# extra-args...") through the run engine (scripts/runs.sh: cached, in parallel or on Slurm),
+# the stream of workload ${id%%.*} from the WL array ("name|stream args"), JSON and log per
+# run in a directory.
 # usage: exp_run RUNS_FILE JSON_DIR LABEL   (uses $G, $J, WL)
 # The environment the scripts read: BUILD, OUT, TRACES, JOBS, QUICK, SMS (the SMs of every run,
 # `gpurf sim --sms`; 1 by default: the generated kernels are sized for one SM and the README's
@@ -10,7 +11,7 @@ B=${BUILD:-build}
 G=$B/gpurf
 OUT=${OUT:-$B/experiments}
 T=${TRACES:-../shared/traces}
-J=${JOBS:-$(nproc)}
+. scripts/runs.sh
 QUICK=${QUICK:-0}
 SMS=${SMS:-1}
 case $SMS in all) SMS_ARG="";; *) SMS_ARG="--sms $SMS";; esac
@@ -27,13 +28,10 @@ exp_add_traces() {
 exp_stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}"; done; }
 exp_run() {
   local runs=$1 dir=$2 label=$3
-  echo "$label: $(wc -l < "$runs") runs of $G on $J cores, JSON in $dir"
   while read -r id preset design extra; do
-    echo "$id|$preset|$design|$(exp_stream_of "${id%%.*}") $extra"
-  done < "$runs" | G=$G D=$dir L=$label S="$SMS_ARG" xargs -P "$J" -I{} bash -c '
-    IFS="|" read -r id preset design args <<< "{}"
-    if ! $G sim --design $design --preset $preset $args $S --threads 1 --json $D/$id.json > $D/$id.log 2>&1; then
-      echo "$L: run $id failed:"; tail -5 $D/$id.log; exit 255; fi'
+    echo "$id sim --design $design --preset $preset $(exp_stream_of "${id%%.*}") $extra $SMS_ARG --threads 1"
+  done < "$runs" > "$dir/runs.list"
+  runs_exec "$dir/runs.list" "$dir" "$label"
 }
 # run $2 of directory $1 priced again with the energy model's estimate $3 times $4 (gpurf
 # energy --run, with the run's own --set settings from the runs file beside its JSON), its

@@ -200,8 +200,11 @@ int synth_load(const char *path, synth_sum_t *s, char *err, size_t n)
     const char *preset = json_string_value(json_object_get(o, "preset"));
     snprintf(s->preset, sizeof s->preset, "%s", preset ? preset : "");
     int rc = json_is_object(blocks) ? 0 : gpurf_fail(err, n, "%s: field 'blocks' missing", path);
+    if (!rc && json_object_size(blocks) > SYNTH_MAX_BLOCKS)
+        rc = gpurf_fail(err, n, "%s: %zu blocks, at most %d", path, json_object_size(blocks),
+                        SYNTH_MAX_BLOCKS);
     json_object_foreach(blocks, name, x) {
-        if (rc || s->n == SYNTH_MAX_BLOCKS)
+        if (rc)
             break;
         synth_block_t *b = &s->b[s->n++];
         const char *params = json_string_value(json_object_get(x, "params"));

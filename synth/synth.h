@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define SYNTH_MAX_BLOCKS 16
+#define SYNTH_MAX_BLOCKS 32
 
 typedef struct {
     char block[32];

@@ -13,7 +13,11 @@ int main(int argc, char **argv)
     synth_sum_t s = {.n = 0};
     char err[1024];
     snprintf(s.preset, sizeof s.preset, "%s", argv[3]);
-    for (int i = 5; i < argc && s.n < SYNTH_MAX_BLOCKS; i++)
+    if (argc - 5 > SYNTH_MAX_BLOCKS) {
+        fprintf(stderr, "gpurf-synth: %d blocks, at most %d\n", argc - 5, SYNTH_MAX_BLOCKS);
+        return 2;
+    }
+    for (int i = 5; i < argc; i++)
         if (synth_read_block(argv[1], argv[i], argv[3], argv[2], &s.b[s.n++], err, sizeof err)) {
             fprintf(stderr, "gpurf-synth: %s\n", err);
             return 2;

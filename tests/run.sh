@@ -57,7 +57,7 @@ section "golden statistics (tests/golden: every counter of every design on fixed
 if out=$(BUILD=$B bash tests/golden.sh check $G 2>&1); then ok "golden: $(echo "$out" | grep -c '^ok') runs reproduce every statistic"
 else bad "golden statistics differ" "$(echo "$out" | grep -v '^ok')"; fi
 
-. tests/run_sched.sh; . tests/run_input.sh; . tests/run_units.sh; . tests/run_quiet.sh; . tests/run_cli.sh
+. tests/run_sched.sh; . tests/run_input.sh; . tests/run_units.sh; . tests/run_quiet.sh; . tests/run_cli.sh; . tests/run_engine.sh
 
 section "simulation with value check (sanitized C models)"
 for p in small pascal; do for d in baseline ideal; do for s in 1 2 3; do

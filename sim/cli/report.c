@@ -1,6 +1,7 @@
 /* Run report: statistics and lockstep verdicts as text and as JSON (jansson). */
 #include "report.h"
 #include "core/gpu.h"
+#include "design/design.h"
 #include "energy/energy.h"
 #include "stream/isa.h"
 #include <sys/resource.h>
@@ -21,6 +22,31 @@ void report_lockstep_totals(const ls_ctx_t *ls, const char *block, ls_totals_t *
         t->fields += x->fields_compared;
         t->mismatches += x->mismatches;
     }
+}
+
+static int stat_value(const report_t *r, const char *name, double *v)
+{
+    for (unsigned k = 0; name && k < r->ngroups; k++)
+        for (unsigned i = 0; i < r->groups[k].list->n; i++)
+            if (!strcmp(r->groups[k].list->d[i].name, name)) {
+                *v = (double)r->groups[k].v[i];
+                return 1;
+            }
+    return 0;
+}
+
+double report_hit_rate(const report_t *r)
+{
+    const design_t *d = design_find(r->design);
+    double hits, n;
+    if (!d || !stat_value(r, d->ops->cache_hits, &hits))
+        return -1;
+    if (!stat_value(r, d->ops->cache_lookups, &n)) {
+        if (!stat_value(r, d->ops->cache_misses, &n))
+            return -1;
+        n += hits;
+    }
+    return n > 0 ? hits / n : -1;
 }
 
 /* The synthesized figures of a block of the design, if they were made with this run's
@@ -64,12 +90,16 @@ static void synth_text(const report_t *r, FILE *f)
     fprintf(f, "  method: %s\n", synth_method);
 }
 
-static json_t *synth_json(const report_t *r)
+/* the blocks' figures; logic and sram: the design's totals (every instance), -1 when a
+ * block of the design was not synthesized with the run's parameters */
+static json_t *synth_json(const report_t *r, double *logic, double *sram)
 {
+    int missing = 0;
     json_t *o = json_object();
     for (unsigned i = 0; block_list[i]; i++) {
         unsigned k;
         const synth_block_t *b = synth_for(r, block_list[i], &k);
+        missing |= k && !b;
         if (!b)
             continue;
         json_t *x = json_object();
@@ -81,7 +111,11 @@ static json_t *synth_json(const report_t *r)
         json_object_set_new(x, "sram_um2", json_real(b->sram_um2));
         json_object_set_new(x, "critical_path_ps", json_real(b->crit_ps));
         json_object_set_new(o, b->block, x);
+        *logic += k * b->logic_um2;
+        *sram += k * b->sram_um2;
     }
+    if (missing)
+        *logic = *sram = -1;
     return o;
 }
 
@@ -174,6 +208,12 @@ void report_text(const report_t *r, FILE *f)
     const int many = r->gpu && gpu_sms(r->gpu) > 1;
     fprintf(f, "statistics%s:\n", many ? " (the GPU: every SM's summed)" : "");
     stats_print_text(r->groups, r->ngroups, &r->dv, f);
+    const double hr = report_hit_rate(r);
+    if (hr >= 0) {
+        const design_t *d = design_find(r->design);
+        fprintf(f, "  %-24s %12.4f   register-cache hit rate: %s / %s\n", "cache_hit_rate", hr,
+                d->ops->cache_hits, d->ops->cache_lookups ? d->ops->cache_lookups : "(hits + misses)");
+    }
     rf_energy_t e;
     energy_of_run(r->cfg, r->groups, r->ngroups, &e);
     fprintf(f, "register-file energy (pJ; gpurf energy prints the model):");
@@ -217,6 +257,8 @@ int report_json(const report_t *r, const char *path)
     DERIVED_STATS(D)
 #undef D
     json_object_set_new(o, "stats", st);
+    double hr = report_hit_rate(r);
+    json_object_set_new(o, "cache_hit_rate", hr < 0 ? json_null() : json_real(hr));
     json_object_set_new(o, "sms", json_integer(r->gpu ? gpu_sms(r->gpu) : 1));
     if (r->gpu)
         json_object_set_new(o, "per_sm", per_sm_json(r->gpu));
@@ -242,8 +284,11 @@ int report_json(const report_t *r, const char *path)
                                             (json_int_t)k->hi_reg, "hi_ureg", (json_int_t)k->hi_ureg));
     }
     json_object_set_new(o, "kernels", ks);
-    if (r->syn)
-        json_object_set_new(o, "synth", synth_json(r));
+    if (r->syn) {
+        double logic = 0, sram = 0;
+        json_object_set_new(o, "synth", synth_json(r, &logic, &sram));
+        json_object_set_new(o, "area_mm2", logic < 0 ? json_null() : json_real((logic + sram) / 1e6));
+    }
     if (r->cosim) {
         json_t *l = json_object();
         for (unsigned i = 0; block_list[i]; i++) {

@@ -32,6 +32,9 @@ typedef struct {
     uint64_t cycles, fields, mismatches;
 } ls_totals_t;
 
+/* the design's register-cache hit rate (design_ops_t.cache_hits), or -1: no cache or no
+ * lookup */
+double report_hit_rate(const report_t *r);
 void report_lockstep_totals(const ls_ctx_t *ls, const char *block, ls_totals_t *t);
 void report_text(const report_t *r, FILE *f);
 int report_json(const report_t *r, const char *path);

@@ -52,6 +52,10 @@ typedef struct {
     const char *collector;
     /* statistics lists the design counts, NULL-terminated; filled by stats() below */
     const stat_list_t *const *stats;
+    /* the register cache's hit rate as the design's paper counts it, from two of its
+     * statistics: cache_hits over cache_lookups (hits included) or over cache_hits +
+     * cache_misses; NULL: the design has no register cache (report_hit_rate) */
+    const char *cache_hits, *cache_lookups, *cache_misses;
 
     /* sm_new, after the core's structures and collectors exist: create the block instances
      * (sm_make_inst) and private state of every sub-core; register counters with

@@ -234,6 +234,8 @@ static void hy_end(sm_t *sm)
         .own_pool = pool,                                                                          \
         .variant = &variant_,                                                                      \
         .stats = hy_stats,                                                                         \
+        .cache_hits = "rc_read_hits",                                                              \
+        .cache_misses = "rc_read_misses",                                                          \
         .init = hy_init,                                                                           \
         .free = hy_free,                                                                           \
         .kernel = hy_kernel,                                                                       \

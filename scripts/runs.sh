@@ -1,0 +1,88 @@
+# The run engine of the experiments (sourced by scripts/exp_run.sh and scripts/main_run.sh).
+# An experiment is a list of independent runs, one per line:
+#   ID ARGS...      ARGS: a gpurf command line without the binary (sim --design D --preset P ...)
+# runs_exec LIST DIR LABEL runs every line whose result is not cached, then puts each run's
+# JSON and log in DIR/ID.json and DIR/ID.log; it fails, with the failed runs' logs, when one
+# fails.
+#
+# Cache: a finished run is kept under $RUNS_CACHE (build/run-cache) by a key of its inputs:
+# the gpurf binary's checksum, the preset file's, the trace folder's (every file of it) and
+# the arguments. A run whose key is there is not run again.
+# Engines (RUNS_ENGINE): local (default: GNU parallel on $JOBS cores), slurm (a job array of
+# scripts/sweep.slurm over the runs to do; sbatch --wait), dry (print the commands of the
+# runs to do and of the Slurm submission; nothing runs).
+# A progress line after each run: done / to do, cached, elapsed and the time left.
+RUNS_CACHE=${RUNS_CACHE:-${BUILD:-build}/run-cache}
+RUNS_ENGINE=${RUNS_ENGINE:-local}
+JOBS=${JOBS:-$(nproc)}
+declare -A RUNS_SUM_
+
+# checksum of a file or of every file of a folder (memoized per path)
+runs_sum_() {
+  local p=$1
+  if [ -z "${RUNS_SUM_[$p]:-}" ]; then
+    if [ -d "$p" ]; then RUNS_SUM_[$p]=$(cd "$p" && find . -type f | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-32)
+    elif [ -f "$p" ]; then RUNS_SUM_[$p]=$(sha256sum < "$p" | cut -c1-32)
+    else RUNS_SUM_[$p]=none; fi
+  fi
+  echo "${RUNS_SUM_[$p]}"
+}
+
+# the key of one run: KEY of "ARGS..."
+runs_key() {
+  local args=$1 preset trace prev="" a inputs
+  inputs="gpurf $(runs_sum_ "$G")"
+  for a in $args; do
+    case $prev in
+      --preset) inputs="$inputs preset $(runs_sum_ "presets/$a.json")" ;;
+      --trace) inputs="$inputs trace $(runs_sum_ "$(dirname "$a")")" ;;
+      --run|--synth) inputs="$inputs file $(runs_sum_ "$a")" ;;
+    esac
+    prev=$a
+  done
+  # a run without --preset takes the preset of its trace's binary version: the file of every
+  # preset then counts
+  case " $args " in *" --preset "*) ;; *) inputs="$inputs presets $(runs_sum_ presets)" ;; esac
+  # paths of the run's inputs are in the checksums above: the key does not depend on where
+  # the traces are
+  inputs="$inputs args $(echo "$args" | sed 's#[^ ]*/\([^/ ]*\)#\1#g')"
+  echo "$inputs" | sha256sum | cut -c1-32
+}
+
+runs_exec() {
+  local list=$1 dir=$2 label=$3 keyed todo n ntodo
+  mkdir -p "$dir" "$RUNS_CACHE"
+  keyed=$dir/runs.keyed; todo=$dir/runs.todo
+  : > "$keyed"
+  while read -r id args; do
+    [ -z "$id" ] && continue
+    echo "$id $(runs_key "$args") $args" >> "$keyed"
+  done < "$list"
+  awk -v c="$RUNS_CACHE" '{ f = c "/" $2 ".json"; if ((getline l < f) < 0) print; else close(f) }' "$keyed" > "$todo"
+  n=$(wc -l < "$keyed"); ntodo=$(wc -l < "$todo")
+  echo "$label: $n runs, $((n - ntodo)) cached, $ntodo to run ($RUNS_ENGINE, $JOBS at a time; cache $RUNS_CACHE)"
+  if [ "$ntodo" -gt 0 ]; then
+    export G RUNS_CACHE
+    export RUNS_LABEL=$label RUNS_TOTAL=$ntodo RUNS_CACHED=$((n - ntodo)) RUNS_START=$(date +%s)
+    export RUNS_PROGRESS=$dir/runs.progress
+    : > "$RUNS_PROGRESS"
+    case $RUNS_ENGINE in
+      local) parallel --will-cite -j "$JOBS" --halt now,fail=1 bash scripts/run1.sh :::: "$todo" || return 1 ;;
+      slurm) sbatch --wait --array=1-"$ntodo" --export=ALL --output="$dir/slurm-%a.out" \
+               scripts/sweep.slurm "$todo" > /dev/null || { cat "$dir"/slurm-*.out 2>/dev/null | tail -20; return 1; } ;;
+      dry) echo "# the runs to do (scripts/run1.sh runs one line of $todo):"
+           while read -r id key args; do echo "$G $args --json $RUNS_CACHE/$key.json"; done < "$todo"
+           echo "# on a Slurm cluster:"
+           echo "sbatch --wait --array=1-$ntodo --export=ALL scripts/sweep.slurm $todo"
+           return 0 ;;
+      *) echo "$label: unknown RUNS_ENGINE '$RUNS_ENGINE' (local, slurm or dry)" >&2; return 2 ;;
+    esac
+  fi
+  local bad=0
+  while read -r id key args; do
+    if [ -f "$RUNS_CACHE/$key.json" ]; then
+      cp "$RUNS_CACHE/$key.json" "$dir/$id.json"; cp "$RUNS_CACHE/$key.log" "$dir/$id.log"
+    else echo "$label: run $id has no result ($G $args)"; bad=1; fi
+  done < "$keyed"
+  return $bad
+}
