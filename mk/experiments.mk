@@ -24,3 +24,10 @@ experiments-hybrid: $(BUILD)/gpurf
 	$(if $(filter 1,$(QUICK)),,BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_hybrid.sh)
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) PORTS="1 1" bash scripts/experiments_hybrid.sh
 .PHONY: experiments-hybrid
+# make test-slurm (not part of make test): a one-node Slurm on localhost runs a small
+# experiment as a job array (scripts/sweep.slurm) and its results must equal the local runs'
+# (scripts/test_slurm.sh; root, packages slurm-wlm and munge, installed here when missing)
+test-slurm: $(BUILD)/gpurf
+	@bash scripts/deps.sh slurm-wlm munge
+	BUILD=$(BUILD) G=$(BUILD)/gpurf bash scripts/test_slurm.sh
+.PHONY: test-slurm
