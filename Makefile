@@ -1,5 +1,5 @@
 # gpurf: one entry point. `make run` is the main job, `make test` the test suite.
-# Targets: deps build run test synth area formal waves bench experiments experiments-malekeh experiments-rename clean. V=1: full commands.
+# Targets: deps build run test synth area formal waves bench experiments experiments-ltrf experiments-malekeh experiments-rename experiments-hybrid test-slurm install clean. V=1: full commands.
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 # every core, unless the caller chose (-j N)
@@ -34,7 +34,7 @@ VINC    := /usr/share/verilator/include
 LIBS    := -ljansson -lz -llzma -lm -lpthread
 
 # ---- dependencies ---------------------------------------------------------------------------
-APT_PKGS := verilator yosys iverilog gtkwave z3 parallel libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev liblzma-dev clang libclang-rt-14-dev pkg-config \
+APT_PKGS := verilator yosys iverilog gtkwave z3 parallel cmark-gfm libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev liblzma-dev clang libclang-rt-14-dev pkg-config \
             xvfb xauth jq bc
 DEPS_STAMP := $(BUILD)/.deps
 deps: $(DEPS_STAMP)

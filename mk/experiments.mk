@@ -1,29 +1,33 @@
-# make experiments: the LTRF paper's Figs. 4, 9, 11, 12 and 13 metrics on generated kernels and
-# the real traces; tables with the paper's values in $(EXP_OUT)/results.md, plots in
-# $(EXP_OUT)/ltrf.png. QUICK=1: one small kernel, few points.
+# make experiments: the four papers' experiments over the workload suite (scripts/suite.txt;
+# QUICK=1 its quick workloads and fewer sweep points), through the run engine (every core,
+# cached; RUNS_ENGINE=slurm or dry, scripts/runs.sh), then one report: $(EXP_OUT)/index.html
+# and report.md (scripts/report.sh), the paper's values beside ours.
+# One paper: experiments-ltrf (LTRF Figs. 4, 9-13: results.md, ltrf.png), experiments-malekeh
+# (Figs. 3, 6-8, Sec. 9.4 on turing and pascal), experiments-rename (Figs. 2, 9-13 on fermi),
+# experiments-hybrid (Figs. 3, 7-12 on maxwell at 6R2W and 1R1W; QUICK=1: 1R1W only).
 EXP_OUT ?= $(BUILD)/experiments
 # SMS=N (or all: each preset's whole GPU) runs every experiment on N SMs (gpurf sim --sms);
 # the default is one SM, the figures of the README
 SMS ?= 1
 export SMS
+# the workload suite every experiment reads (tests: tests/suite_test.txt)
+SUITE ?= scripts/suite.txt
+export SUITE
+# the four papers' scripts write into one folder, one after the other (each runs on every core)
 experiments: $(BUILD)/gpurf
+	rm -f $(EXP_OUT)/vs.tsv
+	+for e in ltrf malekeh rename hybrid; do $(MAKE) --no-print-directory experiments-$$e || exit 1; done
+	OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/report.sh
+experiments-ltrf: $(BUILD)/gpurf
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments.sh
-.PHONY: experiments
-# make experiments-malekeh: Malekeh's Figs. 3, 6-8 and Sec. 9.4 metrics and sweeps on presets
-# turing and pascal; $(EXP_OUT)/malekeh.md and malekeh.png. QUICK=1: small kernels, few points.
 experiments-malekeh: $(BUILD)/gpurf
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_malekeh.sh
-.PHONY: experiments-malekeh
-# make experiments-rename: Jeon and Annavaram's Figs. 2, 9-13 and Secs. 5.2, 7.1 metrics on fermi
 experiments-rename: $(BUILD)/gpurf
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_rename.sh
-.PHONY: experiments-rename
-# make experiments-hybrid: Bailey et al.'s Figs. 3, 7-12 and Secs. III-A4, IV-B3, IV-D metrics on maxwell,
-# at the paper's 6R2W ports and at 1R1W (QUICK=1: 1R1W only; at 6R2W its small kernels map nothing)
 experiments-hybrid: $(BUILD)/gpurf
 	$(if $(filter 1,$(QUICK)),,BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_hybrid.sh)
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) PORTS="1 1" bash scripts/experiments_hybrid.sh
-.PHONY: experiments-hybrid
+.PHONY: experiments experiments-ltrf experiments-malekeh experiments-rename experiments-hybrid
 # make test-slurm (not part of make test): a one-node Slurm on localhost runs a small
 # experiment as a job array (scripts/sweep.slurm) and its results must equal the local runs'
 # (scripts/test_slurm.sh; root, packages slurm-wlm and munge, installed here when missing)

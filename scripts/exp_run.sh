@@ -2,7 +2,7 @@
 # extra-args...") through the run engine (scripts/runs.sh: cached, in parallel or on Slurm),
 # the stream of workload ${id%%.*} from the WL array ("name|stream args"), JSON and log per
 # run in a directory.
-# usage: exp_run RUNS_FILE JSON_DIR LABEL   (uses $G, $J, WL)
+# usage: exp_run RUNS_FILE JSON_DIR LABEL   (uses $G, WL)
 # The environment the scripts read: BUILD, OUT, TRACES, JOBS, QUICK, SMS (the SMs of every run,
 # `gpurf sim --sms`; 1 by default: the generated kernels are sized for one SM and the README's
 # tables are per-SM figures; SMS=all runs each preset's whole GPU). A run takes one thread
@@ -12,19 +12,14 @@ G=$B/gpurf
 OUT=${OUT:-$B/experiments}
 T=${TRACES:-../shared/traces}
 . scripts/runs.sh
+. scripts/exp_suite.sh
 QUICK=${QUICK:-0}
 SMS=${SMS:-1}
 case $SMS in all) SMS_ARG="";; *) SMS_ARG="--sms $SMS";; esac
 # the workloads as a Markdown list
-exp_workloads() { for w in "${WL[@]}"; do echo "- \`${w%%|*}\`: \`${w#*|}\`"; done; }
+exp_workloads() { for w in "${WL[@]}"; do echo "- \`${w%%|*}\`${GROUP[${w%%|*}]:+ (${GROUP[${w%%|*}]})}: \`${w#*|}\`"; done; }
 # the workloads' names
 exp_names() { for w in "${WL[@]}"; do echo -n " ${w%%|*}"; done; }
-# the real traces, when present, as workloads matrixmul and vectoradd
-exp_add_traces() {
-  for k in matrixmul-sm61 vectoradd-sm61; do
-    if [ -f "$T/$k/kernelslist.g" ]; then WL+=("${k%-sm61}|--trace $T/$k/kernelslist.g"); fi
-  done
-}
 exp_stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}"; done; }
 exp_run() {
   local runs=$1 dir=$2 label=$3
@@ -44,6 +39,12 @@ exp_reprice() { local j=$1/$2.json p v rf=$1/runs.txt sets
     jq .energy_pj.$5 "$1/$2.$3.$4.e"; }
 # the energy model's estimates with no published source (presets' energy source notes)
 EXP_ESTIMATES="array_eff_pct wire_ff_per_mm e_arbiter_fj"
+# exp_vs FIGURE LABEL GROUP OURS PAPER: one of our values beside the paper's for the report's
+# figures (scripts/report.sh), a line of $OUT/vs.tsv under the paper $EXP_PAPER; exp_vs_reset
+# drops the paper's lines of an earlier run
+exp_vs() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$EXP_PAPER" "$1" "$2" "$3" "$4" "$5" >> "$OUT/vs.tsv"; }
+exp_vs_reset() { EXP_PAPER=$1; mkdir -p "$OUT"; touch "$OUT/vs.tsv"
+  awk -F '\t' -v p="$1" '$1 != p' "$OUT/vs.tsv" > "$OUT/vs.tsv.new"; mv "$OUT/vs.tsv.new" "$OUT/vs.tsv"; }
 # the experiment's JSON directory: JD=$OUT/json_NAME, emptied
 exp_dir() { JD=$OUT/json_$1; mkdir -p "$JD"; rm -f "$JD"/*.json "$JD"/*.log "$JD"/*.e; }
 # a statistic or energy part of run $1 in $JD: exp_val RUN FIELD

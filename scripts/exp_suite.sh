@@ -3,6 +3,8 @@
 #   exp_suite            WL ("name|stream args") of every workload (QUICK=1: those marked
 #                        quick), GROUP[name] (real or generated), NATIVE[name] (its own preset);
 #                        a real trace not found under $T is left out with a note
+#   exp_fit PRESET...    WL reduced to the workloads that run on those presets (below)
+#   exp_suite_add P...   the suite's workloads that run on presets P appended to a script's own
 #   exp_group G          the names of WL in group G
 #   exp_classify         register sensitivity by measurement (LTRF Sec. 5): baseline on
 #                        table2_c1 with the cache's capacity added against table2_c6 (#6's
@@ -25,6 +27,39 @@ exp_suite() {
     GROUP[$name]=$group; NATIVE[$name]=$preset
   done < "$SUITE"
 }
+# exp_fit PRESET...: keeps in WL the workloads that run on every PRESET (a probe each: the
+# baseline on one SM; a kernel needing more registers per thread, warps or shared memory than
+# the preset's SM has cannot run there) and says why the others were left out in EXCLUDED
+# (Markdown list lines)
+exp_fit() {
+  local d=$OUT/json_fit_$(echo "$*" | tr ' ' '_') w n p ok keep=()
+  mkdir -p "$d"
+  for w in "${WL[@]}"; do n=${w%%|*}; for p in "$@"; do
+    echo "$n.$p sim --design baseline --preset $p ${w#*|} --sms 1 --threads 1"; done; done > "$d/runs.list"
+  RUNS_KEEP_GOING=1 runs_exec "$d/runs.list" "$d" "fit on $*" > /dev/null
+  EXCLUDED=""
+  for w in "${WL[@]}"; do n=${w%%|*} ok=1
+    for p in "$@"; do
+      [ -f "$d/$n.$p.json" ] && continue
+      ok=0; EXCLUDED="$EXCLUDED- \`$n\` cannot run on \`$p\`: $(grep -m1 -o "cannot run on preset.*\|field '[a-z_]*': .*" "$d/$n.$p.failed" 2>/dev/null | head -1)"$'\n'
+    done
+    [ $ok = 1 ] && keep+=("$w")
+  done
+  WL=("${keep[@]}")
+}
+# exp_suite_add PRESET...: the suite's workloads that run on every PRESET appended to WL (a
+# script's own kernels first, in group "own")
+exp_suite_add() {
+  local own=("${WL[@]}") w
+  for w in "${own[@]}"; do GROUP[${w%%|*}]=own; done
+  exp_suite; exp_fit "$@"
+  WL=("${own[@]}" "${WL[@]}")
+}
+# the sets of workloads a report gives means for: all, then each group present in WL
+exp_sets() { echo all; local w; for w in "${WL[@]}"; do echo "${GROUP[${w%%|*}]:-own}"; done | awk '!s[$0]++'; }
+# the names of a set's workloads
+exp_in_set() { local w; for w in "${WL[@]}"; do
+  [ "$1" = all ] || [ "${GROUP[${w%%|*}]:-own}" = "$1" ] && echo -n "${w%%|*} "; done; true; }
 exp_group() { local w; for w in "${WL[@]}"; do [ "${GROUP[${w%%|*}]}" = "$1" ] && echo -n "${w%%|*} "; done; true; }
 # the reference of LTRF's Fig. 9 (table2_c1 plus the cache's capacity: active_pool x rfc_banks
 # warp registers, 16 KB in the paper) and #6, per workload: the runs ID.ref and ID.f3.1 of

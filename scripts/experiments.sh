@@ -17,22 +17,13 @@ set -eu
 mkdir -p "$OUT/json"
 rm -f "$OUT"/json/*.json "$OUT"/json/*.e "$OUT/runs.txt"
 
-# workloads: name and stream arguments
-if [ "$QUICK" = 1 ]; then
-  WL=("gq|--gen seed=3,blocks=2,warps=8,regs=24,insts=24,loops=3")
-  MULTS="1 2 4"; SENS_MULTS="1 4"
-else
-  # register-hungry kernels with paper-length intervals (window, long bodies; Table 4), streaming
-  # and tiled addresses; a register-insensitive control (24 registers, uniform operands)
-  WL=("r128|--gen seed=2,blocks=12,warps=8,regs=128,insts=400,loops=2,window=8"
-      "r128t|--gen seed=2,blocks=12,warps=8,regs=128,insts=400,loops=2,window=8,addr=tile"
-      "r64|--gen seed=3,blocks=16,warps=8,regs=64,insts=200,loops=2,window=8"
-      "g24|--gen seed=1,blocks=8,warps=8,regs=24,insts=40,loops=8")
-  for k in matrixmul-sm61 vectoradd-sm61; do
-    [ -f "$T/$k/kernelslist.g" ] && WL+=("$k|--trace $T/$k/kernelslist.g")
-  done
-  MULTS="1 2 3 4 5 6 8"; SENS_MULTS="1 4 8"
-fi
+# workloads: the suite (scripts/suite.txt; QUICK=1 its quick ones) that runs on Table 2's
+# configurations
+exp_suite
+exp_fit table2_c1 table2_c6 table2_c7
+exp_vs_reset ltrf
+if [ "$QUICK" = 1 ]; then MULTS="1 2 4"; SENS_MULTS="1 4"
+else MULTS="1 2 3 4 5 6 8"; SENS_MULTS="1 4 8"; fi
 # RFC, the paper's comparison point (Sec. 5, after Gebhart et al.), is the design rc: results
 # written into the presets' 16 KB cache split among the active warps, misses read from the
 # main RF
@@ -99,7 +90,8 @@ R=$OUT/results.md
 {
 echo "# gpurf: LTRF evaluation metrics"
 echo
-echo "Workloads:"; exp_workloads
+echo "Workloads (scripts/suite.txt):"; exp_workloads
+[ -n "$EXCLUDED" ] && { echo; echo "Left out (they do not fit Table 2's SM):"; echo -n "$EXCLUDED"; }
 echo
 echo "Reference (1.00): \`baseline\` on table2_c1 with rf_warp_regs=$REGS_BL (#1 plus the cache's $((POOL * BANKS)) warp registers)."
 echo
@@ -119,13 +111,24 @@ for n in $names; do for c in c6 c7; do
   for d in $DESIGNS; do row="$row| $(norm $n fig9.$c.$d) "; done
   echo "$row| $(norm $n f3.1) | $(norm $n fig9.$c.xbar) |"
 done; done
-for set in all sensitive; do
-  ns=$names; [ $set = sensitive ] && ns=$snames
+# the workloads of a set: all, real, generated, sensitive, real sensitive, generated sensitive
+set_of() { local n; for n in $names; do
+  case "$1" in all) ;; sensitive) rsens $n || continue ;;
+    *sensitive) [ "${GROUP[$n]}" = "${1% sensitive}" ] && rsens $n || continue ;;
+    *) [ "${GROUP[$n]}" = "$1" ] || continue ;; esac
+  echo -n "$n "; done; }
+for set in all real generated sensitive "real sensitive" "generated sensitive"; do
+  ns=$(set_of "$set")
   [ -z "$ns" ] && continue
   for c in c6 c7; do
     row="| mean, $set | #${c#c} "
     for d in $DESIGNS xbar; do [ $d = xbar ] && row="$row| $(for n in $ns; do norm $n f3.1; echo -n " "; done | mean) "
-      row="$row| $(for n in $ns; do norm $n fig9.$c.$d; echo -n " "; done | mean) "; done
+      v=$(for n in $ns; do norm $n fig9.$c.$d; echo -n " "; done | mean); row="$row| $v "
+      case $d.$c in ltrf.c6) exp_vs "Fig. 9 IPC / BL+16KB" "LTRF #6" "$set" $v 1.32 ;;
+        ltrf.c7) exp_vs "Fig. 9 IPC / BL+16KB" "LTRF #7" "$set" $v 1.28 ;;
+        ltrf+.c7) exp_vs "Fig. 9 IPC / BL+16KB" "LTRF+ #7" "$set" $v 1.31 ;;
+        rc.c6) exp_vs "Fig. 9 IPC / BL+16KB" "RFC #6" "$set" $v 0.86 ;; esac
+    done
     echo "$row|"
   done
 done

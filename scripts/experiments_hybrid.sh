@@ -24,9 +24,9 @@ else
   WL=("hotspot|--gen seed=11,blocks=16,warps=8,regs=24,insts=64,loops=16,div=5,dep=70,alu=90,sfu=4,shmem=4,gmem=2"
       "streamcluster|--gen seed=12,blocks=16,warps=8,regs=40,insts=12,loops=32,div=5,dep=20,alu=60,gmem=25"
       "generic|--gen seed=13,blocks=16,warps=8,regs=32,insts=40,loops=12")
-  exp_add_traces
   SIZES="8 12 16 20 24"
 fi
+exp_suite_add maxwell
 names=$(exp_names)
 P=maxwell
 TL="--set scheduler=two_level $PT"
@@ -109,6 +109,14 @@ echo "| Fig. 10 writes elided RC / RSP / hybrid (%) | 73.3 / 58.1 / 78.3 | $(gm 
 echo "| Fig. 10 reads elided RC / RSP / hybrid (%) | 71.5 / 64.8 / 75.5 | $(gm relide rc) / $(gm relide rsp) / $(gm relide hyb) |"
 echo "| Fig. 11 in hybrid: writes RSP / RC, reads RSP / RC (%) | RSP > RC | $(gm rsp_w hyb) / $(gm rc_w hyb), $(gm rsp_r hyb) / $(gm rc_r hyb) |"
 echo "| Fig. 11 RC read hit rate in hybrid (8 KB) / alone (12 KB) (%) | 51.3 / 71.5 | $(gm hit hyb) / $(gm hit rc) |"
+exp_vs_reset "hybrid$S"
+while read -r set; do names_all=$names; names=$(exp_in_set "$set")
+  for x in "rc RC 47.9" "rsp RSP 47.1" "hyb hybrid 38.7"; do set -- $x
+    exp_vs "Fig. 9 register energy ($RP R, $WP W ports, %)" "$2" "$set" "$(gm en $1)" $3; done
+  for x in "rc RC 73.3" "rsp RSP 58.1" "hyb hybrid 78.3"; do set -- $x
+    exp_vs "Fig. 10 writes elided ($RP R, $WP W ports, %)" "$2" "$set" "$(gm welide $1)" $3; done
+  names=$names_all
+done < <(exp_sets)
 echo "| Fig. 4 RC register energy, shared / per-warp partition (%) | shared lower | $(gm en rc) / $(gm en rcpw) |"
 echo "| RC set index (reg + warp) mod sets / reg mod sets: register energy, RC hit rate (%) | no index given | $(gm en rc) / $(gm en rcidx), $(gm hit rc) / $(gm hit rcidx) |"
 echo "| Sec. IV-D register energy evict / lifetime / hybrid (%) | 43.7 / 39.8 / 38.7 | $(gm en evict) / $(gm en life) / $(gm en hyb) |"

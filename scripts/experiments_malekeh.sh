@@ -29,7 +29,7 @@ WL=("hi|--gen $HI" "lo|--gen $LO")
 # register-bandwidth-bound: three-source and wide operands (IMAD.WIDE, 128-bit shared), few
 # dependences, no global memory
 [ "$QUICK" = 1 ] || WL+=("bw|--gen seed=3,blocks=16,warps=8,regs=64,insts=48,loops=12,dep=10,alu=90,shmem=10,gmem=0,sfu=0,wide=50")
-[ "$QUICK" = 1 ] || exp_add_traces
+exp_suite_add turing pascal
 # the two-kernel list: the high-reuse kernel, then the low-reuse one
 TK=$OUT/malekeh_two_kernels
 rm -rf "$TK"; mkdir -p "$TK"
@@ -99,6 +99,13 @@ for n in $names; do for p in $PRESETS; do
   echo "| $n | $p | $(use $b), $(use $m) | $(pct $(exp_val $n.$p.ideal ipc) $(exp_val $b ipc)) | $(pct $(exp_val $m ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mkfix ipc) $(exp_val $b ipc)) | $(pct $(exp_val $n.$p.mksc ipc) $(exp_val $b ipc)), $(hit $n.$p.mksc) | $(hit $m) | $(div $(( $(exp_val $b rf_reads) - $(exp_val $m rf_reads) )) $(exp_val $b rf_reads)) | $(pct $(exp_val $m dynamic) $(exp_val $b dynamic)) | $(exp_val $m sthld_final) |"
 done; done
 echo "| paper (Rodinia, Deepbench) | Table 1 | - | - | +9.6 % mean, max +59.5 % (rnn_bench_i2), only loss b+tree (< 4 %) | - | - | 48.5 % mean (gaussian ~77 %, particlefilter_naive ~13.3 %) | = hit ratio | -29.1 % mean (-47.5 % rnn_bench_t2, -5.9 % particlefilter_naive) | - |"
+exp_vs_reset malekeh
+chg1() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f\n", b ? 100 * (a / b - 1) : 0 }'; }
+while read -r set; do ns=$(exp_in_set "$set"); for n in $ns; do [ $n = two ] && ns=${ns/two /}; done
+  exp_vs "Figs. 6-8 on turing (%)" "IPC gain" "$set" "$(for n in $ns; do chg1 $(exp_val $n.turing.mk ipc) $(exp_val $n.turing.base ipc); done | exp_mean)" 9.6
+  exp_vs "Figs. 6-8 on turing (%)" "CCU hit ratio" "$set" "$(for n in $ns; do awk -v h=$(hit $n.turing.mk) 'BEGIN { print 100 * h }'; done | exp_mean)" 48.5
+  exp_vs "Figs. 6-8 on turing (%)" "RF dynamic energy" "$set" "$(for n in $ns; do chg1 $(exp_val $n.turing.mk dynamic) $(exp_val $n.turing.base dynamic); done | exp_mean)" -29.1
+done < <(exp_sets)
 echo
 echo "Fig. 8 (RF dynamic energy: banks, arbiter, crossbar, CCUs; sim/energy/energy.h) against the"
 echo "baseline, mean over the rows above, with each estimate of the energy model that has no"

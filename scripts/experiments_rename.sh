@@ -19,8 +19,8 @@ else
   WL=("temps|--gen seed=1,blocks=24,warps=8,regs=24,gmem=20,loops=8,temps=40"
       "plain|--gen seed=1,blocks=24,warps=8,regs=24,gmem=20,loops=8"
       "big|--gen seed=2,blocks=24,warps=8,regs=32,gmem=20,loops=8,temps=30")
-  exp_add_traces
 fi
+exp_suite_add fermi
 names=$(exp_names)
 P=fermi
 runs() {
@@ -69,6 +69,12 @@ echo
 echo "| metric | paper | gpurf (mean over the workloads) |"
 echo "|---|---|---|"
 m_save=$(for n in $names; do save $n.rn; echo; done | exp_mean)
+exp_vs_reset rename
+while read -r set; do ns=$(exp_in_set "$set")
+  exp_vs "Fig. 9 register savings (%)" consolidate "$set" "$(for n in $ns; do save $n.rn; echo; done | exp_mean)" 30
+  exp_vs "Fig. 10a static power vs baseline gating (%)" sub-array "$set" "$(for n in $ns; do chg $(exp_val $n.rn static_pj_subarray) $(exp_val $n.rn static_pj_base_subarray); echo; done | exp_mean)" -23
+  exp_vs "Fig. 10a static power vs baseline gating (%)" register "$set" "$(for n in $ns; do chg $(exp_val $n.rn static_pj_reg) $(exp_val $n.rn static_pj_base_reg); echo; done | exp_mean)" -26
+done < <(exp_sets)
 m_peak=$(for n in $names; do save_peak $n.rn; echo; done | exp_mean)
 m_nba=$(for n in $names; do save $n.nba; echo; done | exp_mean)
 m_sa_nba=$(for n in $names; do chg $(exp_val $n.nba static_pj_subarray) $(exp_val $n.nba static_pj_base_subarray); echo; done | exp_mean)

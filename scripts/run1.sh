@@ -2,12 +2,14 @@
 # One run of a keyed runs list (scripts/runs.sh): "ID KEY ARGS..." as one argument. Runs
 # $G ARGS, keeps its JSON and log in $RUNS_CACHE/KEY.{json,log} when it succeeds (written
 # under a temporary name first: a run cut short leaves nothing), prints the progress line (about
-# twenty per list).
+# twenty per list). A failed run's log goes to $RUNS_DIR/ID.failed.
 set -u
 read -r id key args <<< "$1"
 tmp=$RUNS_CACHE/$key.$$.tmp
 if ! $G $args --json "$tmp.json" > "$tmp.log" 2>&1; then
-  echo "$RUNS_LABEL: run $id failed: $G $args"; tail -5 "$tmp.log"; rm -f "$tmp.json" "$tmp.log"; exit 1
+  cp "$tmp.log" "$RUNS_DIR/$id.failed"
+  [ -n "${RUNS_KEEP_GOING:-}" ] || { echo "$RUNS_LABEL: run $id failed: $G $args"; tail -5 "$tmp.log"; }
+  rm -f "$tmp.json" "$tmp.log"; exit 1
 fi
 mv "$tmp.log" "$RUNS_CACHE/$key.log"; mv "$tmp.json" "$RUNS_CACHE/$key.json"
 if [ -n "${RUNS_PROGRESS:-}" ]; then

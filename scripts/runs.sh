@@ -12,6 +12,8 @@
 # scripts/sweep.slurm over the runs to do; sbatch --wait), dry (print the commands of the
 # runs to do and of the Slurm submission; nothing runs).
 # A progress line after each run: done / to do, cached, elapsed and the time left.
+# RUNS_KEEP_GOING=1: failed runs do not stop the others or fail the list; each leaves its log
+# in DIR/ID.failed and no DIR/ID.json (probes of what runs where: exp_fit).
 RUNS_CACHE=${RUNS_CACHE:-${BUILD:-build}/run-cache}
 RUNS_ENGINE=${RUNS_ENGINE:-local}
 JOBS=${JOBS:-$(nproc)}
@@ -53,23 +55,28 @@ runs_exec() {
   local list=$1 dir=$2 label=$3 keyed todo n ntodo
   mkdir -p "$dir" "$RUNS_CACHE"
   keyed=$dir/runs.keyed; todo=$dir/runs.todo
-  : > "$keyed"
+  : > "$keyed"; rm -f "$dir"/*.failed
   while read -r id args; do
     [ -z "$id" ] && continue
     echo "$id $(runs_key "$args") $args" >> "$keyed"
   done < "$list"
-  awk -v c="$RUNS_CACHE" '{ f = c "/" $2 ".json"; if ((getline l < f) < 0) print; else close(f) }' "$keyed" > "$todo"
+  # a run that writes files of its own (--sthld-log, --reg-log, --waves) always runs: the
+  # cache keeps only its report and output
+  awk -v c="$RUNS_CACHE" '/ --(sthld-log|reg-log|waves) / { print; next }
+    { f = c "/" $2 ".json"; if ((getline l < f) < 0) print; else close(f) }' "$keyed" > "$todo"
   n=$(wc -l < "$keyed"); ntodo=$(wc -l < "$todo")
   echo "$label: $n runs, $((n - ntodo)) cached, $ntodo to run ($RUNS_ENGINE, $JOBS at a time; cache $RUNS_CACHE)"
   if [ "$ntodo" -gt 0 ]; then
     export G RUNS_CACHE
     export RUNS_LABEL=$label RUNS_TOTAL=$ntodo RUNS_CACHED=$((n - ntodo)) RUNS_START=$(date +%s)
-    export RUNS_PROGRESS=$dir/runs.progress
+    export RUNS_PROGRESS=$dir/runs.progress RUNS_DIR=$dir RUNS_KEEP_GOING=${RUNS_KEEP_GOING:-}
     : > "$RUNS_PROGRESS"
     case $RUNS_ENGINE in
-      local) parallel --will-cite -j "$JOBS" --halt now,fail=1 bash scripts/run1.sh :::: "$todo" || return 1 ;;
+      local) if [ -n "${RUNS_KEEP_GOING:-}" ]; then parallel --will-cite -j "$JOBS" bash scripts/run1.sh :::: "$todo" || true
+             else parallel --will-cite -j "$JOBS" --halt now,fail=1 bash scripts/run1.sh :::: "$todo" || return 1; fi ;;
       slurm) sbatch --wait --array=1-"$ntodo" --export=ALL --output="$dir/slurm-%a.out" \
-               scripts/sweep.slurm "$todo" > /dev/null || { cat "$dir"/slurm-*.out 2>/dev/null | tail -20; return 1; } ;;
+               scripts/sweep.slurm "$todo" > /dev/null || [ -n "${RUNS_KEEP_GOING:-}" ] ||
+               { cat "$dir"/slurm-*.out 2>/dev/null | tail -20; return 1; } ;;
       dry) echo "# the runs to do (scripts/run1.sh runs one line of $todo):"
            while read -r id key args; do echo "$G $args --json $RUNS_CACHE/$key.json"; done < "$todo"
            echo "# on a Slurm cluster:"
@@ -80,9 +87,10 @@ runs_exec() {
   fi
   local bad=0
   while read -r id key args; do
+    rm -f "$dir/$id.json"
     if [ -f "$RUNS_CACHE/$key.json" ]; then
       cp "$RUNS_CACHE/$key.json" "$dir/$id.json"; cp "$RUNS_CACHE/$key.log" "$dir/$id.log"
-    else echo "$label: run $id has no result ($G $args)"; bad=1; fi
+    elif [ -z "${RUNS_KEEP_GOING:-}" ]; then echo "$label: run $id has no result ($G $args)"; bad=1; fi
   done < "$keyed"
   return $bad
 }

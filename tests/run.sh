@@ -115,7 +115,7 @@ echo "$out" | grep -q "field 'active_pool'" && ok "fill-port error names the fie
 run "--latency-x rejects a bad factor" 2 $A sim --preset table2_c1 --latency-x 0 --gen seed=1,blocks=1
 . tests/run_latency.sh
 run "baseline with a non-power-of-two row count (BL + 16 KB)" 0 $A sim --preset table2_c1 --set rf_warp_regs=2176 --gen seed=1,blocks=4
-run "experiments pipeline (QUICK=1)" 0 make -s BUILD=$B experiments QUICK=1 EXP_OUT=$B/exp_t
+run "experiments pipeline (QUICK=1, the test suite)" 0 make -s BUILD=$B experiments-ltrf QUICK=1 SUITE=tests/suite_test.txt EXP_OUT=$B/exp_t
 [ -s $B/exp_t/ltrf.png ] && grep -qE "^\| gq \| #7 \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" $B/exp_t/results.md &&
   ok "experiments write the tables and the plot" || bad "experiments output" "$out"
 
@@ -350,6 +350,7 @@ done
 . tests/run_malekeh.sh
 . tests/run_rename.sh
 . tests/run_hybrid.sh
+. tests/run_report.sh
 . tests/run_energy.sh
 . tests/run_agg.sh
 . tests/run_gpu.sh

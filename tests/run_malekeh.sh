@@ -108,7 +108,7 @@ for kv in reuse_src=dynamic ccu_priority=2 sthld_counter=always ccu_pool=shared;
 done
 
 section "make experiments-malekeh QUICK=1"
-run "experiments-malekeh pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-malekeh QUICK=1 EXP_OUT=$B/exp_m
+run "experiments-malekeh pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-malekeh QUICK=1 SUITE=tests/suite_test.txt EXP_OUT=$B/exp_m
 [ -s $B/exp_m/malekeh.png ] && grep -qE "^\| hi \| turing \| [0-9.]+ %, [0-9.]+ % \| [-+][0-9.]+ % \| [-+][0-9.]+ % \| .* \| 0\.[0-9]+ \| 0\.[0-9]+ \| [-+][0-9.]+ % \|" $B/exp_m/malekeh.md &&
   ok "experiments-malekeh writes the table (IPC, hit ratio, reads saved, energy) and the plot" || bad "experiments-malekeh output" "$out"
 h=$(jq '.stats.ccu_hits' $B/exp_m/json_malekeh/hi.turing.mk.json); m=$(jq '.stats.ccu_misses' $B/exp_m/json_malekeh/hi.turing.mk.json)

@@ -1,0 +1,20 @@
+# Sourced by tests/run.sh after the experiments' tests: the report (scripts/report.sh) of the
+# LTRF and renaming test runs: one figure per paper figure, ours beside the paper's, and every
+# value more than 10 % from the paper's listed under it.
+section "the experiments' report: figures with the paper's values, differences over 10 %"
+RP=$B/exp_rep; rm -rf $RP; mkdir -p $RP
+cat $B/exp_t/vs.tsv $B/exp_r/vs.tsv > $RP/vs.tsv; cp $B/exp_t/results.md $B/exp_r/rename.md $RP/
+run "report.sh on the ltrf and rename test runs" 0 env OUT=$RP bash scripts/report.sh
+nfig=$(cut -f1,2 $RP/vs.tsv | sort -u | wc -l)
+[ "$(ls $RP/*_[0-9].png | wc -l)" = "$nfig" ] && [ "$(ls $RP/*_[0-9].svg | wc -l)" = "$nfig" ] &&
+  [ "$(grep -c '<img src="[a-z_0-9]*\.png"' $RP/index.html)" = "$nfig" ] &&
+  ok "one PNG and SVG figure per paper figure ($nfig), each in index.html" || bad "report figures" "$(ls $RP)"
+want=$(awk -F'\t' '{ r = $6 != 0 ? ($5 - $6) / ($6 < 0 ? -$6 : $6) : 0; if (r > 0.1 || r < -0.1) n++ } END { print n + 0 }' $RP/vs.tsv)
+got=$(grep -c "against the paper's" $RP/report.md)
+[ "$got" = "$want" ] && [ "$want" -gt 0 ] && ok "every value over 10 % from the paper's listed ($got)" || bad "differences listed $got, want $want"
+grep -q "<table>" $RP/index.html && grep -q "Every table of LTRF" $RP/index.html &&
+  ok "the papers' full tables in the page" || bad "report tables"
+if command -v chromium > /dev/null; then
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --window-size=1200,2000 --screenshot=$RP/shot.png file://$(readlink -f $RP)/index.html > /dev/null 2>&1
+  [ "$(stat -c %s $RP/shot.png 2>/dev/null || echo 0)" -gt 50000 ] && ok "chromium renders the report ($(stat -c %s $RP/shot.png) bytes of screenshot)" || bad "chromium screenshot"
+fi
