@@ -4,7 +4,7 @@
 # run in a directory.
 # usage: exp_run RUNS_FILE JSON_DIR LABEL   (uses $G, WL)
 # The environment the scripts read: BUILD, OUT, TRACES, JOBS, QUICK, SMS (the SMs of every run,
-# `gpurf sim --sms`; 1 by default: the generated kernels are sized for one SM and the README's
+# `gpurf sim --sms`; 1 by default: the generated kernels are sized for one SM and the docs'
 # tables are per-SM figures; SMS=all runs each preset's whole GPU). A run takes one thread
 # (the runs themselves go JOBS at a time).
 B=${BUILD:-build}

@@ -36,7 +36,7 @@ exp_fit() {
   mkdir -p "$d"
   for w in "${WL[@]}"; do n=${w%%|*}; for p in "$@"; do
     echo "$n.$p sim --design baseline --preset $p ${w#*|} --sms 1 --threads 1"; done; done > "$d/runs.list"
-  RUNS_KEEP_GOING=1 runs_exec "$d/runs.list" "$d" "fit on $*" > /dev/null
+  ( export RUNS_KEEP_GOING=1; runs_exec "$d/runs.list" "$d" "fit on $*" > /dev/null )
   EXCLUDED=""
   for w in "${WL[@]}"; do n=${w%%|*} ok=1
     for p in "$@"; do

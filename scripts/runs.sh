@@ -19,47 +19,47 @@ RUNS_ENGINE=${RUNS_ENGINE:-local}
 JOBS=${JOBS:-$(nproc)}
 declare -A RUNS_SUM_
 
-# checksum of a file or of every file of a folder (memoized per path)
+# the checksum of a file or of every file of a folder in RUNS_SUM_[path] (computed once)
 runs_sum_() {
   local p=$1
-  if [ -z "${RUNS_SUM_[$p]:-}" ]; then
-    if [ -d "$p" ]; then RUNS_SUM_[$p]=$(cd "$p" && find . -type f | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-32)
-    elif [ -f "$p" ]; then RUNS_SUM_[$p]=$(sha256sum < "$p" | cut -c1-32)
-    else RUNS_SUM_[$p]=none; fi
-  fi
-  echo "${RUNS_SUM_[$p]}"
+  [ -n "${RUNS_SUM_[$p]:-}" ] && return
+  if [ -d "$p" ]; then RUNS_SUM_[$p]=$(cd "$p" && find . -type f | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-32)
+  elif [ -f "$p" ]; then RUNS_SUM_[$p]=$(sha256sum < "$p" | cut -c1-32)
+  else RUNS_SUM_[$p]=none; fi
 }
 
-# the key of one run: KEY of "ARGS..."
-runs_key() {
-  local args=$1 preset trace prev="" a inputs
-  inputs="gpurf $(runs_sum_ "$G")"
+# the inputs of one run as a line (its key is the line's checksum): runs_inputs "ARGS..."
+runs_inputs() {
+  local args=$1 prev="" a f
+  runs_sum_ "$G"; printf 'gpurf %s' "${RUNS_SUM_[$G]}"
   for a in $args; do
-    case $prev in
-      --preset) inputs="$inputs preset $(runs_sum_ "presets/$a.json")" ;;
-      --trace) inputs="$inputs trace $(runs_sum_ "$(dirname "$a")")" ;;
-      --run|--synth) inputs="$inputs file $(runs_sum_ "$a")" ;;
-    esac
+    f=""
+    case $prev in --preset) f=presets/$a.json ;; --trace) f=$(dirname "$a") ;; --run|--synth) f=$a ;; esac
+    [ -n "$f" ] && { runs_sum_ "$f"; printf ' %s %s' "${prev#--}" "${RUNS_SUM_[$f]}"; }
     prev=$a
   done
   # a run without --preset takes the preset of its trace's binary version: the file of every
   # preset then counts
-  case " $args " in *" --preset "*) ;; *) inputs="$inputs presets $(runs_sum_ presets)" ;; esac
+  case " $args " in *" --preset "*) ;; *) runs_sum_ presets; printf ' presets %s' "${RUNS_SUM_[presets]}" ;; esac
   # paths of the run's inputs are in the checksums above: the key does not depend on where
   # the traces are
-  inputs="$inputs args $(echo "$args" | sed 's#[^ ]*/\([^/ ]*\)#\1#g')"
-  echo "$inputs" | sha256sum | cut -c1-32
+  printf ' args %s\n' "$(echo "$args" | sed 's#[^ ]*/\([^/ ]*\)#\1#g')"
 }
 
 runs_exec() {
   local list=$1 dir=$2 label=$3 keyed todo n ntodo
   mkdir -p "$dir" "$RUNS_CACHE"
   keyed=$dir/runs.keyed; todo=$dir/runs.todo
-  : > "$keyed"; rm -f "$dir"/*.failed
-  while read -r id args; do
-    [ -z "$id" ] && continue
-    echo "$id $(runs_key "$args") $args" >> "$keyed"
-  done < "$list"
+  rm -f "$dir"/*.failed
+  # checksums in this shell (computed once per file), then one sha256sum per run
+  local ids=() argl=() id args k=0 key
+  while read -r id args; do [ -z "$id" ] && continue; ids+=("$id"); argl+=("$args"); done < "$list"
+  for args in "${argl[@]}"; do runs_inputs "$args"; done > "$dir/runs.inputs"
+  : > "$keyed"
+  while IFS= read -r line; do
+    key=$(printf '%s' "$line" | sha256sum | cut -c1-32)
+    echo "${ids[$k]} $key ${argl[$k]}" >> "$keyed"; k=$((k + 1))
+  done < "$dir/runs.inputs"
   # a run that writes files of its own (--sthld-log, --reg-log, --waves) always runs: the
   # cache keeps only its report and output
   awk -v c="$RUNS_CACHE" '/ --(sthld-log|reg-log|waves) / { print; next }

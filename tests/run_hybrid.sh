@@ -186,6 +186,21 @@ jq '.wire_ff_per_mm = -1' presets/small.json > $B/hy_neg.json
 run "a negative wire capacitance" 2 $A sim --design hybrid --preset $B/hy_neg.json $TL --gen seed=1
 echo "$out" | grep -q "field 'wire_ff_per_mm': -1 is outside" && ok "negative energy constant: the field named" || bad "negative energy message" "$out"
 
+section "hybrid: a scratchpad register's readers served out of age order (flashinfer-decode-sm80, 1R1W)"
+# FlashInfer's LDGSTS groups read R4:R5 eight times in a strand; with one scratchpad read port
+# the port serves collectors in no age order, so the strand's last reader can read before an
+# earlier one: the entry must stay until every issued read is done
+FI=${SHARED:-../shared}/traces/flashinfer-decode-sm80/kernelslist.g
+if [ -f "$FI" ]; then
+  for d in rsp hybrid hybrid-evict hybrid-lifetime; do
+    printf '%s\t0\t%s\n' "$d on flashinfer, 1R1W, rsp_regs 6" "$G sim --design $d --preset maxwell --trace $FI $TL --set rc_rports=1 --set rc_wports=1 --set rsp_regs=6 --sms 1 --threads 1 --json $B/hy.fi.$d.json"
+  done | prun
+  for d in rsp hybrid hybrid-evict hybrid-lifetime; do
+    [ "$(jq '.stats.value_errors == 0 and .stats.rsp_reads > 100000' $B/hy.fi.$d.json 2>/dev/null)" = true ] &&
+      ok "$d: $(jq .stats.rsp_reads $B/hy.fi.$d.json) scratchpad reads, every operand value right" || bad "$d on flashinfer at 1R1W"
+  done
+else echo "  (no $FI: skipped)"; fi
+
 section "make experiments-hybrid QUICK=1"
 rm -rf $B/exp_h
 run "experiments-hybrid pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-hybrid QUICK=1 SUITE=tests/suite_test.txt EXP_OUT=$B/exp_h

@@ -1,4 +1,4 @@
-/* Native stream format for hand-written tests (documented in README.md):
+/* Native stream format for hand-written tests (documented in docs/architecture.md):
  *   # comment
  *   kernel name=NAME blocks=B warps=W regs=R [shmem=BYTES]
  *   warp all | warp N            following instructions go to every warp / warp N of each block

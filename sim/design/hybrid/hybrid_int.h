@@ -145,10 +145,11 @@ typedef struct {
     hy_xfer_t xf[HY_XF_CAP];
     unsigned nxf, xf_res;            /* transfers queued; promised to issued instructions */
     /* scratchpad entries (pool slot x rsp_regs + register): the register held (-1 free), a
-     * fill on its way, reads issued and not yet done (write-backs included), results issued
-     * and not yet written */
+     * fill on its way, its last reader issued (the entry frees when its reads are done: the
+     * read port serves collectors in no age order, so the last reader may read first), reads
+     * issued and not yet done (write-backs included), results issued and not yet written */
     int16_t *e_reg;
-    uint8_t *e_fill;
+    uint8_t *e_fill, *e_dying;
     uint16_t *e_reads, *e_writes;
     int *pool;                       /* active pool: global warp per slot, -1, HY_FLUSHING */
     int flush_slot;                  /* the slot whose cache partition the rc flushes, -1 */

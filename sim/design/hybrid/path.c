@@ -36,6 +36,7 @@ int hy_path_init(sm_t *sm, unsigned s, char *err, size_t n)
         !(x->ev_warp = calloc(warps, sizeof *x->ev_warp)) ||
         !(x->e_reg = malloc((ent + 1) * sizeof *x->e_reg)) ||
         !(x->e_fill = calloc(ent + 1, sizeof *x->e_fill)) ||
+        !(x->e_dying = calloc(ent + 1, sizeof *x->e_dying)) ||
         !(x->e_reads = calloc(ent + 1, sizeof *x->e_reads)) ||
         !(x->e_writes = calloc(ent + 1, sizeof *x->e_writes)) ||
         !(x->pool = malloc((c->active_pool + 1) * sizeof *x->pool)) ||
@@ -62,6 +63,7 @@ void hy_path_free(hy_sc_t *x)
     free(x->ev_warp);
     free(x->e_reg);
     free(x->e_fill);
+    free(x->e_dying);
     free(x->e_reads);
     free(x->e_writes);
     free(x->pool);

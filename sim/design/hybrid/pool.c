@@ -85,6 +85,7 @@ void hy_pool_update(sm_t *sm, unsigned s)
                 return;
             }
             x->e_reg[e] = -1; /* a finished warp's registers are dead */
+            x->e_dying[e] = 0;
         }
         h->st.pool_leaves += leave;
         h->pslot[g] = -1;

@@ -153,9 +153,10 @@ void hy_rsp_answers(sm_t *sm, unsigned s, const int *answered)
         if (answered[p] >= 0) {
             opslot_t *op = &x->op[answered[p]];
             int e = op->e;
-            x->e_reads[e]--;
-            if (op->last)
+            if (!--x->e_reads[e] && x->e_dying[e]) {
                 x->e_reg[e] = -1;
+                x->e_dying[e] = 0;
+            }
             h->st.rsp_reads++;
             hy_deliver(sm, s, (unsigned)answered[p], o->rsp_data[p], 0);
             continue;
@@ -169,6 +170,7 @@ void hy_rsp_answers(sm_t *sm, unsigned s, const int *answered)
         memcpy(q->data, o->rsp_data[q->port], sm->c.lanes * sizeof(uint32_t));
         x->e_reads[q->e]--;
         x->e_reg[q->e] = -1;
+        x->e_dying[q->e] = 0;
         q->st = XF_WB_WRITE;
         h->st.rsp_writebacks++;
     }
@@ -262,8 +264,10 @@ void hy_rsp_issue(sm_t *sm, unsigned s, unsigned f)
             x->xf_res++;
             x->e_fill[e] = 1;
             x->e_reg[e] = (int16_t)in->src[j];
-        } else
+        } else {
             x->e_reads[e]++;
+            x->e_dying[e] |= m->src_end >> j & 1;
+        }
     }
     for (unsigned w = 0; w < m->wb_n; w++) {
         x->wb_reg[hy_wr_index(sm, warp, m->wb_reg[w])]++;
