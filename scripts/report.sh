@@ -29,7 +29,7 @@ set style histogram clustered gap 1
 set style fill solid 0.85 border -1
 set boxwidth 0.9
 set xtics rotate by -35 left noenhanced
-set key top right
+set key outside top center horizontal
 set grid ytics
 set yrange [$lo:*]
 set rmargin 10
