@@ -29,6 +29,7 @@ exp_suite() {
 # the preset's SM has cannot run there) and says why the others were left out in EXCLUDED
 # (Markdown list lines)
 exp_fit() {
+  [ "$RUNS_ENGINE" = dry ] && return  # a dry run probes nothing: every workload listed
   local d=$OUT/json_fit_$(echo "$*" | tr ' ' '_') w n p ok keep=()
   mkdir -p "$d"
   for w in "${WL[@]}"; do n=${w%%|*}; for p in "$@"; do

@@ -10,7 +10,7 @@
 # the arguments. A run whose key is there is not run again.
 # Engines (RUNS_ENGINE): local (default: GNU parallel on $JOBS cores), slurm (a job array of
 # scripts/sweep.slurm over the runs to do; sbatch --wait), dry (print the commands of the
-# runs to do and of the Slurm submission; nothing runs).
+# runs to do and of the Slurm submission, then end the calling script: nothing runs).
 # A progress line after each run: done / to do, cached, elapsed and the time left.
 # RUNS_KEEP_GOING=1: failed runs do not stop the others or fail the list; each leaves its log
 # in DIR/ID.failed and no DIR/ID.json (probes of what runs where: exp_fit).
@@ -81,7 +81,7 @@ runs_exec() {
            while read -r id key args; do echo "$G $args --json $RUNS_CACHE/$key.json"; done < "$todo"
            echo "# on a Slurm cluster:"
            echo "sbatch --wait --array=1-$ntodo --export=ALL scripts/sweep.slurm $todo"
-           return 0 ;;
+           exit 0 ;;
       *) echo "$label: unknown RUNS_ENGINE '$RUNS_ENGINE' (local, slurm or dry)" >&2; return 2 ;;
     esac
   fi
