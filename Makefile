@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 # every core, unless the caller chose (-j N)
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
+ifeq ($(filter -j% --jobserver%,$(MAKEFLAGS)),)
   MAKEFLAGS += -j$(shell nproc)
 endif
 
