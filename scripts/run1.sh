@@ -6,6 +6,7 @@
 set -u
 read -r id key args <<< "$1"
 tmp=$RUNS_CACHE/$key.$$.tmp
+trap 'rm -f "$tmp.json" "$tmp.log"; exit 1' TERM INT
 if ! $G $args --json "$tmp.json" > "$tmp.log" 2>&1; then
   cp "$tmp.log" "$RUNS_DIR/$id.failed"
   [ -n "${RUNS_KEEP_GOING:-}" ] || { echo "$RUNS_LABEL: run $id failed: $G $args"; tail -5 "$tmp.log"; }

@@ -73,7 +73,11 @@ runs_exec() {
     : > "$RUNS_PROGRESS"
     case $RUNS_ENGINE in
       local) if [ -n "${RUNS_KEEP_GOING:-}" ]; then parallel --will-cite -j "$JOBS" bash scripts/run1.sh :::: "$todo" || true
-             else parallel --will-cite -j "$JOBS" --halt now,fail=1 bash scripts/run1.sh :::: "$todo" || return 1; fi ;;
+             elif ! parallel --will-cite -j "$JOBS" --halt now,fail=1 bash scripts/run1.sh :::: "$todo"; then
+               # the runs a failure cut short leave no partial files in the cache
+               while read -r id key args; do rm -f "$RUNS_CACHE/$key".*.tmp.*; done < "$todo"
+               return 1
+             fi ;;
       slurm) sbatch --wait --array=1-"$ntodo" --export=ALL --output="$dir/slurm-%a.out" \
                scripts/sweep.slurm "$todo" > /dev/null || [ -n "${RUNS_KEEP_GOING:-}" ] ||
                { cat "$dir"/slurm-*.out 2>/dev/null | tail -20; return 1; } ;;
