@@ -7,8 +7,9 @@
 # experiments-hybrid (Figs. 3, 7-12 on maxwell at 6R2W and 1R1W; QUICK=1: 1R1W only).
 EXP_OUT ?= $(BUILD)/experiments
 # SMS=N (or all: each preset's whole GPU) runs every experiment on N SMs (gpurf sim --sms);
-# the default is one SM, the figures of the docs
-SMS ?= 1
+# the default, auto, runs a real trace on its preset's whole GPU and a generated kernel on one
+# SM (scripts/exp_run.sh)
+SMS ?= auto
 export SMS
 # the workload suite every experiment reads (tests: tests/suite_test.txt)
 SUITE ?= scripts/suite.txt

@@ -4,9 +4,9 @@
 # run in a directory.
 # usage: exp_run RUNS_FILE JSON_DIR LABEL   (uses $G, WL)
 # The environment the scripts read: BUILD, OUT, TRACES, JOBS, QUICK, SMS (the SMs of every run,
-# `gpurf sim --sms`; 1 by default: the generated kernels are sized for one SM and the docs'
-# tables are per-SM figures; SMS=all runs each preset's whole GPU). A run takes one thread
-# (the runs themselves go JOBS at a time).
+# `gpurf sim --sms`: auto by default, a real trace on its preset's whole GPU, as the papers'
+# figures are, and a generated kernel on one SM, the load its blocks are sized for; a number or
+# all sets every run's). A run takes one thread (the runs themselves go JOBS at a time).
 B=${BUILD:-build}
 G=$B/gpurf
 OUT=${OUT:-$B/experiments}
@@ -14,8 +14,9 @@ T=${TRACES:-../shared/traces}
 . scripts/runs.sh
 . scripts/exp_suite.sh
 QUICK=${QUICK:-0}
-SMS=${SMS:-1}
-case $SMS in all) SMS_ARG="";; *) SMS_ARG="--sms $SMS";; esac
+SMS=${SMS:-auto}
+# the --sms of workload $1's runs
+exp_sms_arg() { case $SMS in all) ;; auto) [ "${GROUP[$1]:-}" = real ] || echo "--sms 1" ;; *) echo "--sms $SMS" ;; esac; }
 # the workloads as a Markdown list
 exp_workloads() { for w in "${WL[@]}"; do echo "- \`${w%%|*}\`${GROUP[${w%%|*}]:+ (${GROUP[${w%%|*}]})}: \`${w#*|}\`"; done; }
 # the workloads' names
@@ -24,7 +25,7 @@ exp_stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}
 exp_run() {
   local runs=$1 dir=$2 label=$3
   while read -r id preset design extra; do
-    echo "$id sim --design $design --preset $preset $(exp_stream_of "${id%%.*}") $extra $SMS_ARG --threads 1"
+    echo "$id sim --design $design --preset $preset $(exp_stream_of "${id%%.*}") $extra $(exp_sms_arg "${id%%.*}") --threads 1"
   done < "$runs" > "$dir/runs.list"
   runs_exec "$dir/runs.list" "$dir" "$label"
 }

@@ -4,7 +4,6 @@
 #                        quick), GROUP[name] (real or generated); a real trace not found under
 #                        $T is left out with a note
 #   exp_fit PRESET...    WL reduced to the workloads that run on those presets (below)
-#   exp_suite_add P...   the suite's workloads that run on presets P appended to a script's own
 #   exp_sets, exp_in_set the workload sets a report gives means for, and their names
 # Register sensitivity is measured by the LTRF experiment (scripts/experiments.sh, rsens).
 SUITE=${SUITE:-scripts/suite.txt}
@@ -45,16 +44,9 @@ exp_fit() {
   done
   WL=("${keep[@]}")
 }
-# exp_suite_add PRESET...: the suite's workloads that run on every PRESET appended to WL (a
-# script's own kernels first, in group "own")
-exp_suite_add() {
-  local own=("${WL[@]}") w
-  for w in "${own[@]}"; do GROUP[${w%%|*}]=own; done
-  exp_suite; exp_fit "$@"
-  WL=("${own[@]}" "${WL[@]}")
-}
-# the sets of workloads a report gives means for: all, then each group present in WL
-exp_sets() { echo all; local w; for w in "${WL[@]}"; do echo "${GROUP[${w%%|*}]:-own}"; done | awk '!s[$0]++'; }
-# the names of a set's workloads
-exp_in_set() { local w; for w in "${WL[@]}"; do
-  [ "$1" = all ] || [ "${GROUP[${w%%|*}]:-own}" = "$1" ] && echo -n "${w%%|*} "; done; true; }
+# the sets of workloads a report gives means for: all, then each group present in WL (a
+# script's probe outside the suite, with no group, is in none)
+exp_sets() { echo all; local w; for w in "${WL[@]}"; do echo "${GROUP[${w%%|*}]:-}"; done | awk 'NF && !s[$0]++'; }
+# the names of a set's suite workloads
+exp_in_set() { local w g; for w in "${WL[@]}"; do g=${GROUP[${w%%|*}]:-}
+  [ -n "$g" ] && { [ "$1" = all ] || [ "$g" = "$1" ]; } && echo -n "${w%%|*} "; done; true; }

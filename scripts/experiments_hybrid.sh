@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # make experiments-hybrid: Bailey et al.'s evaluation (Figs. 3, 7-12, Secs. IV-B3, IV-D, III-A4)
-# (with Fig. 4) on gpurf's SM model, preset maxwell (the paper's Table I): a hotspot-like generated kernel
-# (a long arithmetic loop, few loads), a streamcluster-like one (a tight loop with a load in the
-# middle and many loop-carried registers), a generic one, and the matrixmul and vectoradd
-# traces. The RC, RSP and hybrid designs run the two-level scheduler (round-robin outer, GTO
+# (with Fig. 4) on gpurf's SM model, preset maxwell (the paper's Table I): the workload suite
+# (scripts/suite.txt; gen-hotspot is hotspot-like: a long arithmetic loop, few loads;
+# gen-stream streamcluster-like: a tight loop with a load in the middle and many loop-carried
+# registers). The RC, RSP and hybrid designs run the two-level scheduler (round-robin outer, GTO
 # inner), the baseline GTO, as in Table I.
 # Writes $OUT/hybrid$S.md (the paper's values beside ours, a sentence per difference),
 # $OUT/hybrid$S.png (gnuplot: Figs. 9, 10, 7, 8) and every run's JSON under $OUT/json_hybrid$S.
 # PORTS="R W": the RC's and RSP's read and write ports (default the paper's 6 and 2, S empty;
-# otherwise S = _RrWw). QUICK=1: two small kernels and fewer capacities.
+# otherwise S = _RrWw). QUICK=1: the quick workloads and fewer capacities.
 set -eu
 . scripts/exp_run.sh
 PORTS=${PORTS:-6 2}
@@ -16,17 +16,9 @@ read -r RP WP <<< "$PORTS"
 S=""; [ "$PORTS" = "6 2" ] || S="_${RP}r${WP}w"
 PT="--set rc_rports=$RP --set rc_wports=$WP"
 exp_dir hybrid$S
-if [ "$QUICK" = 1 ]; then
-  WL=("hotspot|--gen seed=11,blocks=4,warps=8,regs=24,insts=48,loops=6,div=5,dep=70,alu=90,sfu=4,shmem=4,gmem=2"
-      "streamcluster|--gen seed=12,blocks=4,warps=8,regs=40,insts=12,loops=12,div=5,dep=20,alu=60,gmem=25")
-  SIZES="8 12 16"
-else
-  WL=("hotspot|--gen seed=11,blocks=16,warps=8,regs=24,insts=64,loops=16,div=5,dep=70,alu=90,sfu=4,shmem=4,gmem=2"
-      "streamcluster|--gen seed=12,blocks=16,warps=8,regs=40,insts=12,loops=32,div=5,dep=20,alu=60,gmem=25"
-      "generic|--gen seed=13,blocks=16,warps=8,regs=32,insts=40,loops=12")
-  SIZES="8 12 16 20 24"
-fi
-exp_suite_add maxwell
+SIZES="8 12 16 20 24"; [ "$QUICK" = 1 ] && SIZES="8 12 16"
+exp_suite
+exp_fit maxwell
 names=$(exp_names)
 P=maxwell
 TL="--set scheduler=two_level $PT"

@@ -1,40 +1,34 @@
 #!/usr/bin/env bash
 # make experiments-malekeh: Malekeh's evaluation metrics (Secs. 9.1-9.4, Figs. 3 and 6-8) on
-# gpurf's SM model: generated kernels of high and low register reuse and the real traces
-# (matrixmul, vectoradd) on presets turing (the paper's Table 1) and pascal; designs baseline,
-# ideal, malekeh with adaptive and fixed STHLD, with one CCU pool per SM (the default) and per
-# sub-core (ccu_pool subcore).
-# A register-bandwidth-bound generated kernel (wide operands) joins the full run. Sweeps on turing: fixed STHLD (Fig. 3), RTHLD, hint source, CT size, D ports, ablation, and
-# STHLD's trajectory on a two-kernel list (high then low reuse).
+# gpurf's SM model: the workload suite (scripts/suite.txt) on presets turing (the paper's
+# Table 1) and pascal; designs baseline, ideal, malekeh with adaptive and fixed STHLD, with one
+# CCU pool per SM (the default) and per sub-core (ccu_pool subcore). Sweeps on turing: fixed
+# STHLD (Fig. 3), RTHLD, hint source, CT size, D ports, ablation, and STHLD's trajectory on a
+# two-kernel list (a high-reuse kernel, then a low-reuse one, long enough for tens of
+# intervals each: the adaptive threshold's own probe, not a workload).
 # Writes $OUT/malekeh.md (the paper's values beside ours), $OUT/malekeh.png (gnuplot) and the
-# JSON of every run under $OUT/json_malekeh. QUICK=1: one small kernel per class, few points.
+# JSON of every run under $OUT/json_malekeh. QUICK=1: the quick workloads, few points.
 set -eu
 . scripts/exp_run.sh
 exp_dir malekeh
 if [ "$QUICK" = 1 ]; then
-  HI="seed=3,blocks=2,warps=8,regs=32,insts=24,loops=3,window=4,dep=80"
-  LO="seed=3,blocks=2,warps=8,regs=96,insts=24,loops=3,dep=10"
   STHLDS="0 32"; RTHLDS="1 10"; SLOTS="6 8"; PRESETS="turing"; TWO_IV=200
-  TWO_HI=$HI; TWO_LO=$LO
+  TWO_HI="seed=3,blocks=2,warps=8,regs=32,insts=24,loops=3,window=4,dep=80"
+  TWO_LO="seed=4,blocks=2,warps=8,regs=96,insts=24,loops=3,dep=10"
 else
-  HI="seed=3,blocks=16,warps=8,regs=32,insts=48,loops=12,window=4,dep=80"
-  LO="seed=3,blocks=16,warps=8,regs=96,insts=48,loops=12,dep=10"
   STHLDS="0 8 16 32 64 128"; RTHLDS="1 3 10 30 100"; SLOTS="6 8 12 16"; PRESETS="turing pascal"
   TWO_IV=$(jq .sthld_interval presets/turing.json)
   # long enough for tens of the preset's intervals per kernel
   TWO_HI="seed=3,blocks=64,warps=8,regs=32,insts=48,loops=24,window=4,dep=80"
   TWO_LO="seed=4,blocks=64,warps=8,regs=96,insts=48,loops=24,dep=10"
 fi
-WL=("hi|--gen $HI" "lo|--gen $LO")
-# register-bandwidth-bound: three-source and wide operands (IMAD.WIDE, 128-bit shared), few
-# dependences, no global memory
-[ "$QUICK" = 1 ] || WL+=("bw|--gen seed=3,blocks=16,warps=8,regs=64,insts=48,loops=12,dep=10,alu=90,shmem=10,gmem=0,sfu=0,wide=50")
-exp_suite_add turing pascal
+exp_suite
+exp_fit turing pascal
 # the two-kernel list: the high-reuse kernel, then the low-reuse one
 TK=$OUT/malekeh_two_kernels
 rm -rf "$TK"; mkdir -p "$TK"
 $G gen "$TWO_HI" --out "$TK/a" > /dev/null
-$G gen "${TWO_LO/seed=3/seed=4}" --out "$TK/b" > /dev/null
+$G gen "$TWO_LO" --out "$TK/b" > /dev/null
 cp "$TK/a/kernel-1.traceg" "$TK/kernel-1.traceg"
 sed 's/^-kernel id = 1/-kernel id = 2/' "$TK/b/kernel-1.traceg" > "$TK/kernel-2.traceg"
 printf 'kernel-1.traceg\nkernel-2.traceg\n' > "$TK/kernelslist.g"
@@ -101,7 +95,7 @@ done; done
 echo "| paper (Rodinia, Deepbench) | Table 1 | - | - | +9.6 % mean, max +59.5 % (rnn_bench_i2), only loss b+tree (< 4 %) | - | - | 48.5 % mean (gaussian ~77 %, particlefilter_naive ~13.3 %) | = hit ratio | -29.1 % mean (-47.5 % rnn_bench_t2, -5.9 % particlefilter_naive) | - |"
 exp_vs_reset malekeh
 chg1() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f\n", b ? 100 * (a / b - 1) : 0 }'; }
-while read -r set; do ns=$(exp_in_set "$set"); for n in $ns; do [ $n = two ] && ns=${ns/two /}; done
+while read -r set; do ns=$(exp_in_set "$set")
   exp_vs "Figs. 6-8 on turing (%)" "IPC gain" "$set" "$(for n in $ns; do chg1 $(exp_val $n.turing.mk ipc) $(exp_val $n.turing.base ipc); done | exp_mean)" 9.6
   exp_vs "Figs. 6-8 on turing (%)" "CCU hit ratio" "$set" "$(for n in $ns; do awk -v h=$(hit $n.turing.mk) 'BEGIN { print 100 * h }'; done | exp_mean)" 48.5
   exp_vs "Figs. 6-8 on turing (%)" "RF dynamic energy" "$set" "$(for n in $ns; do chg1 $(exp_val $n.turing.mk dynamic) $(exp_val $n.turing.base dynamic); done | exp_mean)" -29.1

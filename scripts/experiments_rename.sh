@@ -1,26 +1,18 @@
 #!/usr/bin/env bash
 # make experiments-rename: Jeon and Annavaram's evaluation metrics (Secs. 4.4, 5.2, 7.1, 8.2-8.3,
-# Figs. 2 and 9-13) on gpurf's SM model, preset fermi (the paper's Table 1): generated kernels
-# with short-lived temporaries (the generator's temps knob makes Fig. 3(a)'s r12, r0 and r2
-# patterns), one whose table exceeds the 1 KB budget, and the matrixmul and vectoradd traces;
-# design rename under each allocation policy, scheduler, mapping time and table budget beside
-# the baseline.
+# Figs. 2 and 9-13) on gpurf's SM model, preset fermi (the paper's Table 1): the workload suite
+# (scripts/suite.txt: its gen-temps kernels make Fig. 3(a)'s r12, r0 and r2 patterns with the
+# generator's temps knob; gen-temps32's table exceeds the 1 KB budget); design rename under
+# each allocation policy, scheduler, mapping time and table budget beside the baseline.
 # Writes $OUT/rename.md (the paper's values beside ours, a sentence per difference),
 # $OUT/rename.png (gnuplot: Fig. 9 savings, Fig. 10a energy, Fig. 2 utilization over time from
-# --reg-log) and the JSON of every run under $OUT/json_rename. QUICK=1: two
-# small kernels.
+# --reg-log) and the JSON of every run under $OUT/json_rename. QUICK=1: the
+# suite's quick workloads.
 set -eu
 . scripts/exp_run.sh
 exp_dir rename
-if [ "$QUICK" = 1 ]; then
-  WL=("temps|--gen seed=1,blocks=6,warps=8,regs=24,gmem=20,loops=3,temps=40"
-      "big|--gen seed=2,blocks=6,warps=8,regs=32,gmem=20,loops=3,temps=30")
-else
-  WL=("temps|--gen seed=1,blocks=24,warps=8,regs=24,gmem=20,loops=8,temps=40"
-      "plain|--gen seed=1,blocks=24,warps=8,regs=24,gmem=20,loops=8"
-      "big|--gen seed=2,blocks=24,warps=8,regs=32,gmem=20,loops=8,temps=30")
-fi
-exp_suite_add fermi
+exp_suite
+exp_fit fermi
 names=$(exp_names)
 P=fermi
 runs() {

@@ -109,15 +109,15 @@ done
 
 section "make experiments-malekeh QUICK=1"
 run "experiments-malekeh pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-malekeh QUICK=1 SUITE=tests/suite_test.txt EXP_OUT=$B/exp_m
-[ -s $B/exp_m/malekeh.png ] && grep -qE "^\| hi \| turing \| [0-9.]+ %, [0-9.]+ % \| [-+][0-9.]+ % \| [-+][0-9.]+ % \| .* \| 0\.[0-9]+ \| 0\.[0-9]+ \| [-+][0-9.]+ % \|" $B/exp_m/malekeh.md &&
+[ -s $B/exp_m/malekeh.png ] && grep -qE "^\| gq \| turing \| [0-9.]+ %, [0-9.]+ % \| [-+][0-9.]+ % \| [-+][0-9.]+ % \| .* \| 0\.[0-9]+ \| 0\.[0-9]+ \| [-+][0-9.]+ % \|" $B/exp_m/malekeh.md &&
   ok "experiments-malekeh writes the table (IPC, hit ratio, reads saved, energy) and the plot" || bad "experiments-malekeh output" "$out"
-h=$(jq '.stats.ccu_hits' $B/exp_m/json_malekeh/hi.turing.mk.json); m=$(jq '.stats.ccu_misses' $B/exp_m/json_malekeh/hi.turing.mk.json)
-r0=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/hi.turing.base.json); r1=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/hi.turing.mk.json)
+h=$(jq '.stats.ccu_hits' $B/exp_m/json_malekeh/gq.turing.mk.json); m=$(jq '.stats.ccu_misses' $B/exp_m/json_malekeh/gq.turing.mk.json)
+r0=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/gq.turing.base.json); r1=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/gq.turing.mk.json)
 [ $((r0 - r1)) = "$h" ] && [ "$r1" = "$m" ] && ok "turing: RF reads saved against the baseline ($((r0 - r1))) = CCU hits" || bad "reads saved $((r0 - r1)) != hits $h"
-u=$(jq '.stats | .rf_reads / (.cycles * 16 * 2) - .bank_read_use | fabs < 1e-12' $B/exp_m/json_malekeh/hi.turing.base.json)
+u=$(jq '.stats | .rf_reads / (.cycles * 16 * 2) - .bank_read_use | fabs < 1e-12' $B/exp_m/json_malekeh/gq.turing.base.json)
 [ "$(jq .banks presets/turing.json),$(jq .bank_ports presets/turing.json)" = 16,2 ] && [ "$u" = true ] &&
-  ok "bank_read_use = rf_reads / (cycles x 16 banks x 2 ports) ($(jq .stats.bank_read_use $B/exp_m/json_malekeh/hi.turing.base.json))" || bad "bank_read_use"
-e0=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/hi.turing.base.json); e1=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/hi.turing.mk.json)
+  ok "bank_read_use = rf_reads / (cycles x 16 banks x 2 ports) ($(jq .stats.bank_read_use $B/exp_m/json_malekeh/gq.turing.base.json))" || bad "bank_read_use"
+e0=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/gq.turing.base.json); e1=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/gq.turing.mk.json)
 awk -v a=$e0 -v b=$e1 'BEGIN { exit !(b < a) }' && ok "RF bank energy falls with the reads saved ($e0 -> $e1 pJ)" || bad "bank energy $e0 -> $e1"
 # the two-kernel list: the log's kernel column runs 1 then 2, and the per-kernel table counts
 # every interval once
