@@ -40,10 +40,13 @@ exp_reprice() { local j=$1/$2.json p v rf=$1/runs.txt sets
     jq .energy_pj.$5 "$1/$2.$3.$4.e"; }
 # the energy model's estimates with no published source (presets' energy source notes)
 EXP_ESTIMATES="array_eff_pct wire_ff_per_mm e_arbiter_fj"
-# exp_vs FIGURE LABEL GROUP OURS PAPER: one of our values beside the paper's for the report's
-# figures (scripts/report.sh), a line of $OUT/vs.tsv under the paper $EXP_PAPER; exp_vs_reset
-# drops the paper's lines of an earlier run
-exp_vs() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$EXP_PAPER" "$1" "$2" "$3" "$4" "$5" >> "$OUT/vs.tsv"; }
+# exp_vs FIGURE LABEL SET OURS PAPER WHY: our mean over a workload set beside the paper's value
+# for the report's figures (scripts/report.sh), with what was measured about the difference,
+# a line of $OUT/vs.tsv under the paper $EXP_PAPER; exp_vs_w FIGURE LABEL WORKLOAD OURS: one
+# workload's value (no paper value: the papers' benchmarks are not ours); exp_vs_reset drops
+# the paper's lines of an earlier run
+exp_vs() { printf '%s\t%s\t%s\tmean, %s\t%s\t%s\t%s\n' "$EXP_PAPER" "$1" "$2" "$3" "$4" "$5" "$6" >> "$OUT/vs.tsv"; }
+exp_vs_w() { printf '%s\t%s\t%s\t%s\t%s\t-\t-\n' "$EXP_PAPER" "$1" "$2" "$3" "$4" >> "$OUT/vs.tsv"; }
 exp_vs_reset() { EXP_PAPER=$1; mkdir -p "$OUT"; touch "$OUT/vs.tsv"
   awk -F '\t' -v p="$1" '$1 != p' "$OUT/vs.tsv" > "$OUT/vs.tsv.new"; mv "$OUT/vs.tsv.new" "$OUT/vs.tsv"; }
 # the experiment's JSON directory: JD=$OUT/json_NAME, emptied

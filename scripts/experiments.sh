@@ -61,6 +61,7 @@ exp_run "$OUT/runs.txt" "$OUT/json" experiments
 
 val() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$OUT/json/$1.json" | head -1; }
 ipc() { val "$1" ipc; }
+pct() { awk -v h="$1" -v l="$2" 'BEGIN { printf "%.1f %%", l ? 100 * h / l : 0 }'; }
 # normalized IPC of run $2 against the reference of workload $1
 norm() { awk -v a="$(ipc "$1.$2")" -v r="$(ipc "$1.ref")" 'BEGIN { printf "%.3f", a / r }'; }
 # largest swept multiple up to which design $2 on workload $1 keeps IPC within $3 % of run $4
@@ -117,6 +118,21 @@ set_of() { local n; for n in $names; do
     *sensitive) [ "${GROUP[$n]}" = "${1% sensitive}" ] && rsens $n || continue ;;
     *) [ "${GROUP[$n]}" = "$1" ] || continue ;; esac
   echo -n "$n "; done; }
+# the measured reason beside a Fig. 9 mean over workloads $1 of design $3 on config $2
+hr1() { pct "$(val $1.lat.1.rc rc_read_hits)" "$(( $(val $1.lat.1.rc rc_read_hits) + $(val $1.lat.1.rc rc_read_misses) ))"; }
+f9why() { local ns=$1 c=$2 d=$3 k=0 t=0 n
+  for n in $ns; do t=$((t + 1)); rsens $n && k=$((k + 1)); done
+  local ideal=$(for n in $ns; do norm $n f3.1; echo -n " "; done | mean)
+  local w1=$(for n in $ns; do val $n.ref max_resident_warps; echo -n " "; done | $G mean --digits 1)
+  local w6=$(for n in $ns; do val $n.f3.1 max_resident_warps; echo -n " "; done | $G mean --digits 1)
+  local bl=$(for n in $ns; do norm $n fig9.$c.baseline; echo -n " "; done | mean)
+  case $d in
+    rc) echo "RFC's cache serves $(for n in $ns; do hr1 $n | tr -d ' %'; echo -n " "; done | $G mean --digits 1) % of operand reads at 1x (the rest pay #${c#c}'s latency); BL on #${c#c}, no cache: $bl" ;;
+    *) echo "Ideal (#6's capacity at #1's latency), the ceiling of a capacity gain: $ideal; register-sensitive (more warps reside with #6's capacity): $k of $t workloads, resident warps $w1 -> $w6 (mean); BL on #${c#c}: $bl" ;;
+  esac; }
+F9="Fig. 9 IPC / BL+16KB"
+for x in "rc c6 RFC #6" "ltrf c6 LTRF #6" "ltrf c7 LTRF #7" "ltrf+ c7 LTRF+ #7"; do set -- $x
+  for n in $names; do exp_vs_w "$F9" "$3 $4" $n "$(norm $n fig9.$2.$1)"; done; done
 for set in all real generated sensitive "real sensitive" "generated sensitive"; do
   ns=$(set_of "$set")
   [ -z "$ns" ] && continue
@@ -124,10 +140,10 @@ for set in all real generated sensitive "real sensitive" "generated sensitive"; 
     row="| mean, $set | #${c#c} "
     for d in $DESIGNS xbar; do [ $d = xbar ] && row="$row| $(for n in $ns; do norm $n f3.1; echo -n " "; done | mean) "
       v=$(for n in $ns; do norm $n fig9.$c.$d; echo -n " "; done | mean); row="$row| $v "
-      case $d.$c in ltrf.c6) exp_vs "Fig. 9 IPC / BL+16KB" "LTRF #6" "$set" $v 1.32 ;;
-        ltrf.c7) exp_vs "Fig. 9 IPC / BL+16KB" "LTRF #7" "$set" $v 1.28 ;;
-        ltrf+.c7) exp_vs "Fig. 9 IPC / BL+16KB" "LTRF+ #7" "$set" $v 1.31 ;;
-        rc.c6) exp_vs "Fig. 9 IPC / BL+16KB" "RFC #6" "$set" $v 0.86 ;; esac
+      case $d.$c in ltrf.c6) exp_vs "$F9" "LTRF #6" "$set" $v 1.32 "$(f9why "$ns" $c $d)" ;;
+        ltrf.c7) exp_vs "$F9" "LTRF #7" "$set" $v 1.28 "$(f9why "$ns" $c $d)" ;;
+        ltrf+.c7) exp_vs "$F9" "LTRF+ #7" "$set" $v 1.31 "$(f9why "$ns" $c $d)" ;;
+        rc.c6) exp_vs "$F9" "RFC #6" "$set" $v 0.86 "$(f9why "$ns" $c $d)" ;; esac
     done
     echo "$row|"
   done
@@ -231,7 +247,8 @@ echo
 echo "| workload | real avg | min | max | optimal avg | min | max |"
 echo "|---|---|---|---|---|---|---|"
 for w in "${WL[@]}"; do
-  l=$($G intervals --preset table2_c1 ${w#*|} | grep 'Table 4 metric')
+  $G intervals --preset table2_c1 ${w#*|} > "$OUT/t4.${w%%|*}"
+  l=$(grep 'Table 4 metric' "$OUT/t4.${w%%|*}")
   echo "| ${w%%|*} | $(echo "$l" | sed -E 's/.*real avg ([0-9.]+) min ([0-9]+) max ([0-9]+).*optimal avg ([0-9.]+) min ([0-9]+) max ([0-9]+).*/\1 | \2 | \3 | \4 | \5 | \6/') |"
 done
 echo "| paper (35 workloads) | 31.2 | 7 | 45 | 34.7 | 9 | 53 |"
@@ -243,7 +260,6 @@ echo "found valid in the cache when the lookup stage translates them (first atte
 echo
 echo "| workload | RFC | LTRF | LTRF+ |"
 echo "|---|---|---|---|"
-pct() { awk -v h="$1" -v l="$2" 'BEGIN { printf "%.1f %%", l ? 100 * h / l : 0 }'; }
 for n in $names; do
   row="| $n | $(pct "$(val $n.lat.1.rc rc_read_hits)" "$(( $(val $n.lat.1.rc rc_read_hits) + $(val $n.lat.1.rc rc_read_misses) ))") "
   for d in ltrf ltrf+; do row="$row| $(pct "$(val $n.lat.1.$d wcb_hits)" "$(val $n.lat.1.$d wcb_lookups)") "; done
@@ -260,6 +276,38 @@ for n in $names; do for m in $SENS_MULTS; do
 done; done
 echo "| paper | slow RF | degrades significantly | default | not necessarily better | 36.9 % below 8 | default | no significant gain |"
 } > "$R"
+
+# the report's figures beyond Fig. 9 (scripts/report.sh): Fig. 10 power on #7, Fig. 11
+# tolerable latency at 5 % loss, Table 4 interval lengths; each workload, then each set's mean
+# with what was measured about it
+sets4() { local set; for set in all real generated sensitive; do [ -n "$(set_of "$set")" ] && echo "$set"; done; }
+m3() { local n; for n in $2; do $1 $n; echo -n " "; done | mean; }
+m1() { local n; for n in $2; do $1 $n; echo -n " "; done | $G mean --digits 1; }
+F10="Fig. 10 RF power on #7 / BL on #1"; F11="Fig. 11 tolerable latency at 5 % IPC loss (x #1's)"
+F4="Table 4 register-interval length (dynamic instructions)"
+t4() { grep -o "$2 avg [0-9.]*" "$OUT/t4.$1" | awk '{ s += $3; n++ } END { printf "%.1f", n ? s / n : 0 }'; }
+bb() { sed -n 's/.* \([0-9]*\) static instructions, \([0-9]*\) basic blocks.*/\1 \2/p' "$OUT/t4.$1" |
+  awk '{ s += $1; b += $2 } END { printf "%.1f", b ? s / b : 0 }'; }
+# the same with the run's name first, for m3
+pw_d() { pw $2 $1; }; en_d() { en10 $2 $1; }; norm_d() { norm $2 $1; }; t4_d() { t4 $2 $1; }
+leak_d() { jq '100 * .energy_pj.leakage / .energy_pj.total' "$OUT/json/$2.$1.json"; }
+cache_d() { jq '100 * (.energy_pj.cache + .energy_pj.temp) / .energy_pj.total' "$OUT/json/$2.$1.json"; }
+for x in "baseline BL 0.65" "rc RFC 0.649" "ltrf LTRF 0.646" "ltrf+ LTRF+ 0.539"; do set -- $x
+  for n in $names; do exp_vs_w "$F10" "$2" $n "$(pw $n fig9.c7.$1)"; done
+  while read -r set; do ns=$(set_of "$set")
+    exp_vs "$F10" "$2" "$set" "$(m3 "pw_d fig9.c7.$1" "$ns")" $3 "register-file energy of the same runs against BL on #1: $(m3 "en_d fig9.c7.$1" "$ns") (power is energy over time: a faster run draws more); leakage is $(m1 "leak_d fig9.c7.$1" "$ns") % of its energy, the cache's dynamic energy (LTRF's cache, RFC's temporary storage) $(m1 "cache_d fig9.c7.$1" "$ns") %"
+  done < <(sets4); done
+for x in "rc RFC 2.1" "ltrf LTRF 5.3" "ltrf+ LTRF+ 6.2"; do set -- $x
+  for n in $names; do exp_vs_w "$F11" "$2" $n "$(tolerable $n $1 5 $n.ref)"; done
+  while read -r set; do ns=$(set_of "$set")
+    exp_vs "$F11" "$2" "$set" "$(for n in $ns; do tolerable $n $1 5 $n.ref; echo -n " "; done | $G mean --digits 1)" $3 "against its own IPC at 1x it tolerates $(for n in $ns; do tolerable $n $1 5 $n.lat.1.$1; echo -n " "; done | $G mean --digits 1)x (the latency it hides apart from its cost at 1x, IPC $(m3 "norm_d lat.1.$1" "$ns") of the reference); the sweep ends at ${MULTS##* }x"
+  done < <(sets4); done
+for x in "real 31.2" "optimal 34.7"; do set -- $x
+  for n in $names; do exp_vs_w "$F4" "$1" $n "$(t4 $n $1)"; done
+  while read -r set; do ns=$(set_of "$set")
+    exp_vs "$F4" "$1" "$set" "$(m1 "t4_d $1" "$ns")" $2 "an interval ends at control flow: $(m1 bb "$ns") static instructions per basic block (mean); real / optimal $(awk -v a="$(m3 "t4_d real" "$ns")" -v b="$(m3 "t4_d optimal" "$ns")" 'BEGIN { printf "%.2f", b ? a / b : 0 }')"
+  done < <(sets4); done
+rm -f "$OUT"/t4.*
 
 # plots: the means over the workloads
 { for m in $MULTS; do

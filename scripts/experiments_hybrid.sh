@@ -102,11 +102,21 @@ echo "| Fig. 10 reads elided RC / RSP / hybrid (%) | 71.5 / 64.8 / 75.5 | $(gm r
 echo "| Fig. 11 in hybrid: writes RSP / RC, reads RSP / RC (%) | RSP > RC | $(gm rsp_w hyb) / $(gm rc_w hyb), $(gm rsp_r hyb) / $(gm rc_r hyb) |"
 echo "| Fig. 11 RC read hit rate in hybrid (8 KB) / alone (12 KB) (%) | 51.3 / 71.5 | $(gm hit hyb) / $(gm hit rc) |"
 exp_vs_reset "hybrid$S"
+# what was measured about a difference: reads each structure serves, its own accesses' energy
+# (of the baseline's register energy), write-backs and evictions that reach the main RF
+tmp() { jq -n --slurpfile r "$JD/$1.json" --slurpfile b "$JD/${1%%.*}.base.json" '100 * $r[0].energy_pj.temp / $b[0].energy_pj.reg'; }
+am() { for n in $names; do $1 $n.$2 ${3:-}; echo; done | awk NF | exp_mean; }
+wback() { exp_pc "$(exp_val $1 rf_writes)" "$(exp_val $1 reg_writes)"; }
+F9="Fig. 9 register energy ($RP R, $WP W ports, %)"; F10="Fig. 10 writes elided ($RP R, $WP W ports, %)"
+for x in "rc RC" "rsp RSP" "hyb hybrid"; do set -- $x
+  for n in $names; do exp_vs_w "$F9" "$2" $n "$(fmt $(en $n.$1))"; done; done
+for x in "rc RC" "rsp RSP" "hyb hybrid"; do set -- $x
+  for n in $names; do exp_vs_w "$F10" "$2" $n "$(welide $n.$1)"; done; done
 while read -r set; do names_all=$names; names=$(exp_in_set "$set")
   for x in "rc RC 47.9" "rsp RSP 47.1" "hyb hybrid 38.7"; do set -- $x
-    exp_vs "Fig. 9 register energy ($RP R, $WP W ports, %)" "$2" "$set" "$(gm en $1)" $3; done
+    exp_vs "$F9" "$2" "$set" "$(gm en $1)" $3 "main-RF reads left $(am relide $1 | awk '{ print 100 - $1 }') %, writes left $(am wback $1) % of the register accesses; the cache's and scratchpad's own accesses cost $(am tmp $1) % of the baseline's register energy; RC read hit rate $(am hit $1) %, scratchpad reads $(am rsp_r $1) %"; done
   for x in "rc RC 73.3" "rsp RSP 58.1" "hyb hybrid 78.3"; do set -- $x
-    exp_vs "Fig. 10 writes elided ($RP R, $WP W ports, %)" "$2" "$set" "$(gm welide $1)" $3; done
+    exp_vs "$F10" "$2" "$set" "$(gm welide $1)" $3 "writes that reach the main RF: $(am wback $1) % of register writes (RSP write-backs and RC evictions of values still live); instructions per strand $(am ips rsp)"; done
   names=$names_all
 done < <(exp_sets)
 echo "| Fig. 4 RC register energy, shared / per-warp partition (%) | shared lower | $(gm en rc) / $(gm en rcpw) |"

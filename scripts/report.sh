@@ -14,38 +14,39 @@ title() { case $1 in ltrf) echo "LTRF (Sadrosadati et al., ASPLOS 2018)";; malek
   rename) echo "Cross-warp register renaming (Jeon and Annavaram)";; hybrid_1r1w) echo "Hybrid register cache / scratchpad, 1R1W (Bailey et al.)";;
   hybrid*) echo "Hybrid register cache / scratchpad, 6R2W (Bailey et al.)";; *) echo "$1";; esac; }
 tables() { case $1 in ltrf) echo results.md;; *) echo "$1.md";; esac; }
-# figure $1 of paper $2 as bars: one pair per label and workload set
-plot() { local p=$1 f=$2 base=$3 d=$OUT/vs_$3.dat
-  awk -F '\t' -v p="$p" -v f="$f" '$1 == p && $2 == f { printf "\"%s, %s\" %s %s\n", $3, $4, $5, $6 }' "$V" > "$d"
-  # bars from zero unless a value is negative
-  local lo; lo=$(awk '{ if ($(NF - 1) < 0 || $NF < 0) n = 1 } END { print n ? "*" : 0 }' "$d")
-  for t in "pngcairo size 900,420 font \"sans,9\"" "svg size 900,420 font \"sans,9\""; do
+# figure $2 of paper $1 as bars, one panel per label: each workload's value, then the mean
+# of each workload set beside the paper's
+plot() { local p=$1 f=$2 base=$3 d=$OUT/vs_$3 labels n t ext
+  labels=$(awk -F '\t' -v p="$p" -v f="$f" '$1 == p && $2 == f { print $3 }' "$V" | awk '!s[$0]++')
+  n=$(echo "$labels" | wc -l)
+  for t in "pngcairo size 1100,$((300 * n + 60)) font \"sans,9\"" "svg size 1100,$((300 * n + 60)) font \"sans,9\""; do
     ext=png; case $t in svg*) ext=svg;; esac
-    gnuplot <<GP
-set terminal $t
-set output "$OUT/$base.$ext"
-set title "$f"
-set style data histograms
-set style histogram clustered gap 1
-set style fill solid 0.85 border -1
-set boxwidth 0.9
-set xtics rotate by -35 left noenhanced
-set key outside top center horizontal
-set grid ytics
-set yrange [$lo:*]
-set rmargin 10
-set bmargin 7
-set xzeroaxis
-plot "$d" using 2:xtic(1) title "gpurf" linecolor rgb "#1f77b4", "" using 3 title "paper" linecolor rgb "#ff7f0e"
-GP
+    {
+      echo "set terminal $t"; echo "set output \"$OUT/$base.$ext\""
+      echo "set datafile missing '-'"; echo "set multiplot layout $n,1 title \"$f\""
+      echo "set style data histograms; set style histogram clustered gap 1"
+      echo "set style fill solid 0.85 border -1; set boxwidth 0.9; set grid ytics; set xzeroaxis"
+      echo "set xtics rotate by -35 left noenhanced font \",8\"; set key outside right top vertical; set bmargin 6"
+      local i=0 l
+      while IFS= read -r l; do i=$((i + 1))
+        awk -F '\t' -v p="$p" -v f="$f" -v l="$l" '$1 == p && $2 == f && $3 == l { printf "\"%s\" %s %s\n", $4, $5, $6 }' "$V" > "$d.$i.dat"
+        # bars from zero unless a value is negative
+        echo "set yrange [$(awk '{ if ($2 < 0 || ($3 != "-" && $3 < 0)) n = 1 } END { print n ? "*" : 0 }' "$d.$i.dat"):*]"
+        echo "set title \"$l\" noenhanced"
+        echo "plot \"$d.$i.dat\" using 2:xtic(1) title \"gpurf\" linecolor rgb \"#1f77b4\", \"\" using 3 title \"paper (its mean)\" linecolor rgb \"#ff7f0e\""
+      done <<< "$labels"
+      echo "unset multiplot"
+    } | gnuplot
   done; }
 {
 echo "# gpurf: the four papers' figures on the workload suite"
 echo
 echo "Made by \`make experiments${QUICK:+ QUICK=$QUICK}\` on $(date -u +%Y-%m-%d), gpurf $(git rev-parse --short HEAD 2>/dev/null || echo '(no git)'), suite \`${SUITE:-scripts/suite.txt}\`."
-echo "Each figure: our value (blue) beside the paper's (orange), per workload set: all, the real"
-echo "traces, the generated kernels and, for LTRF, the register-sensitive ones (measured: LTRF Sec. 5)."
-echo "Under each figure, every value more than 10 % from the paper's, with what was measured about it."
+echo "Each figure: our value per workload (blue), then our mean over each workload set beside the"
+echo "paper's mean (orange): all, the real traces, the generated kernels and, for LTRF, the"
+echo "register-sensitive ones (measured: LTRF Sec. 5). A real trace runs on its preset's whole GPU, a"
+echo "generated kernel on one SM. Under each figure, every mean more than 10 % from the paper's, with"
+echo "what was measured about it."
 echo
 for p in $(cut -f1 "$V" | awk '!s[$0]++'); do
   echo "## $(title $p)"
@@ -57,18 +58,11 @@ for p in $(cut -f1 "$V" | awk '!s[$0]++'); do
     echo
     echo "[SVG]($base.svg)"
     echo
-    awk -F '\t' -v p="$p" -v f="$f" '$1 == p && $2 == f {
+    awk -F '\t' -v p="$p" -v f="$f" '$1 == p && $2 == f && $6 != "-" {
         d = $5 - $6; r = $6 != 0 ? d / ($6 < 0 ? -$6 : $6) : 0
-        if (r > 0.1 || r < -0.1) printf "- %s, %s: %s against the paper'"'"'s %s (%+.0f %%)\n", $3, $4, $5, $6, 100 * r }' "$V" > "$OUT/diff.tmp"
+        if (r > 0.1 || r < -0.1) printf "- %s, %s: %s against the paper'"'"'s %s (%+.0f %%). Measured: %s\n", $3, $4, $5, $6, 100 * r, $7 }' "$V" > "$OUT/diff.tmp"
     if [ -s "$OUT/diff.tmp" ]; then
       echo "Over 10 % from the paper:"; echo; cat "$OUT/diff.tmp"; echo
-      case $p in
-        ltrf) echo "Measured: LTRF gains only where #6's capacity lets more warps reside than the reference's;"
-              echo "the register-sensitive sets hold the workloads where it does (resident warps per workload, and"
-              echo "the per-workload values, in the tables below)." ;;
-        *) echo "Measured causes: the section 'Differences from the paper' or the per-workload rows of the tables below." ;;
-      esac
-      echo
     fi
   done < <(awk -F '\t' -v p="$p" '$1 == p { print $2 }' "$V" | awk '!s[$0]++')
   t=$OUT/$(tables $p)
@@ -82,7 +76,7 @@ for p in $(cut -f1 "$V" | awk '!s[$0]++'); do
   fi
 done
 } > "$R"
-rm -f "$OUT/diff.tmp"
+rm -f "$OUT/diff.tmp" "$OUT"/vs_*.dat
 {
   echo '<!DOCTYPE html><html><head><meta charset="utf-8"><title>gpurf experiments</title>'
   echo '<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}'
