@@ -2,9 +2,12 @@
 # Targets: deps build run test synth area formal waves bench experiments experiments-ltrf experiments-malekeh experiments-rename experiments-hybrid test-slurm install clean. V=1: full commands.
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
-# every core, unless the caller chose (-j N)
-ifeq ($(filter -j% --jobserver%,$(MAKEFLAGS)),)
-  MAKEFLAGS += -j$(shell nproc)
+# every core (JOBS=N for fewer: GNU make 4.3 hides a caller's -j N from the makefile); our
+# own sub-makes (GPURF_SUBMAKE=1) keep their parent's
+JOBS ?= $(shell nproc)
+export JOBS
+ifeq ($(GPURF_SUBMAKE),)
+  MAKEFLAGS += -j$(JOBS)
 endif
 
 BUILD   ?= build

@@ -17,7 +17,7 @@ export SUITE
 # the four papers' scripts write into one folder, one after the other (each runs on every core)
 experiments: $(BUILD)/gpurf
 	rm -f $(EXP_OUT)/vs.tsv
-	+for e in ltrf malekeh rename hybrid; do $(MAKE) --no-print-directory experiments-$$e || exit 1; done
+	+for e in ltrf malekeh rename hybrid; do $(MAKE) --no-print-directory GPURF_SUBMAKE=1 experiments-$$e || exit 1; done
 	OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/report.sh
 experiments-ltrf: $(BUILD)/gpurf
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments.sh

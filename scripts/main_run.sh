@@ -4,14 +4,15 @@
 # through the run engine (scripts/runs.sh: every core, cached), with the area of each design
 # from the synthesis summary SYNTH_JSON when it exists (make synth); one side-by-side table on
 # the terminal and in $OUT/summary.md, every run's JSON and log in $OUT.
-# usage: main_run.sh SYNTH_JSON   (env: BUILD, G, RUN_PRESET, RUN_GEN, RUN_TRACE, RUN_DESIGNS)
+# usage: main_run.sh SYNTH_JSON   (env: BUILD, G, and RUN_PRESET, RUN_GEN, RUN_TRACE,
+# RUN_DESIGNS, whose one definition is the Makefile's, mk/run.mk)
 set -eu
 B=${BUILD:-build}; G=${G:-$B/gpurf}; OUT=${OUT:-$B/run}
 SYN=$1
-P=${RUN_PRESET:-pascal}
-GEN=${RUN_GEN:-seed=1,blocks=16,warps=8,regs=32,insts=48,loops=12}
-TR=${RUN_TRACE:-${SHARED:-../shared}/traces/matrixmul-sm61/kernelslist.g}
-DESIGNS=${RUN_DESIGNS:-baseline ideal ltrf ltrf+ rfc-demand malekeh rename rc rsp hybrid}
+P=${RUN_PRESET:?set by make run}
+GEN=${RUN_GEN:?set by make run}
+TR=${RUN_TRACE:?set by make run}
+DESIGNS=${RUN_DESIGNS:?set by make run}
 . scripts/runs.sh
 mkdir -p "$OUT"; rm -f "$OUT"/*.json "$OUT"/*.log
 SYNARG=""; [ -f "$SYN" ] && SYNARG="--synth $SYN"
