@@ -131,9 +131,9 @@ echo
 echo "## Differences from the paper"
 echo
 echo "- Register savings: the paper's applications are Rodinia and CUDA SDK kernels compiled by"
-echo "  nvcc 4.0; ours are the generator's kernels and two traces recorded on a Pascal GPU, so the"
-echo "  fraction of short-lived registers differs: without the temps knob (\`plain\`) a generated"
-echo "  kernel reads every register in its loop and keeps them live, which is why its saving is small."
+echo "  nvcc 4.0; ours are the suite's traces (Pascal to Hopper) and generated kernels, so the"
+echo "  fraction of short-lived registers differs: a generated kernel without the temps knob reads"
+echo "  every register in its loop and keeps them live, which is why its saving is small."
 echo "- Sub-array gating: with 4 sub-arrays of 64 rows per bank, a kernel that reserves nearly all"
 echo "  1024 registers keeps most sub-arrays on under either allocation; the paper's -23 % comes"
 echo "  from applications that leave more of the file unused."
