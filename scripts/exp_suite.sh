@@ -23,23 +23,27 @@ exp_suite() {
     GROUP[$name]=$group
   done < "$SUITE"
 }
-# exp_fit PRESET...: keeps in WL the workloads that run on every PRESET (a probe each: the
-# baseline on one SM; a kernel needing more registers per thread, warps or shared memory than
-# the preset's SM has cannot run there) and says why the others were left out in EXCLUDED
-# (Markdown list lines)
+# exp_fit [--design D] PRESET...: keeps in WL the workloads that run on every PRESET (a probe
+# each, on one SM, of the baseline and of design D when given: a kernel needing more registers
+# per thread, warps or shared memory than the preset's SM has, or registers the design cannot
+# name, cannot run there) and says why the others were left out in EXCLUDED (Markdown list
+# lines)
 exp_fit() {
   [ "$RUNS_ENGINE" = dry ] && return  # a dry run probes nothing: every workload listed
-  local d=$OUT/json_fit_$(echo "$*" | tr ' ' '_') w n p ok keep=()
+  local ds=baseline
+  [ "$1" = --design ] && { ds="baseline $2"; shift 2; }
+  local d=$OUT/json_fit_$(echo "$*" | tr ' ' '_') w n p x ok keep=()
   mkdir -p "$d"
-  for w in "${WL[@]}"; do n=${w%%|*}; for p in "$@"; do
-    echo "$n.$p sim --design baseline --preset $p ${w#*|} --sms 1 --threads 1"; done; done > "$d/runs.list"
+  for w in "${WL[@]}"; do n=${w%%|*}; for p in "$@"; do for x in $ds; do
+    echo "$n.$p.$x sim --design $x --preset $p ${w#*|} --sms 1 --threads 1"; done; done; done > "$d/runs.list"
   ( export RUNS_KEEP_GOING=1; runs_exec "$d/runs.list" "$d" "fit on $*" > /dev/null )
   EXCLUDED=""
   for w in "${WL[@]}"; do n=${w%%|*} ok=1
-    for p in "$@"; do
-      [ -f "$d/$n.$p.json" ] && continue
-      ok=0; EXCLUDED="$EXCLUDED- \`$n\` cannot run on \`$p\`: $(grep -m1 -o "cannot run on preset.*\|field '[a-z_]*': .*" "$d/$n.$p.failed" 2>/dev/null | head -1)"$'\n'
-    done
+    for p in "$@"; do for x in $ds; do
+      [ -f "$d/$n.$p.$x.json" ] && continue
+      ok=0; EXCLUDED="$EXCLUDED- \`$n\` cannot run on \`$p\` ($x): $(grep -m1 -o "cannot run on preset.*\|field '[a-z_]*': .*" "$d/$n.$p.$x.failed" 2>/dev/null | head -1)"$'\n'
+      break 2
+    done; done
     [ $ok = 1 ] && keep+=("$w")
   done
   WL=("${keep[@]}")

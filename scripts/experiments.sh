@@ -20,7 +20,7 @@ rm -f "$OUT"/json/*.json "$OUT"/json/*.e "$OUT/runs.txt"
 # workloads: the suite (scripts/suite.txt; QUICK=1 its quick ones) that runs on Table 2's
 # configurations
 exp_suite
-exp_fit table2_c1 table2_c6 table2_c7
+exp_fit --design ltrf table2_c1 table2_c6 table2_c7
 exp_vs_reset ltrf
 if [ "$QUICK" = 1 ]; then MULTS="1 2 4"; SENS_MULTS="1 4"
 else MULTS="1 2 3 4 5 6 8"; SENS_MULTS="1 4 8"; fi

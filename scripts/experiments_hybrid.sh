@@ -18,7 +18,7 @@ PT="--set rc_rports=$RP --set rc_wports=$WP"
 exp_dir hybrid$S
 SIZES="8 12 16 20 24"; [ "$QUICK" = 1 ] && SIZES="8 12 16"
 exp_suite
-exp_fit maxwell
+exp_fit --design hybrid maxwell
 names=$(exp_names)
 P=maxwell
 TL="--set scheduler=two_level $PT"

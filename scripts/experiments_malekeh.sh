@@ -23,7 +23,7 @@ else
   TWO_LO="seed=4,blocks=64,warps=8,regs=96,insts=48,loops=24,dep=10"
 fi
 exp_suite
-exp_fit turing pascal
+exp_fit --design malekeh turing pascal
 # the two-kernel list: the high-reuse kernel, then the low-reuse one
 TK=$OUT/malekeh_two_kernels
 rm -rf "$TK"; mkdir -p "$TK"

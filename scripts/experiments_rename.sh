@@ -12,7 +12,7 @@ set -eu
 . scripts/exp_run.sh
 exp_dir rename
 exp_suite
-exp_fit fermi
+exp_fit --design rename fermi
 names=$(exp_names)
 P=fermi
 runs() {

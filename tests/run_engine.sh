@@ -47,6 +47,16 @@ if [ -d "$T" ]; then
   missing=$(for d in $T/*/; do n=$(basename $d); grep -q "trace $n\$" scripts/suite.txt || echo $n; done)
   [ -z "$missing" ] && ok "suite.txt lists every trace of $T" || bad "traces not in the suite: $missing"
 fi
+# exp_fit: a workload the paper's design cannot run (rename names registers with 6-bit ids on
+# fermi: R63 and up) is left out with the design's reason; the baseline alone keeps it
+fit() { ( set -eu; OUT=$E/fit$1 BUILD=$B RUNS_CACHE=$E/cache; . scripts/exp_run.sh; G=$B/gpurf
+  WL=("r24|--gen seed=1,blocks=1,regs=24,insts=24" "r64|--gen seed=1,blocks=1,regs=64,insts=24")
+  exp_fit $2 fermi; echo "kept: $(exp_names)"; echo "$EXCLUDED" ) 2>&1; }
+out=$(fit 1 "--design rename")
+echo "$out" | grep -q "^kept:  r24$" && echo "$out" | grep -q "r64\` cannot run on \`fermi\` (rename): field 'register': R63 does not fit a 6-bit pbr id" &&
+  ok "exp_fit --design rename: the 64-register kernel left out, the design's reason given" || bad "exp_fit --design" "$out"
+out=$(fit 2 "")
+echo "$out" | grep -q "^kept:  r24 r64$" && ok "exp_fit without a design: the baseline runs both" || bad "exp_fit baseline" "$out"
 # make run's table (scripts/main_run.sh) on the small preset: one row per design, in lockstep
 run "main_run.sh: baseline and malekeh in lockstep, one table" 0 env BUILD=$B G=$G OUT=$E/run RUNS_CACHE=$E/cache RUN_PRESET=small \
   RUN_GEN=seed=1,blocks=1,warps=4,insts=24 RUN_TRACE=/nonexistent RUN_DESIGNS="baseline malekeh" bash scripts/main_run.sh $E/none.json
