@@ -24,20 +24,57 @@ exp_names() { for w in "${WL[@]}"; do echo -n " ${w%%|*}"; done; }
 exp_stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}"; done; }
 exp_run() {
   local runs=$1 dir=$2 label=$3
+  mkdir -p "$dir"
+  exp_latx "$runs" "$dir" "$label" || return
   while read -r id preset design extra; do
     echo "$id sim --design $design --preset $preset $(exp_stream_of "${id%%.*}") $extra $(exp_sms_arg "${id%%.*}") --threads 1"
-  done < "$runs" > "$dir/runs.list"
-  runs_exec "$dir/runs.list" "$dir" "$label"
+  done < "$dir/runs.resolved" > "$dir/runs.list"
+  runs_exec "$dir/runs.list" "$dir" "$label" || return
+  exp_load "$dir"
+}
+# every scalar statistic and energy part of the runs in directory $1, read by one jq into
+# EXP_V["DIR/RUN FIELD"] (exp_val: one lookup instead of a jq per value)
+declare -A EXP_V
+exp_load() { local k v
+  while IFS=$'\t' read -r k v; do EXP_V[$1/$k]=$v; done < <(cd "$1" && ls | grep '\.json$' | xargs -r jq -r '
+    (input_filename | rtrimstr(".json")) as $id | (.stats // {}) as $s | (.energy_pj // {}) as $e
+    | [($s | keys[]), ($e | keys[])] | unique[] | . as $k | ($s[$k] // $e[$k])
+    | select(type != "object" and type != "array") | "\($id) \($k)\t\(.)"')
+}
+# `--latency-x F` measured once per setting: its access time depends only on the preset, the
+# run's --set settings and F (sim/cli/latency_x.h: the baseline on a fixed reference kernel),
+# not on the design or the workload. Each distinct setting is one run of the engine (cached;
+# its JSON's latency_x.bank_latency), and every run of it gets `--set bank_latency=N` in place
+# of `--latency-x F`: the same configuration, without measuring it again per run. Writes
+# DIR/runs.resolved.
+exp_latx() {
+  local runs=$1 dir=$2 label=$3 id
+  # a dry run prints the runs as written: each measures its own setting, to the same result
+  if [ "$RUNS_ENGINE" = dry ] || ! grep -q -- ' --latency-x ' "$runs"; then cp "$runs" "$dir/runs.resolved"; return; fi
+  # the setting of a run line: "preset --set ... --latency-x F" (both passes below)
+  local key='function key(   k, i) { k = $2; for (i = 4; i < NF; i++) if ($i == "--set") k = k " --set " $(i + 1)
+    for (i = 4; i < NF; i++) if ($i == "--latency-x") return k " --latency-x " $(i + 1); return "" }'
+  awk "$key"' { k = key(); if (k != "" && !(k in id)) { id[k] = ++n
+      print "latx." n " sim --design baseline --preset " k " --gen seed=1,blocks=1,warps=1,insts=4 --sms 1 --threads 1" } }' \
+    "$runs" > "$dir/latx.list"
+  runs_exec "$dir/latx.list" "$dir/latx" "$label (--latency-x settings)" || return
+  while read -r id _; do echo "$id $(jq .latency_x.bank_latency "$dir/latx/$id.json")"; done < "$dir/latx.list" |
+    awk "$key"' FNR == NR { lat[$1] = $2; next }
+      { k = key(); if (k != "") { if (!(k in id)) id[k] = "latx." ++n
+          for (i = 4; i < NF; i++) if ($i == "--latency-x") { $i = ""; $(i + 1) = "" }
+          $0 = $0 " --set bank_latency=" lat[id[k]]; $1 = $1 } print }' - "$runs" > "$dir/runs.resolved"
 }
 # run $2 of directory $1 priced again with the energy model's estimate $3 times $4 (gpurf
 # energy --run, with the run's own --set settings from the runs file beside its JSON), its
-# energy_pj.$5
-exp_reprice() { local j=$1/$2.json p v rf=$1/runs.txt sets
-  [ -f "$rf" ] || rf=$1/../runs.txt
-  sets=$(awk -v id="$2" '$1 == id' "$rf" | grep -o -- '--set [^ ]*' | tr '\n' ' ')
-  p=$(jq -r .preset "$j"); v=$(awk -v x="$(jq .$3 presets/$p.json)" -v f=$4 'BEGIN { printf "%d", x * f }')
-  $G energy --preset $p $sets --set $3=$v --run "$j" --json "$1/$2.$3.$4.e" > /dev/null &&
-    jq .energy_pj.$5 "$1/$2.$3.$4.e"; }
+# energy_pj.$5 (priced once per run: a pricing newer than the run's JSON is read again)
+exp_reprice() { local j=$1/$2.json e=$1/$2.$3.$4.e p v rf=$1/runs.txt sets
+  if ! [ "$e" -nt "$j" ]; then
+    [ -f "$rf" ] || rf=$1/../runs.txt
+    sets=$(awk -v id="$2" '$1 == id' "$rf" | grep -o -- '--set [^ ]*' | tr '\n' ' ')
+    p=$(jq -r .preset "$j"); v=$(awk -v x="$(jq .$3 presets/$p.json)" -v f=$4 'BEGIN { printf "%d", x * f }')
+    $G energy --preset $p $sets --set $3=$v --run "$j" --json "$e" > /dev/null || return
+  fi
+  jq .energy_pj.$5 "$e"; }
 # the energy model's estimates with no published source (presets' energy source notes)
 EXP_ESTIMATES="array_eff_pct wire_ff_per_mm e_arbiter_fj"
 # exp_vs FIGURE LABEL SET OURS PAPER WHY: our mean over a workload set beside the paper's value
@@ -52,7 +89,8 @@ exp_vs_reset() { EXP_PAPER=$1; mkdir -p "$OUT"; touch "$OUT/vs.tsv"
 # the experiment's JSON directory: JD=$OUT/json_NAME, emptied
 exp_dir() { JD=$OUT/json_$1; mkdir -p "$JD"; rm -f "$JD"/*.json "$JD"/*.log "$JD"/*.e; }
 # a statistic or energy part of run $1 in $JD: exp_val RUN FIELD
-exp_val() { jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; }
+exp_val() { local k="$JD/$1 $2"
+  if [ -n "${EXP_V[$k]+x}" ]; then echo "${EXP_V[$k]}"; else jq -r ".stats.$2 // .energy_pj.$2" "$JD/$1.json"; fi; }
 # 100 a / b, one decimal (0 when b is 0)
 exp_pc() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? 100 * a / b : 0 }'; }
 # the mean of one number per line, one decimal
