@@ -17,8 +17,9 @@ QUICK=${QUICK:-0}
 SMS=${SMS:-auto}
 # the --sms of workload $1's runs
 exp_sms_arg() { case $SMS in all) ;; auto) [ "${GROUP[$1]:-}" = real ] || echo "--sms 1" ;; *) echo "--sms $SMS" ;; esac; }
-# the workloads as a Markdown list
-exp_workloads() { for w in "${WL[@]}"; do echo "- \`${w%%|*}\`${GROUP[${w%%|*}]:+ (${GROUP[${w%%|*}]})}: \`${w#*|}\`"; done; }
+# the workloads as a Markdown list, then those exp_fit left out with its reasons
+exp_workloads() { for w in "${WL[@]}"; do echo "- \`${w%%|*}\`${GROUP[${w%%|*}]:+ (${GROUP[${w%%|*}]})}: \`${w#*|}\`"; done
+  [ -z "${EXCLUDED:-}" ] || { echo; echo "Left out (the preset or the design cannot run them):"; echo -n "$EXCLUDED"; }; }
 # the workloads' names
 exp_names() { for w in "${WL[@]}"; do echo -n " ${w%%|*}"; done; }
 exp_stream_of() { for w in "${WL[@]}"; do [ "${w%%|*}" = "$1" ] && echo "${w#*|}"; done; }

@@ -92,7 +92,6 @@ R=$OUT/results.md
 echo "# gpurf: LTRF evaluation metrics"
 echo
 echo "Workloads (scripts/suite.txt):"; exp_workloads
-[ -n "$EXCLUDED" ] && { echo; echo "Left out (they do not fit Table 2's SM):"; echo -n "$EXCLUDED"; }
 echo
 echo "Reference (1.00): \`baseline\` on table2_c1 with rf_warp_regs=$REGS_BL (#1 plus the cache's $((POOL * BANKS)) warp registers)."
 echo

@@ -51,10 +51,11 @@ fi
 # fermi: R63 and up) is left out with the design's reason; the baseline alone keeps it
 fit() { ( set -eu; OUT=$E/fit$1 BUILD=$B RUNS_CACHE=$E/cache; . scripts/exp_run.sh; G=$B/gpurf
   WL=("r24|--gen seed=1,blocks=1,regs=24,insts=24" "r64|--gen seed=1,blocks=1,regs=64,insts=24")
-  exp_fit $2 fermi; echo "kept: $(exp_names)"; echo "$EXCLUDED" ) 2>&1; }
+  exp_fit $2 fermi; echo "kept: $(exp_names)"; exp_workloads ) 2>&1; }
 out=$(fit 1 "--design rename")
-echo "$out" | grep -q "^kept:  r24$" && echo "$out" | grep -q "r64\` cannot run on \`fermi\` (rename): field 'register': R63 does not fit a 6-bit pbr id" &&
-  ok "exp_fit --design rename: the 64-register kernel left out, the design's reason given" || bad "exp_fit --design" "$out"
+echo "$out" | grep -q "^kept:  r24$" && [ "$(echo "$out" | grep -c '^- `r')" = 2 ] &&
+  echo "$out" | grep -A1 "^Left out" | grep -q "^- \`r64\` cannot run on \`fermi\` (rename): field 'register': R63 does not fit a 6-bit pbr id" &&
+  ok "exp_fit --design rename: the 64-register kernel left out, the design's reason listed under the workloads" || bad "exp_fit --design" "$out"
 out=$(fit 2 "")
 echo "$out" | grep -q "^kept:  r24 r64$" && ok "exp_fit without a design: the baseline runs both" || bad "exp_fit baseline" "$out"
 # make run's table (scripts/main_run.sh) on the small preset: one row per design, in lockstep
