@@ -102,7 +102,7 @@ extern const stat_list_t hybrid_stats;
 enum { OP_IDLE, OP_LOOKUP, OP_WAIT, OP_MRF, OP_MRF_DATA, OP_RSP };
 
 typedef struct {
-    uint8_t st, reg, fill, last;
+    uint8_t st, reg, fill;
     uint16_t warp;     /* local */
     int16_t e;         /* the scratchpad entry it reads or fills, -1 */
     uint64_t at;       /* OP_WAIT: the cycle the main-RF request may start */

@@ -147,7 +147,7 @@ static void requests(sm_t *sm, unsigned s, rc_in_t *ri)
             }
             if (v->rc && port == c->rc_rports)
                 continue;
-            x->op[slot] = (opslot_t){v->rc ? OP_LOOKUP : OP_MRF, (uint8_t)r[j], (uint8_t)fill, 0,
+            x->op[slot] = (opslot_t){v->rc ? OP_LOOKUP : OP_MRF, (uint8_t)r[j], (uint8_t)fill,
                                      (uint16_t)w[j],
                                      (int16_t)(fill ? (int)hy_entry(sm, fl->warp, m->src[j]) : -1),
                                      0};

@@ -30,7 +30,7 @@ void hy_rsp_request(sm_t *sm, unsigned s, unsigned k, unsigned j, unsigned *port
         return;
     }
     x->gnt[slot] = 1;
-    x->op[slot] = (opslot_t){OP_RSP, (uint8_t)reg, 0, (uint8_t)(m->src_end >> j & 1),
+    x->op[slot] = (opslot_t){OP_RSP, (uint8_t)reg, 0,
                              (uint16_t)sm->w[fl->warp].local, (int16_t)e, 0};
     rsp_in_t *in = ls_in(x->rsp);
     in->rd_valid[*port] = 1;
