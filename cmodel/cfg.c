@@ -59,7 +59,7 @@ static const field_t fields[] = {
     F(ccu_dports, 1, 8),
     F(ccu_lfsr_seed, 1, 65535),
     {"sthld_mode", offsetof(sm_cfg_t, sthld_mode), sthld_mode_names, 0, 0},
-    F(sthld_interval, 1, 1u << 24),
+    F(sthld_interval, 4, 1u << 24),
     F(sthld_large_pct, 1, 99),
     F(sthld_init, 0, 1u << 16),
     F(sthld_step, 0, 1u << 16),

@@ -28,7 +28,7 @@ int sthld_init(sthld_state_t *s, const sthld_cfg_t *c)
     s->c = *c;
     s->sthld = c->init;
     s->state = 1;
-    return c->interval >= 1 && c->bits <= 16 && c->max < (1u << c->bits) && c->init <= c->max ? 0 : -1;
+    return c->interval >= 4 && c->bits <= 16 && c->max < (1u << c->bits) && c->init <= c->max ? 0 : -1;
 }
 
 void sthld_free(sthld_state_t *s) { (void)s; }
@@ -39,7 +39,7 @@ void sthld_eval(sthld_state_t *s, const sthld_in_t *in, sthld_out_t *out)
     out->sthld = s->sthld;
     out->state = s->state;
     out->large = s->large;
-    out->interval_end = s->interval_end;
+    out->decided = s->decided;
     out->cycle = s->cycle;
     out->cur_insts = s->cur;
     out->prev_insts = s->prev;
@@ -55,15 +55,10 @@ static uint32_t add(const sthld_state_t *s, long long d)
     return v < 0 ? 0 : v > (long long)s->c.max ? s->c.max : (uint32_t)v;
 }
 
-void sthld_tick(sthld_state_t *s, const sthld_in_t *in)
+/* the decision on the interval whose count is s->fin (the state machine of sthld.h) */
+static void decide(sthld_state_t *s)
 {
-    uint32_t cur = s->cur + in->insts;
-    s->interval_end = s->cycle + 1 == s->c.interval;
-    if (!s->interval_end) {
-        s->cycle++;
-        s->cur = cur;
-        return;
-    }
+    const uint32_t cur = s->fin;
     const uint64_t pct = s->c.large_pct;
     uint64_t diff = cur > s->prev ? cur - s->prev : s->prev - cur;
     int large = 100 * diff >= pct * s->prev && diff;
@@ -109,6 +104,21 @@ void sthld_tick(sthld_state_t *s, const sthld_in_t *in)
     s->large_changes += (uint64_t)large;
     s->intervals++;
     s->prev = back ? s->best : cur;
-    s->cur = 0;
-    s->cycle = 0;
+}
+
+void sthld_tick(sthld_state_t *s, const sthld_in_t *in)
+{
+    s->decided = s->p2;
+    if (s->p2)
+        decide(s);
+    s->p2 = s->p1;
+    s->p1 = s->cycle + 1 == s->c.interval;
+    if (s->p1) {
+        s->fin = s->cur + in->insts;
+        s->cur = 0;
+        s->cycle = 0;
+    } else {
+        s->cur += in->insts;
+        s->cycle++;
+    }
 }

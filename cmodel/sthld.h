@@ -29,11 +29,17 @@
  * register beyond the paper's last-interval IPC (Sec. 9.4). Mode fixed keeps STHLD at Init
  * (state 1). The state persists across kernels (nothing resets it but reset).
  *
+ * Pipeline (for the preset's clock; rtl/sthld.v): an interval's count is registered at its
+ * last edge, the decision on it lands two edges later (the RTL scales the count by 100 on the
+ * first and compares it with thresholds precomputed from prev and best on the second), so the
+ * next interval runs its first two cycles with the old STHLD. Interval is at least 4 cycles
+ * (the thresholds are registered from the decision's prev and best before the next one).
+ *
  * Ports (sthld_ports.def; RTL rtl/sthld.v):
  *   insts          warp instructions executed this cycle (the edge adds them)
  *   sthld, state   the threshold and the state (1..6)
  *   large          the last completed interval's change was L
- *   interval_end   an interval completed at the last edge
+ *   decided        the last edge decided an interval (two edges after it ended)
  *   cycle          cycles into the current interval
  *   cur_insts, prev_insts  the counts of the current and the last completed interval
  *   drop           the last completed interval fell by LargePct % or more below the reference
@@ -78,7 +84,8 @@ typedef struct {
 
 typedef struct {
     sthld_cfg_t c;
-    uint32_t sthld, state, large, interval_end, cycle, cur, prev, drop, best, best_sthld;
+    uint32_t sthld, state, large, decided, cycle, cur, prev, drop, best, best_sthld;
+    uint32_t fin, p1, p2; /* the ended interval's count; the decision pipeline's two stages */
     uint64_t intervals, large_changes;
 } sthld_state_t;
 

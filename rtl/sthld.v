@@ -19,6 +19,11 @@
 // against the reference and, on a drop, goes back to it: STHLD and the count the next interval
 // is compared with become the reference's. In the climb every L down is a drop, so it
 // speculates on L up only. Fixed = 1 keeps STHLD at Init.
+// Timing (1 GHz, cmodel/sthld.h "Pipeline"): the interval's count is registered at its last
+// edge (fin), scaled by 100 at the next, and decided at the one after, by comparisons of
+// 100 fin with thresholds registered from prev and best ((100 +- LargePct) prev,
+// (100 - LargePct) best) while the interval ran; counts are CycBits + 8 bits wide, their
+// products CycBits + 16. The decision lands two edges after the interval ends.
 // Contract identical to cmodel/sthld.h.
 // Build-time fault variants: FAULT_STHLD_NO_SPEC (L in state 2 or 6 takes an ordinary step),
 // FAULT_STHLD_WRAP (STHLD wraps instead of saturating), FAULT_STHLD_STUCK_STEADY (state 6
@@ -39,7 +44,7 @@ module sthld #(
     output wire [Bits-1:0]     sthld_o,
     output wire [2:0]          state_o,
     output wire                large_o,
-    output wire                interval_end_o,
+    output wire                decided_o,
     output wire [CycBits-1:0]  cycle_o,
     output wire [31:0]         cur_insts_o,
     output wire [31:0]         prev_insts_o,
@@ -48,41 +53,48 @@ module sthld #(
     output wire [Bits-1:0]     best_sthld_o
 );
   localparam CycBits = (Interval > 1) ? $clog2(Interval) : 1;
+  localparam CntBits = CycBits + 8;   // at most 255 instructions a cycle
+  localparam PrdBits = CntBits + 8;   // a count times at most 199
+  localparam [PrdBits-1:0] Hi = 100 + LargePct;
+  localparam [PrdBits-1:0] Lo = 100 - LargePct;
 
   reg [Bits-1:0]    sthld_q;
   reg [2:0]         state_q;
-  reg               large_q, end_q, drop_q;
-  reg [31:0]        best_q;
+  reg               large_q, dec_q, drop_q;
+  reg [CntBits-1:0] best_q, cur_q, prev_q, fin_q;
   reg [Bits-1:0]    best_sthld_q;
   reg [CycBits-1:0] cycle_q;
-  reg [31:0]        cur_q, prev_q;
+  // the decision pipeline: fin_q valid (edge 1), then its product and flags (edge 2)
+  reg               v1_q, v2_q;
+  reg [PrdBits-1:0] fin100_q;
+  reg               ne_q, down_q, below_q;
+  // thresholds from prev and best, registered the edge after either changes
+  reg [PrdBits-1:0] hi_q, lo_q, dth_q;
 
-  assign sthld_o        = sthld_q;
-  assign state_o        = state_q;
-  assign large_o        = large_q;
-  assign interval_end_o = end_q;
-  assign cycle_o        = cycle_q;
-  assign cur_insts_o    = cur_q;
-  assign prev_insts_o   = prev_q;
-  assign drop_o         = drop_q;
-  assign best_insts_o   = best_q;
-  assign best_sthld_o   = best_sthld_q;
+  assign sthld_o      = sthld_q;
+  assign state_o      = state_q;
+  assign large_o      = large_q;
+  assign decided_o    = dec_q;
+  assign cycle_o      = cycle_q;
+  assign cur_insts_o  = {{(32-CntBits){1'b0}}, cur_q};
+  assign prev_insts_o = {{(32-CntBits){1'b0}}, prev_q};
+  assign drop_o       = drop_q;
+  assign best_insts_o = {{(32-CntBits){1'b0}}, best_q};
+  assign best_sthld_o = best_sthld_q;
 
-  wire [31:0] cur   = cur_q + {24'd0, insts_i};
-  wire        last  = {{(32-CycBits){1'b0}}, cycle_q} == Interval - 1;
-  wire [31:0] diff  = (cur > prev_q) ? cur - prev_q : prev_q - cur;
-  wire [63:0] lhs   = {32'd0, diff} * 64'd100;
-  wire [63:0] rhs   = {32'd0, prev_q} * LargePct;
-  wire        is_large = (lhs >= rhs) && (diff != 32'd0);
-  wire        down  = cur < prev_q;
-  wire [63:0] dlhs  = {32'd0, best_q - cur} * 64'd100;
-  wire [63:0] drhs  = {32'd0, best_q} * LargePct;
-  wire        is_drop = (cur < best_q) && (dlhs >= drhs);
-  wire        beats = cur >= best_q;
+  wire [CntBits-1:0] cur  = cur_q + {{(CntBits-8){1'b0}}, insts_i};
+  wire               last = {{(32-CycBits){1'b0}}, cycle_q} == Interval - 1;
+  wire [PrdBits-1:0] fin_w = {8'd0, fin_q};
+  // S/L: 100 |fin - prev| >= LargePct prev with fin != prev; drop: 100 (best - fin) >=
+  // LargePct best with fin < best
+  wire is_large = ne_q && (fin100_q >= hi_q || fin100_q <= lo_q);
+  wire is_drop  = below_q && fin100_q <= dth_q;
+  wire beats    = !below_q;
+  wire down     = down_q;
 `ifdef FAULT_STHLD_NO_DROP
-  wire        climb_drop = 1'b0;
+  wire climb_drop = 1'b0;
 `else
-  wire        climb_drop = is_drop;
+  wire climb_drop = is_drop;
 `endif
 
   // STHLD + delta, saturating at 0 and Max (deltas as signed 18-bit values)
@@ -148,30 +160,54 @@ module sthld #(
       sthld_q <= Init[Bits-1:0];
       state_q <= 3'd1;
       large_q <= 1'b0;
-      end_q   <= 1'b0;
+      dec_q   <= 1'b0;
       cycle_q <= {CycBits{1'b0}};
-      cur_q   <= 32'd0;
-      prev_q  <= 32'd0;
+      cur_q   <= {CntBits{1'b0}};
+      prev_q  <= {CntBits{1'b0}};
+      fin_q   <= {CntBits{1'b0}};
       drop_q  <= 1'b0;
-      best_q  <= 32'd0;
+      best_q  <= {CntBits{1'b0}};
       best_sthld_q <= {Bits{1'b0}};
+      v1_q    <= 1'b0;
+      v2_q    <= 1'b0;
+      fin100_q <= {PrdBits{1'b0}};
+      ne_q    <= 1'b0;
+      down_q  <= 1'b0;
+      below_q <= 1'b0;
+      hi_q    <= {PrdBits{1'b0}};
+      lo_q    <= {PrdBits{1'b0}};
+      dth_q   <= {PrdBits{1'b0}};
     end else begin
-      end_q <= last;
       if (last) begin
+        fin_q   <= cur;
+        cur_q   <= {CntBits{1'b0}};
+        cycle_q <= {CycBits{1'b0}};
+      end else begin
+        cur_q   <= cur;
+        cycle_q <= cycle_q + 1'b1;
+      end
+      v1_q <= last;
+      v2_q <= v1_q;
+      if (v1_q) begin
+        fin100_q <= (fin_w << 6) + (fin_w << 5) + (fin_w << 2);
+        ne_q     <= fin_q != prev_q;
+        down_q   <= fin_q < prev_q;
+        below_q  <= fin_q < best_q;
+      end
+      hi_q  <= {8'd0, prev_q} * Hi;
+      lo_q  <= {8'd0, prev_q} * Lo;
+      dth_q <= {8'd0, best_q} * Lo;
+      dec_q <= v2_q;
+      if (v2_q) begin
         sthld_q <= sthld_d;
         state_q <= state_d;
         large_q <= is_large;
         drop_q  <= is_drop;
         if (mark) begin
-          best_q       <= cur;
+          best_q       <= fin_q;
           best_sthld_q <= sthld_q;
         end
-        prev_q  <= back ? best_q : cur;
-        cur_q   <= 32'd0;
-        cycle_q <= {CycBits{1'b0}};
-      end else begin
-        cur_q   <= cur;
-        cycle_q <= cycle_q + 1'b1;
+        prev_q <= back ? best_q : fin_q;
       end
     end
   end

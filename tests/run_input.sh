@@ -15,7 +15,7 @@ run "unknown pass fault" 2 $A sim --preset small --gen seed=1 --pass-fault nope
 run "bad preset value" 2 $A sim --preset small --set banks=3 --gen seed=1
 echo "$out" | grep -q "field 'banks'" && ok "preset error names field" || bad "preset message" "$out"
 for kv in ccu_slots=4:ccu_slots ccu_slots=17:ccu_slots ccu_dports=0:ccu_dports ccu_dports=2:ccu_dports \
-          ccu_lfsr_seed=0:ccu_lfsr_seed sthld_interval=0:sthld_interval sthld_init=300:sthld_init \
+          ccu_lfsr_seed=0:ccu_lfsr_seed sthld_interval=3:sthld_interval sthld_init=300:sthld_init \
           sthld_max=256:sthld_max sthld_large_pct=0:sthld_large_pct sthld_large_pct=100:sthld_large_pct \
           sthld_step=0:sthld_step sthld_mode=sometimes:sthld_mode; do
   run "bad Malekeh setting ${kv%%:*}" 2 $A sim --preset small --set ${kv%%:*} --gen seed=1,blocks=1

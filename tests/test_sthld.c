@@ -1,6 +1,6 @@
 /* Unit tests of the sthld C model (Malekeh Sec. 7): every transition of the state machine,
  * the reference interval and the drop rule, saturation at 0 and Max, the S/L rule, fixed
- * mode, knee curves with steep and gentle slopes. */
+ * mode, knee curves with steep and gentle slopes, the decision two edges after the interval. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,23 +11,34 @@
 
 static sthld_state_t s;
 
+static unsigned ticked; /* cycles of the current interval run to see the last decision */
+
 static void setup(unsigned init, unsigned max, unsigned fixed)
 {
-    sthld_cfg_t c = {.interval = 4, .large_pct = 10, .init = init, .step = 2, .spec = 8,
+    sthld_cfg_t c = {.interval = 8, .large_pct = 10, .init = init, .step = 2, .spec = 8,
                      .max = max, .bits = 8, .fixed = fixed};
     sthld_cfg_derive(&c);
     assert_int_equal(sthld_init(&s, &c), 0);
+    ticked = 0;
 }
 
-/* one interval executing n instructions in all (spread over its cycles) */
+/* one interval executing n instructions in all, spread over its cycles after the first two
+ * (those finish the decision on the interval before), then the first two of the next: the
+ * decision on this one lands at the second */
 static void interval(unsigned n)
 {
     sthld_in_t in;
-    for (unsigned k = 0; k < 4; k++) {
-        in.insts = k == 3 ? n - 3 * (n / 4) : n / 4;
+    for (unsigned k = ticked; k < 8; k++) {
+        in.insts = k < 2 ? 0 : k == 7 ? n - 5 * (n / 6) : n / 6;
         sthld_tick(&s, &in);
+        assert_int_equal(s.decided, 0);
     }
-    assert_int_equal(s.interval_end, 1);
+    in.insts = 0;
+    sthld_tick(&s, &in);
+    assert_int_equal(s.decided, 0);
+    sthld_tick(&s, &in);
+    assert_int_equal(s.decided, 1);
+    ticked = 2;
 }
 
 #define S_(n) interval(n)
@@ -133,10 +144,11 @@ static unsigned settle(unsigned level, unsigned k, unsigned limit)
 static void knee_curves(void **st)
 {
     (void)st;
-    sthld_cfg_t c = {.interval = 4, .large_pct = 10, .init = 0, .step = 4, .spec = 16,
+    sthld_cfg_t c = {.interval = 8, .large_pct = 10, .init = 0, .step = 4, .spec = 16,
                      .max = 255, .bits = 8, .fixed = 0};
     sthld_cfg_derive(&c);
     assert_int_equal(sthld_init(&s, &c), 0);
+    ticked = 0;
     settle(1000, 40, 40 / 4 + 8);
     NEAR_KNEE(40);
     unsigned from = s.sthld;
@@ -196,15 +208,17 @@ static void cumulative_drop(void **st)
 static void gentle_knee(void **st)
 {
     (void)st;
-    sthld_cfg_t c = {.interval = 4, .large_pct = 10, .init = 0, .step = 4, .spec = 16,
+    sthld_cfg_t c = {.interval = 8, .large_pct = 10, .init = 0, .step = 4, .spec = 16,
                      .max = 255, .bits = 8, .fixed = 0};
     sthld_cfg_derive(&c);
     gentle = 1;
     assert_int_equal(sthld_init(&s, &c), 0);
+    ticked = 0;
     settle(1000, 40, 40 / 4 + 8);
     NEAR_KNEE(40);
     assert_int_equal(s.sthld, 40);
     assert_int_equal(sthld_init(&s, &c), 0);
+    ticked = 0;
     settle(1000, 0, 8);
     assert_int_equal(s.state, 6);
     assert_int_equal(s.sthld, 0);

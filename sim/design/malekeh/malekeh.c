@@ -90,12 +90,12 @@ static void mk_launched(sm_t *sm, unsigned g)
     }
 }
 
-/* the STHLD of this cycle; one log line per completed interval */
+/* the STHLD of this cycle; one log line per decided interval */
 static void sthld_front(sm_t *sm)
 {
     mk_t *m = MK(sm);
     m->so = ls_eval(m->sthld, 0);
-    if (!m->so->interval_end)
+    if (!m->so->decided)
         return;
     m->st.sthld_intervals++;
     if (m->log)
