@@ -55,8 +55,10 @@ module sthld #(
   localparam CycBits = (Interval > 1) ? $clog2(Interval) : 1;
   localparam CntBits = CycBits + 8;   // at most 255 instructions a cycle
   localparam PrdBits = CntBits + 8;   // a count times at most 199
-  localparam [PrdBits-1:0] Hi = 100 + LargePct;
-  localparam [PrdBits-1:0] Lo = 100 - LargePct;
+  localparam integer HiI = 100 + LargePct;  // LargePct in 1..99 (cmodel/cfg.c)
+  localparam integer LoI = 100 - LargePct;
+  localparam [PrdBits-1:0] Hi = {{(PrdBits-8){1'b0}}, HiI[7:0]};
+  localparam [PrdBits-1:0] Lo = {{(PrdBits-8){1'b0}}, LoI[7:0]};
 
   reg [Bits-1:0]    sthld_q;
   reg [2:0]         state_q;
