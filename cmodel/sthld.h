@@ -25,7 +25,7 @@
  * reference's, so the jump back is not taken for a phase change). In the climb every L down
  * is a drop (the reference is never below the previous interval there): the climb speculates
  * on L up only, where the paper's machine would also speculate into the steep region of
- * Fig. 5b and lose an interval before descending. This costs a 32-bit count and an STHLD
+ * Fig. 5b and lose an interval before descending. This costs a count and an STHLD
  * register beyond the paper's last-interval IPC (Sec. 9.4). Mode fixed keeps STHLD at Init
  * (state 1). The state persists across kernels (nothing resets it but reset).
  *
