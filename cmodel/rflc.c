@@ -39,19 +39,13 @@ static int find(const rflc_state_t *s, uint32_t t)
     return -1;
 }
 
-/* some warp's next instruction lies in [t, t + span): next[] holds the n valid warps' next
- * instructions in ascending order */
-static uint32_t covered(const uint32_t *next, unsigned n, uint32_t t, uint32_t span)
+/* one warp's next instruction nx in an entry's span: 0 <= nx - tag < span */
+static int in_span(uint32_t nx, uint32_t tag, uint32_t span) { return nx >= tag && nx - tag < span; }
+
+/* an entry whose touch the next edge applies */
+static int pending(const rflc_state_t *s, unsigned e)
 {
-    unsigned lo = 0, hi = n;
-    while (lo < hi) {
-        unsigned m = (lo + hi) / 2;
-        if (next[m] < t)
-            lo = m + 1;
-        else
-            hi = m;
-    }
-    return lo < n && next[lo] < t + span;
+    return (s->hp && s->hs == e) || (s->fp && s->fs == e);
 }
 
 void rflc_eval(rflc_state_t *s, const rflc_in_t *in, rflc_out_t *out)
@@ -61,27 +55,22 @@ void rflc_eval(rflc_state_t *s, const rflc_in_t *in, rflc_out_t *out)
     out->lk_hit = h >= 0;
     out->lk_lo = h >= 0 ? s->lo[h] : 0;
     out->lk_hi = h >= 0 ? s->hi[h] : 0;
-    uint32_t next[RFLC_MAX_WARPS];
-    unsigned nn = 0;
-    for (unsigned w = 0; w < c->num_warps; w++) {
-        if (!in->warp_valid[w])
-            continue;
-        unsigned j = nn++;
-        for (; j && next[j - 1] > in->warp_next[w]; j--)
-            next[j] = next[j - 1];
-        next[j] = in->warp_next[w];
-    }
-    int victim = -1;
+    int inv = -1, old = -1;
     for (unsigned e = 0; e < c->entries; e++) {
-        out->in_use[e] = s->valid[e] && covered(next, nn, s->tag[e], c->span);
+        out->in_use[e] = s->in_use[e];
         out->valid[e] = s->valid[e];
         out->tag[e] = s->tag[e];
         out->lru[e] = s->lru[e];
-        if (!s->valid[e] ? victim < 0 || s->valid[victim]
-                         : !out->in_use[e] && (victim < 0 || (s->valid[victim] &&
-                                                              s->lru[e] > s->lru[victim])))
-            victim = (int)e;
+        if (pending(s, e))
+            continue;
+        if (!s->valid[e]) {
+            if (inv < 0)
+                inv = (int)e;
+        } else if (!s->in_use[e] && (old < 0 || s->lru[e] > s->lru[old])) {
+            old = (int)e;
+        }
     }
+    int victim = inv >= 0 ? inv : old;
     int same = in->fill_valid ? find(s, in->fill_tag) : -1;
     int slot = same >= 0 ? same : victim;
     out->fill_ok = in->fill_valid && slot >= 0;
@@ -90,17 +79,25 @@ void rflc_eval(rflc_state_t *s, const rflc_in_t *in, rflc_out_t *out)
 
 void rflc_tick(rflc_state_t *s, const rflc_in_t *in)
 {
+    const rflc_cfg_t *c = &s->c;
     rflc_out_t o;
     rflc_eval(s, in, &o);
-    if (in->lk_valid) {
-        int h = find(s, in->lk_tag);
-        if (h >= 0)
-            gpurf_lru_touch(s->lru, s->c.entries, (unsigned)h);
-        s->hits += h >= 0;
-        s->misses += h < 0;
+    if (s->hp)
+        gpurf_lru_touch(s->lru, c->entries, s->hs);
+    if (s->fp)
+        gpurf_lru_touch(s->lru, c->entries, s->fs);
+    int h = in->lk_valid ? find(s, in->lk_tag) : -1;
+    s->hits += in->lk_valid && h >= 0;
+    s->misses += in->lk_valid && h < 0;
+    s->hp = h >= 0;
+    s->hs = h >= 0 ? (unsigned)h : 0;
+    s->fp = o.fill_ok;
+    s->fs = o.fill_slot;
+    for (unsigned e = 0; e < c->entries; e++) {
+        s->in_use[e] = 0;
+        for (unsigned w = 0; w < c->num_warps && s->valid[e] && !s->in_use[e]; w++)
+            s->in_use[e] = in->warp_valid[w] && in_span(in->warp_next[w], s->tag[e], c->span);
     }
-    if (o.fill_ok)
-        gpurf_lru_touch(s->lru, s->c.entries, o.fill_slot);
     if (o.fill_ok && !in->flush) {
         unsigned e = o.fill_slot;
         s->valid[e] = 1;

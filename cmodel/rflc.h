@@ -3,14 +3,18 @@
  * tagged by the static index of the first instruction the pir covers (the paper's 324 B
  * has no tags; they are counted apart), with a valid bit and a true-LRU rank.
  *   lookup  lk_*: a hit (combinational) gives the flags: the warp skips fetching the pir;
- *   fill    fill_*: a missed pir, fetched and decoded, is cached: an invalid entry, else the
- *           least recently used entry no warp needs (Sec. 6.2: an entry is in use while some
- *           warp's next instruction, warp_next, lies in the Span instructions it covers);
- *           when every entry is in use the pir is not cached (fill_ok 0) and the warp uses it
- *           once. A fill of a tag already cached refreshes that entry.
- * A hit and a fill touch their entry's LRU rank (the fill after the hit).
+ *   fill    fill_*: a missed pir, fetched and decoded, is cached at the edge: in the entry
+ *           already holding its tag, else the lowest-numbered invalid entry, else the least
+ *           recently used valid entry no warp needs; with none the warp uses the pir once
+ *           (fill_ok 0). An entry whose touch is pending (hit or filled at the last edge) is
+ *           not a victim.
+ *   in use  in_use: registered, the previous cycle's test (Sec. 6.2: an entry is in use while
+ *           some warp's next instruction, warp_next, lies in the Span instructions it covers).
+ * Pipelined for the clock (docs/synthesis.md): a cycle's hit and fill touch the LRU ranks at
+ * the next edge, the hit's first, so a fill's victim is chosen from ranks one cycle old.
  *   flush   a new kernel's program (its tags index other instructions): every entry becomes
- *           invalid at the edge; a fill in the same cycle is dropped, the ranks are kept. */
+ *           invalid at the edge; a fill in the same cycle is dropped (its touch is not), the
+ *           ranks are kept. */
 #ifndef GPURF_RFLC_H
 #define GPURF_RFLC_H
 #include "cfg.h"
@@ -51,7 +55,8 @@ typedef struct {
 
 typedef struct {
     rflc_cfg_t c;
-    uint8_t valid[RFLC_MAX_ENTRIES], lru[RFLC_MAX_ENTRIES];
+    uint8_t valid[RFLC_MAX_ENTRIES], lru[RFLC_MAX_ENTRIES], in_use[RFLC_MAX_ENTRIES];
+    unsigned hp, hs, fp, fs; /* the last edge's hit and fill: touches the next edge applies */
     uint32_t tag[RFLC_MAX_ENTRIES], lo[RFLC_MAX_ENTRIES], hi[RFLC_MAX_ENTRIES];
     uint64_t hits, misses, fills, bypassed;
 } rflc_state_t;

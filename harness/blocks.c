@@ -84,7 +84,7 @@ QUIET(rfc)
 #define ccu_alloc_RTL_DEPS "lru_touch"
 #define rnt_RTL_DEPS ""
 #define avail_RTL_DEPS ""
-#define rflc_RTL_DEPS "lru_touch"
+#define rflc_RTL_DEPS "lru_matrix"
 #define rc_RTL_DEPS ""
 #define rsp_RTL_DEPS ""
 /* blocks whose outputs depend on their state only (their C eval ignores the inputs) */

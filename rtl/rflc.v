@@ -3,13 +3,18 @@
 // by the static index of the first instruction the pir covers, a valid bit and a true-LRU
 // rank (0 = most recent).
 //   lookup: a hit (combinational) gives the flags, so the warp skips fetching the pir;
-//   fill:   caches a fetched pir in an invalid entry, else in the least recently used entry no
-//           warp needs (in use: some valid warp's next instruction lies in the Span
-//           instructions the entry covers); none free: not cached (fill_ok 0). A fill of a
-//           cached tag refreshes that entry.
-// A hit and then a fill touch their entries' ranks.
+//   fill:   caches a fetched pir (written at the edge) in the entry holding its tag, else in
+//           the lowest-numbered invalid entry, else in the least recently used valid entry no
+//           warp needs; none: not cached (fill_ok 0). Entries touched at the last edge are
+//           not victims.
+//   in use: registered, in_use_o is the previous cycle's test: some valid warp's next
+//           instruction lay in the Span instructions the entry covers.
+// Pipelined for the clock (docs/synthesis.md): the victim is a one-hot choice over the
+// registered valid, in-use and rank bits (pairwise rank comparisons, no search chain), and
+// the cycle's hit and fill touch the ranks at the next edge (hit first), so the ranks a fill
+// sees are one cycle old; that is why an entry with a touch pending is not a victim.
 //   flush:  a new kernel's program: every entry becomes invalid at the edge (a fill in the
-//           same cycle is dropped); the ranks stay.
+//           same cycle is dropped; its touch is not); the ranks stay.
 // Contract identical to cmodel/rflc.h.
 // Build-time fault variants: FAULT_RFLC_EVICT_IN_USE (the victim ignores the warps' next
 // instructions), FAULT_RFLC_FIRST_VICTIM (the first evictable entry, not the least recently
@@ -37,7 +42,7 @@ module rflc #(
     output reg  [SlotBits-1:0]          fill_slot_o,
     output wire [Entries-1:0]           valid_o,
     output wire [Entries*TagBits-1:0]   tag_o,
-    output reg  [Entries-1:0]           in_use_o,
+    output wire [Entries-1:0]           in_use_o,
     output wire [Entries*SlotBits-1:0]  lru_o
 );
   localparam TagBits  = 16;
@@ -49,92 +54,135 @@ module rflc #(
   reg [Entries*TagBits-1:0]  tag_q;
   reg [Entries*32-1:0]       lo_q;
   reg [Entries*HiBits-1:0]   hi_q;
-  reg  [Entries*SlotBits-1:0] lru_q;
-  wire [Entries*SlotBits-1:0] lru_d;
+  wire [Entries*SlotBits-1:0] lru_q;
+  wire [Entries*Entries-1:0] older;
+  reg [Entries-1:0]          in_use_q;
+  // the last edge's hit and fill (one-hot), whose touches the next edge applies
+  reg [Entries-1:0]          hit_q, fill_q;
 
-  assign valid_o = valid_q;
-  assign tag_o   = tag_q;
-  assign lru_o   = lru_q;
+  assign valid_o  = valid_q;
+  assign tag_o    = tag_q;
+  assign lru_o    = lru_q;
+  assign in_use_o = in_use_q;
 
-  integer e, w;
-  reg                found_h, found_f, found_v;
-  reg [SlotBits-1:0] h, f, v;
-  reg [TagBits:0]    lo_b, hi_b, nx;
+  // ---- lookup and same-tag fill: valid tags are unique (a fill of a cached tag refreshes its
+  // entry), so each match vector is one-hot or empty and selects with an AND-OR -----------------
+  integer e, e2, w;
+  reg [Entries-1:0]  hit_oh, same_oh;
+  reg [31:0]         h_lo;
+  reg [HiBits-1:0]   h_hi;
   always @* begin
-    found_h = 1'b0; h = {SlotBits{1'b0}};
-    found_f = 1'b0; f = {SlotBits{1'b0}};
-    found_v = 1'b0; v = {SlotBits{1'b0}};
-    in_use_o = {Entries{1'b0}};
+    h_lo = 32'd0;
+    h_hi = {HiBits{1'b0}};
     for (e = 0; e < Entries; e = e + 1) begin
 `ifdef FAULT_RFLC_STALE_HIT
-      if (lk_valid_i && tag_q[e*TagBits +: TagBits] == lk_tag_i && !found_h) begin
+      hit_oh[e]  = lk_valid_i && tag_q[e*TagBits +: TagBits] == lk_tag_i;
 `else
-      if (lk_valid_i && valid_q[e] && tag_q[e*TagBits +: TagBits] == lk_tag_i && !found_h) begin
+      hit_oh[e]  = lk_valid_i && valid_q[e] && tag_q[e*TagBits +: TagBits] == lk_tag_i;
 `endif
-        found_h = 1'b1;
-        h = e[SlotBits-1:0];
-      end
-      if (fill_valid_i && valid_q[e] && tag_q[e*TagBits +: TagBits] == fill_tag_i && !found_f) begin
-        found_f = 1'b1;
-        f = e[SlotBits-1:0];
-      end
-      lo_b = {1'b0, tag_q[e*TagBits +: TagBits]};
-      hi_b = lo_b + SpanW;
-      for (w = 0; w < NumWarps; w = w + 1) begin
-        nx = {1'b0, warp_next_i[w*TagBits +: TagBits]};
-        if (valid_q[e] && warp_valid_i[w] && nx >= lo_b && nx < hi_b) in_use_o[e] = 1'b1;
-      end
-`ifdef FAULT_RFLC_EVICT_IN_USE
-      in_use_o[e] = 1'b0;
-`endif
-      if (!valid_q[e]) begin
-        if (!found_v || valid_q[v]) begin
-          found_v = 1'b1;
-          v = e[SlotBits-1:0];
-        end
-      end else if (!in_use_o[e]) begin
-`ifdef FAULT_RFLC_FIRST_VICTIM
-        if (!found_v) begin
-`else
-        if (!found_v || (valid_q[v] && lru_q[e*SlotBits +: SlotBits] > lru_q[v*SlotBits +: SlotBits])) begin
-`endif
-          found_v = 1'b1;
-          v = e[SlotBits-1:0];
-        end
+      same_oh[e] = fill_valid_i && valid_q[e] && tag_q[e*TagBits +: TagBits] == fill_tag_i;
+      if (hit_oh[e]) begin
+        h_lo = h_lo | lo_q[e*32 +: 32];
+        h_hi = h_hi | hi_q[e*HiBits +: HiBits];
       end
     end
-    lk_hit_o    = found_h;
-    lk_lo_o     = found_h ? lo_q[h*32 +: 32] : 32'd0;
-    lk_hi_o     = found_h ? hi_q[h*HiBits +: HiBits] : {HiBits{1'b0}};
-    fill_ok_o   = fill_valid_i && (found_f || found_v);
-    fill_slot_o = !fill_ok_o ? {SlotBits{1'b0}} : found_f ? f : v;
   end
 
-  // the ranks after a hit's touch, then a fill's
-  wire [Entries*SlotBits-1:0] lru_m;
-  lru_touch #(.Entries(Entries), .Bits(SlotBits)) u_hit_touch (
-      .rank_i(lru_q), .t_i(h), .en_i(lk_hit_o), .rank_o(lru_m));
-  lru_touch #(.Entries(Entries), .Bits(SlotBits)) u_fill_touch (
-      .rank_i(lru_m), .t_i(fill_slot_o), .en_i(fill_ok_o), .rank_o(lru_d));
+  // ---- in-use test, registered: a valid warp's next instruction nx with 0 <= nx - tag < Span
+  reg [Entries-1:0] in_use_d;
+  reg [TagBits:0]   gap;
+  always @* begin
+    in_use_d = {Entries{1'b0}};
+    for (e = 0; e < Entries; e = e + 1)
+      for (w = 0; w < NumWarps; w = w + 1) begin
+        gap = {1'b0, warp_next_i[w*TagBits +: TagBits]} - {1'b0, tag_q[e*TagBits +: TagBits]};
+        if (valid_q[e] && warp_valid_i[w] && !gap[TagBits] && gap < SpanW) in_use_d[e] = 1'b1;
+      end
+`ifdef FAULT_RFLC_EVICT_IN_USE
+    in_use_d = {Entries{1'b0}};
+`endif
+  end
+
+  // ---- victim: one-hot over the registered state; the lowest invalid entry, else the valid
+  // evictable entry ranked above every other (ranks are a permutation) --------------------------
+  reg [Entries-1:0]  pend, el_inv, el_val, first_inv, oldest, vict, slot_oh;
+  reg                found_v;
+  always @* begin
+    pend = hit_q | fill_q;
+    for (e = 0; e < Entries; e = e + 1) begin
+      el_inv[e] = !valid_q[e] && !pend[e];
+      el_val[e] = valid_q[e] && !in_use_q[e] && !pend[e];
+    end
+    for (e = 0; e < Entries; e = e + 1) begin
+      first_inv[e] = el_inv[e];
+      for (e2 = 0; e2 < e; e2 = e2 + 1)
+        if (el_inv[e2]) first_inv[e] = 1'b0;
+      oldest[e] = el_val[e];
+      for (e2 = 0; e2 < Entries; e2 = e2 + 1)
+`ifdef FAULT_RFLC_FIRST_VICTIM
+        if (e2 < e && el_val[e2])
+`else
+        if (el_val[e2] && !older[e*Entries+e2] && e2 != e)
+`endif
+          oldest[e] = 1'b0;
+    end
+    vict    = |el_inv ? first_inv : oldest;
+    found_v = |el_inv || |el_val;
+    slot_oh = |same_oh ? same_oh : vict;
+  end
+
+  always @* begin
+    lk_hit_o    = |hit_oh;
+    lk_lo_o     = h_lo;
+    lk_hi_o     = h_hi;
+    fill_ok_o   = fill_valid_i && (|same_oh || found_v);
+    fill_slot_o = {SlotBits{1'b0}};
+    for (e = 0; e < Entries; e = e + 1)
+      if (fill_ok_o && slot_oh[e]) fill_slot_o = fill_slot_o | e[SlotBits-1:0];
+  end
+
+  // the ranks: the last edge's hit touch, then its fill touch, applied at this edge
+  lru_matrix #(.Entries(Entries), .Bits(SlotBits)) u_lru (
+      .clk_i(clk_i), .rst_ni(rst_ni), .t0_i(hit_q), .t1_i(fill_q),
+      .older_o(older), .rank_o(lru_q));
 
   integer k;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      valid_q <= {Entries{1'b0}};
-      tag_q   <= {Entries*TagBits{1'b0}};
-      lo_q    <= {Entries*32{1'b0}};
-      hi_q    <= {Entries*HiBits{1'b0}};
-      for (k = 0; k < Entries; k = k + 1) lru_q[k*SlotBits +: SlotBits] <= k[SlotBits-1:0];
+      valid_q  <= {Entries{1'b0}};
+      tag_q    <= {Entries*TagBits{1'b0}};
+      lo_q     <= {Entries*32{1'b0}};
+      hi_q     <= {Entries*HiBits{1'b0}};
+      in_use_q <= {Entries{1'b0}};
+      hit_q    <= {Entries{1'b0}};
+      fill_q   <= {Entries{1'b0}};
     end else begin
-      lru_q <= lru_d;
-      if (flush_i) begin
-        valid_q <= {Entries{1'b0}};
-      end else if (fill_ok_o) begin
-        valid_q[fill_slot_o] <= 1'b1;
-        tag_q[fill_slot_o*TagBits +: TagBits] <= fill_tag_i;
-        lo_q[fill_slot_o*32 +: 32] <= fill_lo_i;
-        hi_q[fill_slot_o*HiBits +: HiBits] <= fill_hi_i;
-      end
+      in_use_q <= in_use_d;
+      hit_q    <= hit_oh;
+      fill_q   <= fill_ok_o ? slot_oh : {Entries{1'b0}};
+      for (k = 0; k < Entries; k = k + 1)
+        if (flush_i) begin
+          valid_q[k] <= 1'b0;
+        end else if (fill_ok_o && slot_oh[k]) begin
+          valid_q[k] <= 1'b1;
+          tag_q[k*TagBits +: TagBits] <= fill_tag_i;
+          lo_q[k*32 +: 32] <= fill_lo_i;
+          hi_q[k*HiBits +: HiBits] <= fill_hi_i;
+        end
     end
   end
+
+  // ---- invariant (simulation only): no two valid entries hold one tag -------------------------
+`ifdef GPURF_CHECKS
+  integer ck_a, ck_b;
+  always @(posedge clk_i) if (rst_ni)
+    for (ck_a = 0; ck_a < Entries; ck_a = ck_a + 1)
+      for (ck_b = ck_a + 1; ck_b < Entries; ck_b = ck_b + 1)
+        if (valid_q[ck_a] && valid_q[ck_b] &&
+            tag_q[ck_a*TagBits +: TagBits] == tag_q[ck_b*TagBits +: TagBits]) begin
+          $display("GPURF CHECK FAILED rflc: entries %0d and %0d both hold tag %0d", ck_a, ck_b,
+                   tag_q[ck_a*TagBits +: TagBits]);
+          $stop;
+        end
+`endif
 endmodule

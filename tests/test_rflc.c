@@ -1,6 +1,7 @@
 /* Unit tests of the rflc C model (Jeon and Annavaram Sec. 6.2): a miss then a fill then a
  * hit with the flags, an invalid entry filled first, the LRU victim among entries no warp
- * needs, no fill while every entry is in use, a refill of a cached tag, the configuration. */
+ * needs (in use one edge late), no victim with a touch pending, no fill while every entry is
+ * in use, a refill of a cached tag, the configuration. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -66,7 +67,8 @@ static void miss_fill_hit(void **st)
     assert_int_equal(lookup(36).lk_lo, 2);
 }
 
-/* full: the least recently used entry no warp's next instruction lies in */
+/* full: the least recently used entry no warp's next instruction lies in; the in-use test
+ * is registered, so it shows a warp's next instruction one edge later */
 static void victim(void **st)
 {
     (void)st;
@@ -74,14 +76,35 @@ static void victim(void **st)
     fill(0, 0), fill(18, 1), fill(36, 2); /* ranks: 36 newest, 0 oldest */
     in.warp_valid[2] = 1;
     in.warp_next[2] = 17;                 /* inside entry 0's span [0, 18) */
+    assert_int_equal(edge().in_use[0], 0);
     rflc_out_t o = fill(54, 3);
     assert_int_equal(o.in_use[0], 1);
     assert_int_equal(o.in_use[1], 0);
     assert_int_equal(o.fill_slot, 1);     /* entry 1 (tag 18): the oldest not in use */
     lookup(36);                           /* entry 2 becomes the newest */
     in.warp_next[2] = 18 * 3 + 5;         /* inside entry 1's new span (tag 54) */
+    edge();
     o = fill(72, 4);
+    assert_int_equal(o.in_use[1], 1);
     assert_int_equal(o.fill_slot, 0);     /* entry 0 is free again and the oldest */
+}
+
+/* a fill right after another: the ranks do not yet show the last fill's touch (entry 2 is
+ * still ranked oldest), so an entry with a touch pending is never the victim */
+static void pending_not_victim(void **st)
+{
+    (void)st;
+    setup();
+    fill(0, 0), fill(18, 1), fill(36, 2);
+    assert_int_equal(s.lru[2], 2);
+    assert_int_equal(fill(54, 3).fill_slot, 0);
+    lookup(18);                           /* entry 1 hit: its touch is pending */
+    rflc_out_t o = fill(72, 4);
+    assert_int_equal(o.fill_ok, 1);
+    assert_int_equal(o.fill_slot, 2);     /* not entry 1, though its rank is the oldest */
+    edge();
+    assert_int_equal(s.lru[2], 0);        /* the fill's touch, one edge later */
+    assert_int_equal(s.lru[1], 1);
 }
 
 /* every entry in use: the pir is used once, not cached */
@@ -92,6 +115,7 @@ static void all_in_use(void **st)
     fill(0, 0), fill(18, 1), fill(36, 2);
     for (unsigned w = 0; w < 3; w++)
         in.warp_valid[w] = 1, in.warp_next[w] = 18 * w + 3;
+    edge();
     rflc_out_t o = fill(90, 9);
     assert_int_equal(o.fill_ok, 0);
     assert_int_equal(s.bypassed, 1);
@@ -132,6 +156,7 @@ static void from_preset(void **st)
 int main(void)
 {
     const struct CMUnitTest t[] = {cmocka_unit_test(miss_fill_hit), cmocka_unit_test(victim),
+                                   cmocka_unit_test(pending_not_victim),
                                    cmocka_unit_test(all_in_use), cmocka_unit_test(flush_invalidates),
                                    cmocka_unit_test(from_preset)};
     return cmocka_run_group_tests(t, NULL, NULL);

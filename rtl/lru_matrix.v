@@ -1,0 +1,48 @@
+// lru_matrix: true-LRU state as an older-than matrix (the hardware form of cmodel/lru.h's
+// ranks): one bit per pair of entries a < b, set when a was used less recently than b.
+// At the edge it applies up to two touches in order (t0, then t1: t1 ends most recent), each
+// given one-hot (none set: no touch); each bit's next value depends only on whether a or b is
+// touched, so the update is a few gates deep for any number of entries. rank_o gives each entry's rank as gpurf_lru_touch keeps
+// it (0 = most recent: the number of entries used more recently); older_o[a*Entries+b] is the
+// pairwise order the victim searches read (0 on the diagonal). Reset: entry i has rank i.
+module lru_matrix #(
+    parameter Entries = 4,
+    parameter Bits    = 2
+) (
+    input  wire                        clk_i,
+    input  wire                        rst_ni,
+    input  wire [Entries-1:0]          t0_i,
+    input  wire [Entries-1:0]          t1_i,
+    output reg  [Entries*Entries-1:0]  older_o,
+    output reg  [Entries*Bits-1:0]     rank_o
+);
+  // one bit per pair a < b: a is older than b
+  wire [Entries*Entries-1:0] older;
+  genvar ga, gb;
+  generate
+    for (ga = 0; ga < Entries; ga = ga + 1) begin : g_row
+      assign older[ga*Entries+ga] = 1'b0;
+      for (gb = ga + 1; gb < Entries; gb = gb + 1) begin : g_pair
+        reg u_q;
+        always @(posedge clk_i)
+          if (!rst_ni || t1_i[ga]) u_q <= 1'b0;
+          else if (t1_i[gb])       u_q <= 1'b1;
+          else if (t0_i[ga])       u_q <= 1'b0;
+          else if (t0_i[gb])       u_q <= 1'b1;
+        assign older[ga*Entries+gb] = u_q;
+        assign older[gb*Entries+ga] = !u_q;
+      end
+    end
+  endgenerate
+
+  integer a, b;
+  reg [Bits:0] n;
+  always @* begin
+    older_o = older;
+    for (a = 0; a < Entries; a = a + 1) begin
+      n = {(Bits+1){1'b0}};
+      for (b = 0; b < Entries; b = b + 1) n = n + {{Bits{1'b0}}, older[a*Entries+b]};
+      rank_o[a*Bits +: Bits] = n[Bits-1:0];
+    end
+  end
+endmodule
