@@ -127,7 +127,7 @@ BLOCK_GLUE(rnt, RNT_PARAMS, "wr_valid=0.3,wr_unmap=0.4,drain_valid=0.3")
 BLOCK_GLUE(avail, AVAIL_PARAMS, "al_valid=0.5,fr_valid=0.5,rs_valid=0.05")
 /* tags from a small range, so that lookups hit and fills meet cached tags; few warps active,
  * so that some entries are free to evict */
-BLOCK_GLUE(rflc, RFLC_PARAMS, "warp_valid=0.1,fill_valid=0.5,lk_tag=48,fill_tag=48,warp_next=64")
+BLOCK_GLUE(rflc, RFLC_PARAMS, "warp_valid=0.1,fill_valid=0.5,flush=0.01,lk_tag=48,fill_tag=48,warp_next=64")
 /* a few warps and registers, so that reads hit and writes evict; masks mostly full, so that
  * writes allocate; few last-use reads and warp-invalidates, so that lines live a while */
 #define RC_BIAS                                                                                    \
