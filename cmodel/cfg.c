@@ -143,6 +143,7 @@ static const field_t fields[] = {
     F(sms, 1, GPURF_MAX_SMS),
     F(l2_slices, 1, 256),
     F(clock_mhz, 1, 10000),
+    F(rtl_clock_mhz, 1, 10000),
     F(dram_channels, 1, 64),
     F(dram_banks, 1, 64),
     F(dram_interleave, 32, 1u << 16),

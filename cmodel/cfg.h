@@ -150,6 +150,7 @@ typedef struct {
      * l2_size / l2_slices bytes, lines interleaved over them as over the DRAM channels */
     unsigned sms, l2_slices;
     unsigned clock_mhz;       /* core clock: converts the DRAM timings to cycles */
+    unsigned rtl_clock_mhz;   /* the RTL's target clock in the project liberty (make synth) */
     /* DRAM row buffers: lines interleave over channels every dram_interleave bytes; a channel
      * has dram_banks banks of dram_row_bytes rows. A read that finds its row open waits
      * tCL, a closed bank tRCD + tCL, another row open tRP + tRCD + tCL (picoseconds) */

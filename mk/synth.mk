@@ -1,7 +1,8 @@
 # make synth: Yosys area/timing estimates of every block for every preset (synth/run.sh), the
 # per-preset summary build/synth/<preset>.json and the table build/synth/summary.txt.
 SYNTH_DIR       := $(BUILD)/synth
-SYNTH_PERIOD_PS ?= 1000
+# the clock period ABC maps for: empty, each preset's rtl_clock_mhz
+SYNTH_PERIOD_PS ?=
 SYNTH_LIB       := synth/cells.lib
 
 $(BUILD)/gpurf-synth: $(BUILD)/obj/synth/synth_main.o $(BUILD)/obj/synth/synth.o

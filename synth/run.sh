@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Synthesize one block for one preset with Yosys and the project liberty file.
-#   synth/run.sh BLOCK PRESET OUTDIR [PERIOD_PS]  (the block's module and RTL files from gpurf-params)
+#   synth/run.sh BLOCK PRESET OUTDIR [PERIOD_PS]  (the block's module and RTL files from gpurf-params;
+#   the period defaults to the preset's rtl_clock_mhz)
 # Flow (DESIGN.md "Synthesis"): synth -flatten up to the fine stage; arrays marked
 # (* gpurf_sram *) stay $mem_v2 cells (estimated as SRAM macros by `gpurf synth-report`), every
 # other memory becomes flip-flops; generic techmap; dfflibmap; ABC maps to synth/cells.lib with
 # delay target PERIOD_PS and reports the critical combinational path (stime -p); stat.
-# Writes OUTDIR/BLOCK__PRESET.{params,log,stat,json,mem}.
+# Writes OUTDIR/BLOCK__PRESET.{params,period,log,stat,json,mem}.
 set -eu
-block=$1 preset=$2 out=$3 period=${4:-1000}
+block=$1 preset=$2 out=$3
 B=${BUILD:-build}
+period=${4:-$($B/gpurf-params --preset "$preset" --block "$block" --format period)}
 module=$($B/gpurf-params --preset "$preset" --block "$block" --format module)
 files=$($B/gpurf-params --preset "$preset" --block "$block" --format files)
 lib=synth/cells.lib
@@ -19,6 +21,7 @@ params=$($B/gpurf-params --preset "$preset" --block "$block" --format yosys)
 # avail's per-port allocation chain (24 GB and killed, small and pascal); synthesized without it
 noshare=""; case $block in avail) noshare=-noshare ;; esac
 echo "$params" > "$base.params"
+echo "$period" > "$base.period"
 abc_script="+strash;&get,-n;&fraig,-x;&put;scorr;dc2;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer;upsize,{D};dnsize,{D};stime,-p"
 yosys -q -l "$base.log" -p "
 read_verilog -DSYNTHESIS $files

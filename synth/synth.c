@@ -142,6 +142,13 @@ int synth_read_block(const char *dir, const char *block, const char *preset, con
     }
     fclose(f);
     b->params[strcspn(b->params, "\n")] = 0;
+    if (!(f = open_part(dir, block, preset, "period", path, sizeof path)) ||
+        fscanf(f, "%u", &b->period_ps) != 1 || !b->period_ps) {
+        if (f)
+            fclose(f);
+        return gpurf_fail(err, n, "%s: missing or not a period in ps (run make synth)", path);
+    }
+    fclose(f);
     if (!(f = open_part(dir, block, preset, "stat", path, sizeof path)))
         return gpurf_fail(err, n, "%s: cannot open", path);
     int rc = read_stat(f, path, b, err, n);
@@ -180,6 +187,8 @@ int synth_save(const synth_sum_t *s, const char *path, char *err, size_t n)
         json_object_set_new(x, "memory_bits", json_integer((json_int_t)b->mem_bits));
         json_object_set_new(x, "sram_um2", json_real(b->sram_um2));
         json_object_set_new(x, "critical_path_ps", json_real(b->crit_ps));
+        json_object_set_new(x, "clock_period_ps", json_integer(b->period_ps));
+        json_object_set_new(x, "meets_clock", json_boolean(b->crit_ps <= b->period_ps));
         json_object_set_new(blocks, b->block, x);
     }
     json_object_set_new(o, "blocks", blocks);
@@ -222,6 +231,11 @@ int synth_load(const char *path, synth_sum_t *s, char *err, size_t n)
         b->mem_bits = (unsigned long)json_integer_value(json_object_get(x, "memory_bits"));
         b->sram_um2 = json_number_value(json_object_get(x, "sram_um2"));
         b->crit_ps = json_number_value(json_object_get(x, "critical_path_ps"));
+        b->period_ps = (unsigned)json_integer_value(json_object_get(x, "clock_period_ps"));
+        if (!b->period_ps) {
+            rc = gpurf_fail(err, n, "%s: block '%s': field 'clock_period_ps' missing", path, name);
+            break;
+        }
     }
     json_decref(o);
     return rc;
@@ -252,11 +266,12 @@ const synth_block_t *synth_match(const synth_sum_t *s, const block_desc_t *bd, c
 
 void synth_print_table(const synth_sum_t *s, FILE *f)
 {
-    fprintf(f, "preset %s\n  %-6s %12s %10s %8s %7s %10s %12s %9s\n", s->preset, "block",
-            "logic um2", "NAND2-eq", "cells", "FFs", "SRAM bits", "SRAM um2", "crit ps");
+    fprintf(f, "preset %s\n  %-6s %12s %10s %8s %7s %10s %12s %9s %9s\n", s->preset, "block",
+            "logic um2", "NAND2-eq", "cells", "FFs", "SRAM bits", "SRAM um2", "crit ps", "clock ps");
     for (unsigned i = 0; i < s->n; i++) {
         const synth_block_t *b = &s->b[i];
-        fprintf(f, "  %-6s %12.0f %10.0f %8lu %7lu %10lu %12.0f %9.0f\n", b->block, b->logic_um2,
-                b->nand2_eq, b->cells, b->ffs, b->mem_bits, b->sram_um2, b->crit_ps);
+        fprintf(f, "  %-6s %12.0f %10.0f %8lu %7lu %10lu %12.0f %9.0f %9u%s\n", b->block,
+                b->logic_um2, b->nand2_eq, b->cells, b->ffs, b->mem_bits, b->sram_um2, b->crit_ps,
+                b->period_ps, b->crit_ps > b->period_ps ? "  misses the clock" : "");
     }
 }

@@ -449,6 +449,11 @@ if run "bench small (C, Verilated, lockstep, Icarus)" 0 $G bench --preset small 
     bad "Icarus testbench missed a corrupted line" "$(cat $B/bench_t/corrupt.log)"
 fi
 
+section "the RTL's clock: each preset's rtl_clock_mhz sets the period make synth maps for"
+mkdir -p $B/pclk && jq '.rtl_clock_mhz = 500' presets/small.json > $B/pclk/small.json
+a=$($B/gpurf-params --preset small --block rflc --format period); b=$($B/gpurf-params --presets-dir $B/pclk --preset small --block rflc --format period)
+[ "$a" = 1000 ] && [ "$b" = 2000 ] && ok "rtl_clock_mhz 1000 -> $a ps, 500 -> $b ps" || bad "period: $a at 1000 MHz, $b at 500 MHz"
+
 section "synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys, rf_pool and ocu_phys, the rf and ocu with wider fields or more ports, rc and rc_pw, a minute more, and ccu_alloc_gr, ccu_alloc's RTL, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
 wait $SYNTH_PID
@@ -468,6 +473,9 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   [ "${ffs:-0}" -ge "$rsp_data" ] && ok "rsp holds its scratchpad's data in $ffs flip-flops (>= $rsp_data)" || bad "rsp flip-flops $ffs < $rsp_data"
   crit=$(sed -n 's/.*"critical_path_ps": \([0-9]*\).*/\1/p' $S | sort -n | head -1)
   [ "${crit:-0}" -gt 0 ] && ok "critical paths reported (shortest $crit ps)" || bad "no critical path"
+  per=$(( 1000000 / $(preset_num small rtl_clock_mhz) ))
+  [ "$(jq --argjson p $per '[.blocks[] | select(.clock_period_ps != $p or .meets_clock != (.critical_path_ps <= $p))] | length' $S)" = 0 ] &&
+    ok "every block mapped for the preset's rtl_clock_mhz ($per ps) and marked as meeting it or not" || bad "clock periods in $S" "$(jq -c '.blocks | map_values(.clock_period_ps)' $S)"
   run "sim prints the design's area" 0 $G sim --preset small --gen seed=1 --synth $S
   echo "$out" | grep -q "design total: logic" && ok "area/timing in the run report" || bad "no area in report" "$out"
   run "LTRF storage and area report" 0 $G area --preset small --synth $S

@@ -1,7 +1,8 @@
 /* gpurf-params: the bridge from presets and the block and design tables to the build.
- *   gpurf-params --preset P --block B [--format verilator|yosys|module|files]
+ *   gpurf-params --preset P --block B [--format verilator|yosys|module|files|period]
  *                 a block's RTL parameters as Verilator -G flags or Yosys chparam arguments,
- *                 its RTL module, or its RTL file list
+ *                 its RTL module, its RTL file list, or the clock period its synthesis
+ *                 targets (ps, from the preset's rtl_clock_mhz)
  *   gpurf-params --list          every block, one per line
  *   gpurf-params --make          make variables: BLOCKS, RTL_MODULE_<b>, RTL_FILES_<b>,
  *                 FAULTS_<b> (the `ifdef FAULT_<B>_* names in the block's module file),
@@ -103,7 +104,7 @@ int main(int argc, char **argv)
         }
     }
     if (!preset || !block) {
-        fprintf(stderr, "usage: gpurf-params --preset P --block B [--format verilator|yosys|module|files]\n"
+        fprintf(stderr, "usage: gpurf-params --preset P --block B [--format verilator|yosys|module|files|period]\n"
                         "       gpurf-params --list | --make\n");
         return 2;
     }
@@ -128,6 +129,8 @@ int main(int argc, char **argv)
         fputs(bd->module, stdout);
     else if (!strcmp(format, "files"))
         block_rtl_files(bd, stdout);
+    else if (!strcmp(format, "period"))
+        printf("%u", (2000000u / sm.rtl_clock_mhz + 1) / 2);
     else {
         fprintf(stderr, "gpurf-params: unknown format '%s'\n", format);
         free(c);

@@ -66,6 +66,7 @@ static const synth_block_t *synth_for(const report_t *r, const block_desc_t *bd,
 static void synth_text(const report_t *r, FILE *f)
 {
     double logic = 0, sram = 0, crit = 0;
+    unsigned period = 0;
     fprintf(f, "area/timing estimate (Yosys, synth/cells.lib, preset %s):\n", r->syn->preset);
     fprintf(f, "  %-5s %5s %12s %10s %8s %10s %12s %8s\n", "block", "inst", "logic um2", "NAND2-eq",
             "FFs", "SRAM bits", "SRAM um2", "crit ps");
@@ -84,9 +85,13 @@ static void synth_text(const report_t *r, FILE *f)
         logic += k * b->logic_um2;
         sram += k * b->sram_um2;
         crit = b->crit_ps > crit ? b->crit_ps : crit;
+        period = b->period_ps;
     }
-    fprintf(f, "  design total: logic %.0f um2 + SRAM %.0f um2 = %.3f mm2; longest path %.0f ps\n",
+    fprintf(f, "  design total: logic %.0f um2 + SRAM %.0f um2 = %.3f mm2; longest path %.0f ps",
             logic, sram, (logic + sram) / 1e6, crit);
+    if (period)
+        fprintf(f, " (%s the %u ps clock)", crit <= period ? "meets" : "misses", period);
+    fputc('\n', f);
     fprintf(f, "  method: %s\n", synth_method);
 }
 
@@ -110,6 +115,7 @@ static json_t *synth_json(const report_t *r, double *logic, double *sram)
         json_object_set_new(x, "memory_bits", json_integer((json_int_t)b->mem_bits));
         json_object_set_new(x, "sram_um2", json_real(b->sram_um2));
         json_object_set_new(x, "critical_path_ps", json_real(b->crit_ps));
+        json_object_set_new(x, "clock_period_ps", json_integer(b->period_ps));
         json_object_set_new(o, b->block, x);
         *logic += k * b->logic_um2;
         *sram += k * b->sram_um2;
