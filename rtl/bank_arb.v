@@ -31,9 +31,14 @@ module bank_arb #(
   localparam integer LastPortI = NumPorts - 1;
   localparam [PortBits-1:0] LastPort = LastPortI[PortBits-1:0];
 
+  // per bank, as one-hot vectors over the requesters: fixed priority is the lowest request
+  // (prefix masks), round-robin the lowest request at or after the pointer, else the lowest
+  // (two priority encoders, no rotation), so the depth grows with log(requesters)
+  reg [NumFixed-1:0] fq, fg;
+  reg [NumPorts-1:0] rq, hi, rg;
   reg [NumBanks-1:0] taken;
   reg [PortBits-1:0] port;
-  integer b, k, pi;
+  integer b, k, j;
   always @* begin
     fix_gnt_o  = {NumFixed{1'b0}};
     fix_busy_o = {NumBanks{1'b0}};
@@ -41,28 +46,33 @@ module bank_arb #(
     rd_bank_o  = {NumBanks{1'b0}};
     rd_port_o  = {(NumBanks*PortBits){1'b0}};
     rr_next_o  = rr_i;
-    pi         = 0;
-    port       = {PortBits{1'b0}};
-    for (k = 0; k < NumFixed; k = k + 1)
-      for (b = 0; b < NumBanks; b = b + 1)
-        if (fix_req_i[k] && fix_bank_i[k*BankBits +: BankBits] == b[BankBits-1:0] &&
-            !busy_pre_i[b] && !fix_busy_o[b]) begin
-          fix_busy_o[b] = 1'b1;
-          fix_gnt_o[k]  = 1'b1;
-        end
-    taken = busy_pre_i | fix_busy_o | busy_post_i;
-    for (b = 0; b < NumBanks; b = b + 1)
-      for (k = 0; k < NumPorts; k = k + 1) begin
-        pi = {{(32-PortBits){1'b0}}, rr_i[b*PortBits +: PortBits]} + k;
-        if (pi > LastPortI) pi = pi - NumPorts;
-        port = pi[PortBits-1:0];
-        if (!taken[b] && rd_req_i[pi] && rd_bank_i[pi*BankBits +: BankBits] == b[BankBits-1:0]) begin
-          taken[b]     = 1'b1;
-          rd_bank_o[b] = 1'b1;
-          rd_gnt_o[pi] = 1'b1;
-          rd_port_o[b*PortBits +: PortBits] = port;
-          rr_next_o[b*PortBits +: PortBits] = (port == LastPort) ? {PortBits{1'b0}} : port + 1'b1;
-        end
+    for (b = 0; b < NumBanks; b = b + 1) begin
+      for (k = 0; k < NumFixed; k = k + 1)
+        fq[k] = fix_req_i[k] && fix_bank_i[k*BankBits +: BankBits] == b[BankBits-1:0] && !busy_pre_i[b];
+      for (k = 0; k < NumFixed; k = k + 1) begin
+        fg[k] = fq[k];
+        for (j = 0; j < k; j = j + 1)
+          if (fq[j]) fg[k] = 1'b0;
       end
+      fix_gnt_o     = fix_gnt_o | fg;
+      fix_busy_o[b] = |fq;
+      taken[b]      = busy_pre_i[b] || |fq || busy_post_i[b];
+      for (k = 0; k < NumPorts; k = k + 1) begin
+        rq[k] = !taken[b] && rd_req_i[k] && rd_bank_i[k*BankBits +: BankBits] == b[BankBits-1:0];
+        hi[k] = rq[k] && k[PortBits-1:0] >= rr_i[b*PortBits +: PortBits];
+      end
+      for (k = 0; k < NumPorts; k = k + 1) begin
+        rg[k] = |hi ? hi[k] : rq[k];
+        for (j = 0; j < k; j = j + 1)
+          if (|hi ? hi[j] : rq[j]) rg[k] = 1'b0;
+      end
+      rd_gnt_o     = rd_gnt_o | rg;
+      rd_bank_o[b] = |rq;
+      port = {PortBits{1'b0}};
+      for (k = 0; k < NumPorts; k = k + 1)
+        if (rg[k]) port = port | k[PortBits-1:0];
+      rd_port_o[b*PortBits +: PortBits] = port;
+      if (|rq) rr_next_o[b*PortBits +: PortBits] = (port == LastPort) ? {PortBits{1'b0}} : port + 1'b1;
+    end
   end
 endmodule

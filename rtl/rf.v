@@ -96,6 +96,7 @@ module rf #(
   wire [NumBanks-1:0]           bank_rd  [0:BankPorts-1];
   wire [NumBanks*PortBits-1:0]  bank_port[0:BankPorts-1];
   wire [NumWPorts-1:0]          wgnt_k   [0:BankPorts-1];
+  wire [NumPorts-1:0]           rgnt_k   [0:BankPorts-1];
   reg  [NumWPorts*BankBits-1:0] wr_bank;
   reg  [NumPorts*BankBits-1:0]  rd_bank;
   reg  [NumBanks*PortBits-1:0]  rr_flat;
@@ -169,6 +170,7 @@ module rf #(
       assign wgnt_k[k]  = fix_gnt;
       assign wreq_k[k+1] = wreq_k[k] & ~fix_gnt;
 `endif
+      assign rgnt_k[k]   = rd_gnt;
       assign rreq_k[k+1] = rreq_k[k] & ~rd_gnt;
       assign rr_k[k+1]   = rr_next;
     end
@@ -180,41 +182,39 @@ module rf #(
   end
 
   // ---- per-bank-port address, write data and lane mask ----------------------------------------
-  // Bank port k of bank b is entry b*BankPorts+k; each selects its own row, write data and lane
-  // mask, so synthesis builds one mux per bank port.
+  // Bank port k of bank b is entry b*BankPorts+k. Every port's row is computed beside the
+  // arbitration; a bank port takes the row, data and mask of the one port granted to it (at
+  // most one per round) by an AND-OR.
   reg [RowBits-1:0]  bp_row  [0:NumBP-1];
   reg [DataBits-1:0] bp_wdata[0:NumBP-1];
   reg [Lanes-1:0]    bp_wmask[0:NumBP-1];
   reg [NumBP-1:0]    bp_wr, bp_rd;
   reg [NumBP*PortBits-1:0] bp_port;
+  reg [RowBits-1:0]  rd_row [0:NumPorts-1];
+  reg [RowBits-1:0]  wr_row [0:NumWPorts-1];
   integer wb, wk, ap;
-  reg [WarpBits-1:0] a_rwarp, a_wwarp;
-  reg [RegBits-1:0]  a_rreg, a_wreg;
   always @* begin
+    for (ap = 0; ap < NumPorts; ap = ap + 1)
+      rd_row[ap] = row_of(base_q[rd_warp_i[ap*WarpBits +: WarpBits]], rd_reg_i[ap*RegBits +: RegBits]);
+    for (ap = 0; ap < NumWPorts; ap = ap + 1)
+      wr_row[ap] = row_of(base_q[wr_warp_i[ap*WarpBits +: WarpBits]], wr_reg_i[ap*RegBits +: RegBits]);
     for (wk = 0; wk < BankPorts; wk = wk + 1)
       for (wb = 0; wb < NumBanks; wb = wb + 1) begin
         bp_wr[wb*BankPorts + wk] = bank_wr[wk][wb];
         bp_rd[wb*BankPorts + wk] = bank_rd[wk][wb];
         bp_port[(wb*BankPorts + wk)*PortBits +: PortBits] = bank_port[wk][wb*PortBits +: PortBits];
-        a_rwarp = {WarpBits{1'b0}};
-        a_rreg  = {RegBits{1'b0}};
-        for (ap = 0; ap < NumPorts; ap = ap + 1)
-          if (bank_port[wk][wb*PortBits +: PortBits] == ap[PortBits-1:0]) begin
-            a_rwarp = rd_warp_i[ap*WarpBits +: WarpBits];
-            a_rreg  = rd_reg_i[ap*RegBits +: RegBits];
-          end
-        bp_row[wb*BankPorts + wk]   = bank_rd[wk][wb] ? row_of(base_q[a_rwarp], a_rreg) : {RowBits{1'b0}};
+        bp_row[wb*BankPorts + wk]   = {RowBits{1'b0}};
         bp_wdata[wb*BankPorts + wk] = {DataBits{1'b0}};
         bp_wmask[wb*BankPorts + wk] = {Lanes{1'b0}};
-        for (ap = 0; ap < NumWPorts; ap = ap + 1) begin
-          a_wwarp = wr_warp_i[ap*WarpBits +: WarpBits];
-          a_wreg  = wr_reg_i[ap*RegBits +: RegBits];
+        for (ap = 0; ap < NumPorts; ap = ap + 1)
+          if (rgnt_k[wk][ap] && rd_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0])
+            bp_row[wb*BankPorts + wk] = bp_row[wb*BankPorts + wk] | rd_row[ap];
+        for (ap = 0; ap < NumWPorts; ap = ap + 1)
           if (wgnt_k[wk][ap] && wr_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0]) begin
-            bp_row[wb*BankPorts + wk]   = row_of(base_q[a_wwarp], a_wreg);
-            bp_wdata[wb*BankPorts + wk] = wr_data_i[ap*DataBits +: DataBits];
-            bp_wmask[wb*BankPorts + wk] = wr_mask_i[ap*Lanes +: Lanes];
+            bp_row[wb*BankPorts + wk]   = bp_row[wb*BankPorts + wk] | wr_row[ap];
+            bp_wdata[wb*BankPorts + wk] = bp_wdata[wb*BankPorts + wk] | wr_data_i[ap*DataBits +: DataBits];
+            bp_wmask[wb*BankPorts + wk] = bp_wmask[wb*BankPorts + wk] | wr_mask_i[ap*Lanes +: Lanes];
           end
-        end
       end
   end
 
