@@ -54,10 +54,10 @@ void rnt_free(rnt_state_t *s)
 }
 
 /* the entry address of (warp, idx), or ~0 when idx is not renamable or beyond Entries */
-static uint32_t addr(const rnt_state_t *s, const rnt_in_t *in, uint32_t warp, uint32_t idx)
+static uint32_t addr(const rnt_state_t *s, uint32_t warp, uint32_t idx)
 {
-    uint32_t a = warp * in->regs + idx;
-    return idx < in->regs && a < s->c.entries ? a : ~0u;
+    uint32_t a = warp * s->regs + idx;
+    return idx < s->regs && a < s->c.entries ? a : ~0u;
 }
 
 /* the drain advances this cycle: a warp to drain, indices left, no write request */
@@ -66,7 +66,7 @@ static int drain_steps(const rnt_state_t *s, const rnt_in_t *in)
     int wr_any = 0;
     for (unsigned i = 0; i < s->c.banks; i++)
         wr_any |= (int)in->wr_valid[i];
-    return in->drain_valid && !wr_any && s->dcur < in->regs;
+    return in->drain_valid && !wr_any && s->dcur < s->regs;
 }
 
 void rnt_eval(rnt_state_t *s, const rnt_in_t *in, rnt_out_t *out)
@@ -76,7 +76,7 @@ void rnt_eval(rnt_state_t *s, const rnt_in_t *in, rnt_out_t *out)
     for (unsigned b = 0; b < c->banks; b++)
         rd[b] = ~0u;
     for (unsigned i = 0; i < c->lk_ports; i++) {
-        uint32_t a = in->lk_valid[i] ? addr(s, in, in->lk_warp[i], in->lk_idx[i]) : ~0u;
+        uint32_t a = in->lk_valid[i] ? addr(s, in->lk_warp[i], in->lk_idx[i]) : ~0u;
         unsigned b = a % c->banks;
         int g = a != ~0u && (rd[b] == ~0u || rd[b] == a);
         if (g)
@@ -88,7 +88,7 @@ void rnt_eval(rnt_state_t *s, const rnt_in_t *in, rnt_out_t *out)
     }
     uint32_t busy = 0;
     for (unsigned i = 0; i < c->banks; i++) {
-        uint32_t a = in->wr_valid[i] ? addr(s, in, in->wr_warp[i], in->wr_idx[i]) : ~0u;
+        uint32_t a = in->wr_valid[i] ? addr(s, in->wr_warp[i], in->wr_idx[i]) : ~0u;
         unsigned b = a % c->banks;
         int g = a != ~0u && !(busy >> b & 1);
         busy |= (uint32_t)g << b;
@@ -98,11 +98,11 @@ void rnt_eval(rnt_state_t *s, const rnt_in_t *in, rnt_out_t *out)
     }
     const int step = drain_steps(s, in);
     for (unsigned j = 0; j < c->banks; j++) {
-        uint32_t a = step ? addr(s, in, in->drain_warp, s->dcur + j) : ~0u;
+        uint32_t a = step ? addr(s, in->drain_warp, s->dcur + j) : ~0u;
         out->drain_free_valid[j] = a != ~0u && s->valid[a];
         out->drain_free_phys[j] = a != ~0u && s->valid[a] ? s->phys[a] : 0;
     }
-    out->drain_done = in->drain_valid && s->dcur >= in->regs;
+    out->drain_done = in->drain_valid && s->dcur >= s->regs;
     out->mapped = s->mapped;
 }
 
@@ -112,7 +112,7 @@ void rnt_tick(rnt_state_t *s, const rnt_in_t *in)
     rnt_out_t o;
     rnt_eval(s, in, &o);
     for (unsigned i = 0; i < c->lk_ports; i++) {
-        uint32_t a = o.lk_gnt[i] ? addr(s, in, in->lk_warp[i], in->lk_idx[i]) : ~0u;
+        uint32_t a = o.lk_gnt[i] ? addr(s, in->lk_warp[i], in->lk_idx[i]) : ~0u;
         s->rsp_valid[i] = o.lk_gnt[i];
         s->rsp_mapped[i] = a != ~0u && s->valid[a];
         s->rsp_phys[i] = a != ~0u && s->valid[a] ? s->phys[a] : 0;
@@ -122,7 +122,7 @@ void rnt_tick(rnt_state_t *s, const rnt_in_t *in)
     for (unsigned i = 0; i < c->banks; i++) {
         if (!o.wr_gnt[i])
             continue;
-        uint32_t a = addr(s, in, in->wr_warp[i], in->wr_idx[i]);
+        uint32_t a = addr(s, in->wr_warp[i], in->wr_idx[i]);
         s->mapped -= s->valid[a];
         if (in->wr_unmap[i]) {
             s->valid[a] = 0;
@@ -138,7 +138,7 @@ void rnt_tick(rnt_state_t *s, const rnt_in_t *in)
         for (unsigned j = 0; j < c->banks; j++) {
             if (!o.drain_free_valid[j])
                 continue;
-            uint32_t a = addr(s, in, in->drain_warp, s->dcur + j);
+            uint32_t a = addr(s, in->drain_warp, s->dcur + j);
             s->valid[a] = 0;
             s->mapped--;
             s->drained++;
@@ -147,4 +147,5 @@ void rnt_tick(rnt_state_t *s, const rnt_in_t *in)
     }
     if (!in->drain_valid)
         s->dcur = 0;
+    s->regs = in->regs;
 }

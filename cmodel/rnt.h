@@ -1,8 +1,10 @@
 /* rnt: the renaming table of cross-warp register renaming (Jeon and Annavaram Sec. 6.1, Eq.
  * 1, Sec. 7.1), one per sub-core. Entry (warp, idx) holds a physical register id and a valid
  * bit (Eq. 1 counts no valid bit); idx is the warp's renamable-register index (exempt
- * registers have none, Sec. 7.1) below `regs`, the kernel's renamable count. The entry's
- * address is warp * regs + idx; its bank is the address mod Banks (addresses interleave, so
+ * registers have none, Sec. 7.1) below `regs`, the kernel's renamable count. `regs` is a
+ * launch setting, registered: the table uses the regs input of the previous edge (the RTL
+ * keeps every warp's base warp * regs in a register, so no multiply lies in a cycle). The
+ * entry's address is warp * regs + idx; its bank is the address mod Banks (addresses interleave, so
  * an instruction's consecutive registers fall in different banks), and an address beyond
  * Entries is never granted.
  *
@@ -67,6 +69,7 @@ typedef struct {
     uint16_t *phys;
     uint32_t rsp_valid[RNT_MAX_PORTS], rsp_mapped[RNT_MAX_PORTS], rsp_phys[RNT_MAX_PORTS];
     uint32_t dcur, mapped;
+    uint32_t regs; /* regs_i of the last edge: the layout in use */
     uint64_t lookups, conflicts, maps, unmaps, drained;
 } rnt_state_t;
 

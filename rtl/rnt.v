@@ -1,11 +1,13 @@
 // rnt: the renaming table of cross-warp register renaming (Jeon and Annavaram Sec. 6.1, Eq. 1,
 // Sec. 7.1), one per sub-core. Entry (warp, idx), idx the warp's renamable-register index below
-// regs_i (the kernel's renamable count; exempt registers have none), sits at address
+// regs (the kernel's renamable count; exempt registers have none), sits at address
 // warp * regs + idx, in bank address mod Banks; an address beyond Entries is never granted.
+// regs is a launch setting: regs_i is registered, with every warp's base warp * regs_i, and
+// the table uses the value of the previous edge (docs/rename.md: no multiply in the cycle).
 // It holds a physical register id and a valid bit (Eq. 1 counts no valid bit). Per bank and
 // cycle, one lookup and one write (conflicts serialize, Sec. 6.1):
-//   lookups: the lowest-numbered port wins its bank, ports reading the winner's entry share the
-//            read; a granted lookup answers at the next cycle (valid bit, physical id or 0
+//   lookups: the lowest-numbered port wins its bank, ports reading the winner's entry (the
+//            same warp and index) share the read; a granted lookup answers at the next cycle (valid bit, physical id or 0
 //            when unmapped), read before this cycle's writes;
 //   writes:  map (valid, phys) or unmap; the lowest-numbered port wins its bank; wr_old_* is
 //            the granted entry before the write (an unmap's freed physical register);
@@ -70,27 +72,28 @@ module rnt #(
   reg [LkPorts*PhysBits-1:0] rsp_phys_q;
   reg [CurBits-1:0]  dcur_q;
   reg [EntBits:0]    mapped_q;
+  reg [IdxBits:0]    regs_q;
+  reg [AddrBits-1:0] base_q [0:NumWarps-1];
 
   assign lk_rsp_valid_o  = rsp_valid_q;
   assign lk_rsp_mapped_o = rsp_mapped_q;
   assign lk_rsp_phys_o   = rsp_phys_q;
   assign mapped_o        = mapped_q;
-  assign drain_done_o    = drain_valid_i && dcur_q >= {1'b0, regs_i};
+  assign drain_done_o    = drain_valid_i && dcur_q >= {1'b0, regs_q};
 
   // the entry address of (warp, idx) and whether it exists
   function [AddrBits-1:0] addr_of;
     input [WarpBits-1:0] warp;
     input [CurBits-1:0]  idx;
     begin
-      addr_of = {{(AddrBits-WarpBits){1'b0}}, warp} * {{(AddrBits-IdxBits-1){1'b0}}, regs_i} +
-                {{(AddrBits-CurBits){1'b0}}, idx};
+      addr_of = base_q[warp] + {{(AddrBits-CurBits){1'b0}}, idx};
     end
   endfunction
   function in_table;
     input [CurBits-1:0]  idx;
     input [AddrBits-1:0] a;
     begin
-      in_table = idx < {1'b0, regs_i} && {{(32-AddrBits){1'b0}}, a} < Entries;
+      in_table = idx < {1'b0, regs_q} && {{(32-AddrBits){1'b0}}, a} < Entries;
     end
   endfunction
   // bank and row of an address (Banks is a power of two); each takes only its bits
@@ -111,7 +114,7 @@ module rnt #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   wire wr_any = |wr_valid_i;
-  wire step   = drain_valid_i && !wr_any && dcur_q < {1'b0, regs_i};
+  wire step   = drain_valid_i && !wr_any && dcur_q < {1'b0, regs_q};
 
   // per bank: the lookup row (its winner's), the row the write side reads and writes (a
   // granted write's or the drain slot's), the write enable and data
@@ -120,63 +123,74 @@ module rnt #(
   reg [Banks*PhysBits-1:0] wdata;
   wire [Banks*PhysBits-1:0] lk_data, wo_data;
 
+  // Lookups and writes arbitrate in parallel form: each port's address, bank and table test
+  // come first; a lookup is its bank's winner when no earlier valid lookup has that bank, and
+  // is granted when no earlier winner of its bank reads another entry; a write is granted
+  // when no earlier valid write has its bank. Rows reach the banks by AND-OR of the winners.
   integer i, j;
   reg [AddrBits-1:0] a;
-  reg [Banks-1:0]    rd_busy, wr_busy;
-  reg [AddrBits-1:0] rd_addr [0:Banks-1];
   reg [BankBits-1:0] b;
   reg                g;
+  reg [LkPorts-1:0]          lk_ok, lk_first;
+  reg [LkPorts*AddrBits-1:0] lk_a;
   reg [LkPorts*BankBits-1:0] lk_bank;
   reg [LkPorts*EntBits-1:0]  lk_addr;
+  reg [Banks-1:0]            wr_ok;
+  reg [Banks*AddrBits-1:0]   wr_a;
   reg [Banks*BankBits-1:0]   wr_bank, dr_bank;
   reg [Banks*EntBits-1:0]    wr_addr, dr_addr;
   reg [EntBits:0]            mapped_d;
+  reg [BankBits+1:0]         n_up, n_dn; // counts of up to 2 x Banks
   always @* begin
-    rd_busy = {Banks{1'b0}};
-    wr_busy = {Banks{1'b0}};
     lk_row  = {Banks*RowBits{1'b0}};
     wo_row  = {Banks*RowBits{1'b0}};
     we      = {Banks{1'b0}};
     wdata   = {Banks*PhysBits{1'b0}};
-    for (j = 0; j < Banks; j = j + 1) rd_addr[j] = {AddrBits{1'b0}};
-    lk_gnt_o = {LkPorts{1'b0}};
-    lk_addr  = {LkPorts*EntBits{1'b0}};
-    lk_bank  = {LkPorts*BankBits{1'b0}};
     for (i = 0; i < LkPorts; i = i + 1) begin
       a = addr_of(lk_warp_i[i*WarpBits +: WarpBits], {2'b00, lk_idx_i[i*IdxBits +: IdxBits]});
-      b = bank_of(a);
-      g = lk_valid_i[i] && in_table({2'b00, lk_idx_i[i*IdxBits +: IdxBits]}, a) &&
-          (!rd_busy[b] || rd_addr[b] == a);
+      lk_a[i*AddrBits +: AddrBits]    = a;
+      lk_bank[i*BankBits +: BankBits] = bank_of(a);
+      lk_addr[i*EntBits +: EntBits]   = a[EntBits-1:0];
+      lk_ok[i] = lk_valid_i[i] && in_table({2'b00, lk_idx_i[i*IdxBits +: IdxBits]}, a);
+    end
+    for (i = 0; i < LkPorts; i = i + 1) begin
+      lk_first[i] = lk_ok[i];
+      g = lk_ok[i];
+      for (j = 0; j < i; j = j + 1)
+        if (lk_bank[j*BankBits +: BankBits] == lk_bank[i*BankBits +: BankBits]) begin
+          if (lk_ok[j]) lk_first[i] = 1'b0;
+          if (lk_first[j] && (lk_warp_i[j*WarpBits +: WarpBits] != lk_warp_i[i*WarpBits +: WarpBits] ||
+                              lk_idx_i[j*IdxBits +: IdxBits] != lk_idx_i[i*IdxBits +: IdxBits])) g = 1'b0;
+        end
 `ifdef FAULT_RNT_NO_SERIALIZE
-      g = lk_valid_i[i] && in_table({2'b00, lk_idx_i[i*IdxBits +: IdxBits]}, a);
+      g = lk_ok[i];
 `endif
-      if (g && !rd_busy[b]) lk_row[b*RowBits +: RowBits] = row_of(a);
-      if (g) begin
-        rd_busy[b] = 1'b1;
-        rd_addr[b] = a;
-      end
       lk_gnt_o[i] = g;
-      lk_addr[i*EntBits +: EntBits] = a[EntBits-1:0];
-      lk_bank[i*BankBits +: BankBits] = b;
+      for (j = 0; j < Banks; j = j + 1)
+        if (lk_first[i] && lk_bank[i*BankBits +: BankBits] == j[BankBits-1:0])
+          lk_row[j*RowBits +: RowBits] = lk_row[j*RowBits +: RowBits] | row_of(lk_a[i*AddrBits +: AddrBits]);
     end
     wr_gnt_o       = {Banks{1'b0}};
     wr_old_valid_o = {Banks{1'b0}};
-    wr_addr        = {Banks*EntBits{1'b0}};
-    wr_bank        = {Banks*BankBits{1'b0}};
     for (i = 0; i < Banks; i = i + 1) begin
       a = addr_of(wr_warp_i[i*WarpBits +: WarpBits], {2'b00, wr_idx_i[i*IdxBits +: IdxBits]});
-      b = bank_of(a);
-      g = wr_valid_i[i] && in_table({2'b00, wr_idx_i[i*IdxBits +: IdxBits]}, a) && !wr_busy[b];
-      if (g) begin
-        wr_busy[b] = 1'b1;
-        wr_old_valid_o[i] = valid_q[a[EntBits-1:0]];
-        wo_row[b*RowBits +: RowBits] = row_of(a);
-        we[b] = !wr_unmap_i[i];
-        wdata[b*PhysBits +: PhysBits] = wr_phys_i[i*PhysBits +: PhysBits];
-      end
+      wr_a[i*AddrBits +: AddrBits]    = a;
+      wr_bank[i*BankBits +: BankBits] = bank_of(a);
+      wr_addr[i*EntBits +: EntBits]   = a[EntBits-1:0];
+      wr_ok[i] = wr_valid_i[i] && in_table({2'b00, wr_idx_i[i*IdxBits +: IdxBits]}, a);
+    end
+    for (i = 0; i < Banks; i = i + 1) begin
+      g = wr_ok[i];
+      for (j = 0; j < i; j = j + 1)
+        if (wr_ok[j] && wr_bank[j*BankBits +: BankBits] == wr_bank[i*BankBits +: BankBits]) g = 1'b0;
       wr_gnt_o[i] = g;
-      wr_addr[i*EntBits +: EntBits] = a[EntBits-1:0];
-      wr_bank[i*BankBits +: BankBits] = b;
+      wr_old_valid_o[i] = g && valid_q[wr_addr[i*EntBits +: EntBits]];
+      for (j = 0; j < Banks; j = j + 1)
+        if (g && wr_bank[i*BankBits +: BankBits] == j[BankBits-1:0]) begin
+          wo_row[j*RowBits +: RowBits] = wo_row[j*RowBits +: RowBits] | row_of(wr_a[i*AddrBits +: AddrBits]);
+          we[j] = !wr_unmap_i[i];
+          wdata[j*PhysBits +: PhysBits] = wdata[j*PhysBits +: PhysBits] | wr_phys_i[i*PhysBits +: PhysBits];
+        end
     end
     drain_free_valid_o = {Banks{1'b0}};
     dr_addr            = {Banks*EntBits{1'b0}};
@@ -193,12 +207,13 @@ module rnt #(
       dr_addr[j*EntBits +: EntBits] = a[EntBits-1:0];
       dr_bank[j*BankBits +: BankBits] = b;
     end
-    mapped_d = mapped_q;
+    n_up = {(BankBits+2){1'b0}};
+    n_dn = {(BankBits+2){1'b0}};
     for (i = 0; i < Banks; i = i + 1) begin
-      if (wr_gnt_o[i] && wr_old_valid_o[i]) mapped_d = mapped_d - 1'b1;
-      if (wr_gnt_o[i] && !wr_unmap_i[i]) mapped_d = mapped_d + 1'b1;
-      if (drain_free_valid_o[i]) mapped_d = mapped_d - 1'b1;
+      n_up = n_up + {{(BankBits+1){1'b0}}, wr_gnt_o[i] && !wr_unmap_i[i]};
+      n_dn = n_dn + {{(BankBits+1){1'b0}}, wr_old_valid_o[i]} + {{(BankBits+1){1'b0}}, drain_free_valid_o[i]};
     end
+    mapped_d = mapped_q + {{(EntBits-BankBits-1){1'b0}}, n_up} - {{(EntBits-BankBits-1){1'b0}}, n_dn};
   end
 
 `ifdef FORMAL
@@ -238,6 +253,17 @@ module rnt #(
     end
   end
 
+  // every warp's base, warp * regs_i, registered with regs_q (a constant multiple per warp)
+  genvar gw;
+  generate
+    for (gw = 0; gw < NumWarps; gw = gw + 1) begin : g_base
+      localparam [AddrBits-1:0] W = gw;
+      always @(posedge clk_i)
+        if (!rst_ni) base_q[gw] <= {AddrBits{1'b0}};
+        else base_q[gw] <= W * {{(AddrBits-IdxBits-1){1'b0}}, regs_i};
+    end
+  endgenerate
+
   integer k;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -247,6 +273,7 @@ module rnt #(
       rsp_phys_q   <= {LkPorts*PhysBits{1'b0}};
       dcur_q       <= {CurBits{1'b0}};
       mapped_q     <= {(EntBits+1){1'b0}};
+      regs_q       <= {(IdxBits+1){1'b0}};
     end else begin
       for (k = 0; k < LkPorts; k = k + 1) begin
         rsp_valid_q[k]  <= lk_gnt_o[k];
@@ -262,6 +289,7 @@ module rnt #(
 `endif
         if (drain_free_valid_o[k]) valid_q[dr_addr[k*EntBits +: EntBits]] <= 1'b0;
       end
+      regs_q <= regs_i;
       if (step) dcur_q <= dcur_q + BanksW;
       if (!drain_valid_i) dcur_q <= {CurBits{1'b0}};
       mapped_q <= mapped_d;

@@ -1,6 +1,7 @@
 /* Unit tests of the rnt C model (Jeon and Annavaram Sec. 6.1): map, lookup one cycle later,
  * unmap with the freed id, bank conflicts serialized (a shared read granted), one write per
- * bank, the warp-exit drain and its timing, entries beyond the table, Entries from a preset. */
+ * bank, the warp-exit drain and its timing, entries beyond the table, regs registered, Entries
+ * from a preset. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +23,7 @@ static void setup(unsigned entries, unsigned regs)
     assert_int_equal(rnt_init(&s, &c), 0);
     memset(&in, 0, sizeof in);
     in.regs = regs;
+    rnt_tick(&s, &in); /* the launch edge: regs is registered */
 }
 
 static rnt_out_t eval(void)
@@ -197,6 +199,24 @@ static void beyond(void **st)
 }
 
 /* Entries: Eq. 1's budget per sub-core in whole rows of banks, at most warps x registers */
+/* regs is registered: the edge after it changes still uses the old layout */
+static void regs_registered(void **st)
+{
+    (void)st;
+    setup(64, 16);
+    in.regs = 4;
+    lk(0, 0, 10);
+    assert_int_equal(edge().lk_gnt[0], 1); /* index 10 is below the old regs (16) */
+    in.regs = 4;
+    lk(0, 0, 10);
+    assert_int_equal(edge().lk_gnt[0], 0); /* now beyond regs */
+    in.regs = 4;
+    lk(0, 1, 2);
+    wr(0, 0, 1, 2, 33);
+    edge();
+    assert_int_equal(s.valid[1 * 4 + 2], 1); /* warp 1's base is 1 x 4 */
+}
+
 static void entries_from_preset(void **st)
 {
     (void)st;
@@ -227,6 +247,7 @@ int main(void)
 {
     const struct CMUnitTest t[] = {cmocka_unit_test(map_lookup_unmap), cmocka_unit_test(bank_conflicts),
                                    cmocka_unit_test(drain), cmocka_unit_test(beyond),
+                                   cmocka_unit_test(regs_registered),
                                    cmocka_unit_test(entries_from_preset)};
     return cmocka_run_group_tests(t, NULL, teardown);
 }
