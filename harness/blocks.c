@@ -78,7 +78,7 @@ QUIET(rfc)
 #define ocu_RTL_DEPS ""
 #define aau_RTL_DEPS ""
 #define wcb_RTL_DEPS ""
-#define rfc_RTL_DEPS "bank_arb rsp_xbar"
+#define rfc_RTL_DEPS "bank_arb rsp_xbar xbar_link"
 #define ccu_RTL_DEPS ""
 #define sthld_RTL_DEPS ""
 #define ccu_alloc_RTL_DEPS "lru_touch"

@@ -4,7 +4,9 @@
 // (lowest port) > the bank's eviction read > collector reads (round-robin). Every bank has its
 // own crossbar port of XbarBits bits per cycle and XbarLatency cycles (beats =
 // ceil(Lanes*32/XbarBits) cycles of occupancy) for fills and one for evictions, so fills and
-// write-backs of different banks proceed in parallel.
+// write-backs of different banks proceed in parallel. Each port is a serialized link
+// (xbar_link: a hold register, XbarLatency stages of one beat, an assembly register), so a
+// register arrives whole Beats - 1 + XbarLatency cycles after it left.
 // Build-time fault variants for harness self-tests: FAULT_RFC_FILL_NO_PRIORITY (a result write
 // takes the bank from an arriving fill, which is dropped), FAULT_RFC_XBAR_OVERLAP (a new fill is
 // granted while its port still serializes the previous one), FAULT_RFC_RR_FIXED (the
@@ -53,8 +55,6 @@ module rfc #(
   localparam PortBits = (NumPorts > 1) ? $clog2(NumPorts) : 1;
   localparam DataBits = Lanes * 32;
   localparam integer Beats     = (DataBits + XbarBits - 1) / XbarBits;
-  localparam integer FillDepth = Beats - 1 + XbarLatency;   // grant to write
-  localparam integer EvDepth   = Beats + XbarLatency;       // grant to ev_out
   localparam BusyBits = (Beats > 1) ? $clog2(Beats) : 1;
   localparam integer BusyInitI = Beats - 1;
   localparam [BusyBits-1:0] BusyInit = BusyInitI[BusyBits-1:0];
@@ -128,7 +128,8 @@ module rfc #(
   end
 
   // ---- banks with their crossbar ports: one write or one read per cycle; reads land in the
-  // bank's output register; the fill pipeline (stage FillDepth-1 arrives) and the return link --
+  // bank's output register; a fill arrives Beats - 1 + XbarLatency cycles after its grant, an
+  // eviction leaves the bank's output register the cycle after its grant --------------------
   wire [Banks*DataBits-1:0] bank_q;
   genvar g;
   generate
@@ -139,17 +140,14 @@ module rfc #(
       reg [DataBits-1:0] w_data;
       reg [Lanes-1:0]    w_mask;
       reg                w_en;
-      reg                fp_v_q   [0:FillDepth-1];
-      reg [RowBits-1:0]  fp_row_q [0:FillDepth-1];
-      reg [TagBits-1:0]  fp_tag_q [0:FillDepth-1];
-      reg [DataBits-1:0] fp_data_q[0:FillDepth-1];
-      reg                ep_v_q   [1:EvDepth-1];
-      reg [TagBits-1:0]  ep_tag_q [1:EvDepth-1];
-      reg [DataBits-1:0] ep_data_q[1:EvDepth-1];
+      wire               arr;
+      wire [RowBits-1:0] arr_row;
+      wire [TagBits-1:0] arr_tag;
+      wire [DataBits-1:0] arr_data;
       reg [BusyBits-1:0] fill_busy_q, ev_busy_q;
       reg                ev_v_q;
       reg [TagBits-1:0]  ev_tag_q;
-      integer i, wk, l, st;
+      integer i, wk, l;
       wire ev_g = ev_gnt_o[g];
 `ifdef FAULT_RFC_XBAR_OVERLAP
       wire fill_g = fill_valid_i[g] && {1'b0, fill_row_i[g*RowBits +: RowBits]} < RowsW;
@@ -159,7 +157,7 @@ module rfc #(
       assign fill_gnt_o[g] = fill_g;
       assign fill_busy[g]  = fill_busy_q != {BusyBits{1'b0}};
       assign ev_busy[g]    = ev_busy_q != {BusyBits{1'b0}};
-      assign arr_v[g]      = fp_v_q[FillDepth-1];
+      assign arr_v[g]      = arr;
 `ifndef SYNTHESIS
       initial for (i = 0; i < Rows; i = i + 1) mem[i] = {DataBits{1'b0}};
 `endif
@@ -175,10 +173,10 @@ module rfc #(
             w_data = wr_data_i[wk*DataBits +: DataBits];
             w_mask = wr_mask_i[wk*Lanes +: Lanes];
           end
-        if (fp_v_q[FillDepth-1]) begin
+        if (arr) begin
           w_en   = 1'b1;
-          w_row  = fp_row_q[FillDepth-1];
-          w_data = fp_data_q[FillDepth-1];
+          w_row  = arr_row;
+          w_data = arr_data;
           w_mask = {Lanes{1'b1}};
         end
       end
@@ -192,34 +190,24 @@ module rfc #(
             if (w_mask[l]) mem[w_row][l*32 +: 32] <= w_data[l*32 +: 32];
         if (r_en) rd_q <= mem[r_row];
       end
+      xbar_link #(.DataBits(DataBits), .XbarBits(XbarBits), .Latency(XbarLatency),
+                  .MetaBits(RowBits + TagBits)) u_fill (
+        .clk_i(clk_i), .rst_ni(rst_ni), .start_i(fill_g),
+        .data_i(fill_data_i[g*DataBits +: DataBits]),
+        .meta_i({fill_row_i[g*RowBits +: RowBits], fill_tag_i[g*TagBits +: TagBits]}),
+        .out_valid_o(arr), .out_data_o(arr_data), .out_meta_o({arr_row, arr_tag}));
+      xbar_link #(.DataBits(DataBits), .XbarBits(XbarBits), .Latency(XbarLatency),
+                  .MetaBits(TagBits)) u_ev (
+        .clk_i(clk_i), .rst_ni(rst_ni), .start_i(ev_v_q), .data_i(rd_q), .meta_i(ev_tag_q),
+        .out_valid_o(ev_out_valid_o[g]), .out_data_o(ev_out_data_o[g*DataBits +: DataBits]),
+        .out_meta_o(ev_out_tag_o[g*TagBits +: TagBits]));
       always @(posedge clk_i) begin
         if (!rst_ni) begin
-          for (st = 0; st < FillDepth; st = st + 1) begin
-            fp_v_q[st] <= 1'b0; fp_row_q[st] <= {RowBits{1'b0}};
-            fp_tag_q[st] <= {TagBits{1'b0}}; fp_data_q[st] <= {DataBits{1'b0}};
-          end
-          for (st = 1; st < EvDepth; st = st + 1) begin
-            ep_v_q[st] <= 1'b0; ep_tag_q[st] <= {TagBits{1'b0}}; ep_data_q[st] <= {DataBits{1'b0}};
-          end
           fill_busy_q <= {BusyBits{1'b0}};
           ev_busy_q   <= {BusyBits{1'b0}};
           ev_v_q      <= 1'b0;
           ev_tag_q    <= {TagBits{1'b0}};
         end else begin
-          for (st = FillDepth - 1; st > 0; st = st - 1) begin
-            fp_v_q[st] <= fp_v_q[st-1]; fp_row_q[st] <= fp_row_q[st-1];
-            fp_tag_q[st] <= fp_tag_q[st-1]; fp_data_q[st] <= fp_data_q[st-1];
-          end
-          fp_v_q[0]    <= fill_g;
-          fp_row_q[0]  <= fill_g ? fill_row_i[g*RowBits +: RowBits] : {RowBits{1'b0}};
-          fp_tag_q[0]  <= fill_g ? fill_tag_i[g*TagBits +: TagBits] : {TagBits{1'b0}};
-          fp_data_q[0] <= fill_g ? fill_data_i[g*DataBits +: DataBits] : {DataBits{1'b0}};
-          for (st = EvDepth - 1; st > 1; st = st - 1) begin
-            ep_v_q[st] <= ep_v_q[st-1]; ep_tag_q[st] <= ep_tag_q[st-1]; ep_data_q[st] <= ep_data_q[st-1];
-          end
-          ep_v_q[1]    <= ev_v_q;
-          ep_tag_q[1]  <= ev_v_q ? ev_tag_q : {TagBits{1'b0}};
-          ep_data_q[1] <= ev_v_q ? rd_q : {DataBits{1'b0}};
           ev_v_q   <= ev_g;
           ev_tag_q <= ev_tag_i[g*TagBits +: TagBits];
           fill_busy_q <= fill_g ? BusyInit
@@ -228,12 +216,9 @@ module rfc #(
                        : (ev_busy_q != {BusyBits{1'b0}} ? ev_busy_q - 1'b1 : ev_busy_q);
         end
       end
-      assign bank_q[g*DataBits +: DataBits]            = rd_q;
-      assign fill_done_valid_o[g]                      = fp_v_q[FillDepth-1];
-      assign fill_done_tag_o[g*TagBits +: TagBits]     = fp_tag_q[FillDepth-1];
-      assign ev_out_valid_o[g]                         = ep_v_q[EvDepth-1];
-      assign ev_out_tag_o[g*TagBits +: TagBits]        = ep_tag_q[EvDepth-1];
-      assign ev_out_data_o[g*DataBits +: DataBits]     = ep_data_q[EvDepth-1];
+      assign bank_q[g*DataBits +: DataBits]        = rd_q;
+      assign fill_done_valid_o[g]                  = arr;
+      assign fill_done_tag_o[g*TagBits +: TagBits] = arr_tag;
     end
   endgenerate
 

@@ -71,14 +71,16 @@ module rnt #(
   reg [LkPorts-1:0]  rsp_valid_q, rsp_mapped_q;
   reg [LkPorts*PhysBits-1:0] rsp_phys_q;
   reg [CurBits-1:0]  dcur_q;
-  reg [EntBits:0]    mapped_q;
+  reg [EntBits:0]    mapped_q;              // valid entries two edges ago ...
+  reg [BankBits+1:0] up_q, dn_q;            // ... and the last edge's maps and clears
   reg [IdxBits:0]    regs_q;
   reg [AddrBits-1:0] base_q [0:NumWarps-1];
+  reg [EntBits:0]    room_q [0:NumWarps-1];   // Entries - base, 0 when the base is beyond
 
   assign lk_rsp_valid_o  = rsp_valid_q;
   assign lk_rsp_mapped_o = rsp_mapped_q;
   assign lk_rsp_phys_o   = rsp_phys_q;
-  assign mapped_o        = mapped_q;
+  assign mapped_o        = mapped_q + {{(EntBits-BankBits-1){1'b0}}, up_q} - {{(EntBits-BankBits-1){1'b0}}, dn_q};
   assign drain_done_o    = drain_valid_i && dcur_q >= {1'b0, regs_q};
 
   // the entry address of (warp, idx) and whether it exists
@@ -89,11 +91,14 @@ module rnt #(
       addr_of = base_q[warp] + {{(AddrBits-CurBits){1'b0}}, idx};
     end
   endfunction
+  // (warp, idx) lies in the table: idx below regs and warp's base + idx below Entries, tested
+  // as idx below the warp's registered room (Entries - base), beside the address's adder
   function in_table;
+    input [WarpBits-1:0] warp;
     input [CurBits-1:0]  idx;
-    input [AddrBits-1:0] a;
     begin
-      in_table = idx < {1'b0, regs_q} && {{(32-AddrBits){1'b0}}, a} < Entries;
+      in_table = idx < {1'b0, regs_q} &&
+                 {{(32-CurBits){1'b0}}, idx} < {{(31-EntBits){1'b0}}, room_q[warp]};
     end
   endfunction
   // bank and row of an address (Banks is a power of two); each takes only its bits
@@ -139,7 +144,6 @@ module rnt #(
   reg [Banks*AddrBits-1:0]   wr_a;
   reg [Banks*BankBits-1:0]   wr_bank, dr_bank;
   reg [Banks*EntBits-1:0]    wr_addr, dr_addr;
-  reg [EntBits:0]            mapped_d;
   reg [BankBits+1:0]         n_up, n_dn; // counts of up to 2 x Banks
   always @* begin
     lk_row  = {Banks*RowBits{1'b0}};
@@ -151,7 +155,7 @@ module rnt #(
       lk_a[i*AddrBits +: AddrBits]    = a;
       lk_bank[i*BankBits +: BankBits] = bank_of(a);
       lk_addr[i*EntBits +: EntBits]   = a[EntBits-1:0];
-      lk_ok[i] = lk_valid_i[i] && in_table({2'b00, lk_idx_i[i*IdxBits +: IdxBits]}, a);
+      lk_ok[i] = lk_valid_i[i] && in_table(lk_warp_i[i*WarpBits +: WarpBits], {2'b00, lk_idx_i[i*IdxBits +: IdxBits]});
     end
     for (i = 0; i < LkPorts; i = i + 1) begin
       lk_first[i] = lk_ok[i];
@@ -177,7 +181,7 @@ module rnt #(
       wr_a[i*AddrBits +: AddrBits]    = a;
       wr_bank[i*BankBits +: BankBits] = bank_of(a);
       wr_addr[i*EntBits +: EntBits]   = a[EntBits-1:0];
-      wr_ok[i] = wr_valid_i[i] && in_table({2'b00, wr_idx_i[i*IdxBits +: IdxBits]}, a);
+      wr_ok[i] = wr_valid_i[i] && in_table(wr_warp_i[i*WarpBits +: WarpBits], {2'b00, wr_idx_i[i*IdxBits +: IdxBits]});
     end
     for (i = 0; i < Banks; i = i + 1) begin
       g = wr_ok[i];
@@ -196,9 +200,10 @@ module rnt #(
     dr_addr            = {Banks*EntBits{1'b0}};
     dr_bank            = {Banks*BankBits{1'b0}};
     for (j = 0; j < Banks; j = j + 1) begin
-      a = addr_of(drain_warp_i, dcur_q + j[CurBits-1:0]);
+      // the cursor steps by Banks from 0, so its low bits are 0: + j is | j
+      a = addr_of(drain_warp_i, dcur_q | j[CurBits-1:0]);
       b = bank_of(a);
-      g = step && in_table(dcur_q + j[CurBits-1:0], a);
+      g = step && in_table(drain_warp_i, dcur_q | j[CurBits-1:0]);
 `ifdef FAULT_RNT_DRAIN_SKIP
       if (j == Banks - 1) g = 1'b0;
 `endif
@@ -213,7 +218,6 @@ module rnt #(
       n_up = n_up + {{(BankBits+1){1'b0}}, wr_gnt_o[i] && !wr_unmap_i[i]};
       n_dn = n_dn + {{(BankBits+1){1'b0}}, wr_old_valid_o[i]} + {{(BankBits+1){1'b0}}, drain_free_valid_o[i]};
     end
-    mapped_d = mapped_q + {{(EntBits-BankBits-1){1'b0}}, n_up} - {{(EntBits-BankBits-1){1'b0}}, n_dn};
   end
 
 `ifdef FORMAL
@@ -253,14 +257,25 @@ module rnt #(
     end
   end
 
-  // every warp's base, warp * regs_i, registered with regs_q (a constant multiple per warp)
+  // every warp's base, warp * regs_i, and room, registered with regs_q (a constant multiple
+  // per warp)
+  localparam integer EntriesI = Entries;
+  localparam [AddrBits-1:0] EntriesA = EntriesI[AddrBits-1:0];
+  localparam [EntBits:0]    EntriesE = EntriesI[EntBits:0];
   genvar gw;
   generate
     for (gw = 0; gw < NumWarps; gw = gw + 1) begin : g_base
       localparam [AddrBits-1:0] W = gw;
+      wire [AddrBits-1:0] base_d = W * {{(AddrBits-IdxBits-1){1'b0}}, regs_i};
+      wire [EntBits:0]    room_d = base_d < EntriesA ? EntriesE - base_d[EntBits:0] : {(EntBits+1){1'b0}};
       always @(posedge clk_i)
-        if (!rst_ni) base_q[gw] <= {AddrBits{1'b0}};
-        else base_q[gw] <= W * {{(AddrBits-IdxBits-1){1'b0}}, regs_i};
+        if (!rst_ni) begin
+          base_q[gw] <= {AddrBits{1'b0}};
+          room_q[gw] <= EntriesE;
+        end else begin
+          base_q[gw] <= base_d;
+          room_q[gw] <= room_d;
+        end
     end
   endgenerate
 
@@ -273,6 +288,8 @@ module rnt #(
       rsp_phys_q   <= {LkPorts*PhysBits{1'b0}};
       dcur_q       <= {CurBits{1'b0}};
       mapped_q     <= {(EntBits+1){1'b0}};
+      up_q         <= {(BankBits+2){1'b0}};
+      dn_q         <= {(BankBits+2){1'b0}};
       regs_q       <= {(IdxBits+1){1'b0}};
     end else begin
       for (k = 0; k < LkPorts; k = k + 1) begin
@@ -292,7 +309,9 @@ module rnt #(
       regs_q <= regs_i;
       if (step) dcur_q <= dcur_q + BanksW;
       if (!drain_valid_i) dcur_q <= {CurBits{1'b0}};
-      mapped_q <= mapped_d;
+      mapped_q <= mapped_o;
+      up_q     <= n_up;
+      dn_q     <= n_dn;
     end
   end
 
