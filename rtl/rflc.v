@@ -18,7 +18,11 @@
 // Contract identical to cmodel/rflc.h.
 // Build-time fault variants: FAULT_RFLC_EVICT_IN_USE (the victim ignores the warps' next
 // instructions), FAULT_RFLC_FIRST_VICTIM (the first evictable entry, not the least recently
-// used), FAULT_RFLC_STALE_HIT (a lookup hits an invalid entry's tag).
+// used), FAULT_RFLC_STALE_HIT (a lookup hits an invalid entry's tag), FAULT_RFLC_REFILL_DUP (a
+// fill of a cached tag takes a victim: two entries hold the tag).
+// Properties (`ifdef FORMAL, make formal): no two valid entries hold one tag; a valid victim
+// is no entry the in-use test (re-derived) marked, none with a touch pending and the least
+// recently used of the evictable ones; (invariant) the ranks are a permutation.
 module rflc #(
     parameter Entries  = 16,
     parameter NumWarps = 16,
@@ -81,6 +85,9 @@ module rflc #(
       hit_oh[e]  = lk_valid_i && valid_q[e] && tag_q[e*TagBits +: TagBits] == lk_tag_i;
 `endif
       same_oh[e] = fill_valid_i && valid_q[e] && tag_q[e*TagBits +: TagBits] == fill_tag_i;
+`ifdef FAULT_RFLC_REFILL_DUP
+      same_oh[e] = 1'b0;
+`endif
       if (hit_oh[e]) begin
         h_lo = h_lo | lo_q[e*32 +: 32];
         h_hi = h_hi | hi_q[e*HiBits +: HiBits];
@@ -184,5 +191,40 @@ module rflc #(
                    tag_q[ck_a*TagBits +: TagBits]);
           $stop;
         end
+`endif
+  // ---- properties (make formal) ----------------------------------------------------------------
+`ifdef FORMAL
+  reg f_init = 1'b0;
+  reg [Entries-1:0] f_use_q;            // the in-use test as the contract states it
+  integer fa, fb, fw;
+  reg [TagBits:0] f_gap;
+  always @(posedge clk_i) f_init <= 1'b1;
+  always @* if (!f_init) assume(!rst_ni);
+  always @(posedge clk_i) begin
+    for (fa = 0; fa < Entries; fa = fa + 1) begin
+      f_use_q[fa] <= 1'b0;
+      for (fw = 0; fw < NumWarps; fw = fw + 1) begin
+        f_gap = {1'b0, warp_next_i[fw*TagBits +: TagBits]} - {1'b0, tag_q[fa*TagBits +: TagBits]};
+        if (rst_ni && valid_q[fa] && warp_valid_i[fw] && !f_gap[TagBits] && f_gap < SpanW)
+          f_use_q[fa] <= 1'b1;
+      end
+    end
+  end
+  always @* if (f_init && rst_ni) begin
+    assert(in_use_q == f_use_q);
+    for (fa = 0; fa < Entries; fa = fa + 1)
+      for (fb = fa + 1; fb < Entries; fb = fb + 1) begin
+        assert(!(valid_q[fa] && valid_q[fb] &&
+                 tag_q[fa*TagBits +: TagBits] == tag_q[fb*TagBits +: TagBits]));
+        assert(lru_q[fa*SlotBits +: SlotBits] != lru_q[fb*SlotBits +: SlotBits]);
+      end
+    for (fa = 0; fa < Entries; fa = fa + 1)
+      if (fill_ok_o && !(|same_oh) && slot_oh[fa] && valid_q[fa]) begin
+        assert(!f_use_q[fa] && !pend[fa]);
+        for (fb = 0; fb < Entries; fb = fb + 1)
+          if (fb != fa && valid_q[fb] && !f_use_q[fb] && !pend[fb])
+            assert(lru_q[fa*SlotBits +: SlotBits] > lru_q[fb*SlotBits +: SlotBits]);
+      end
+  end
 `endif
 endmodule

@@ -72,7 +72,9 @@ module rnt #(
   reg [LkPorts*PhysBits-1:0] rsp_phys_q;
   reg [CurBits-1:0]  dcur_q;
   reg [EntBits:0]    mapped_q;              // valid entries two edges ago ...
-  reg [BankBits+1:0] up_q, dn_q;            // ... and the last edge's maps and clears
+  reg [Banks-1:0]    up_q;                  // ... and the last edge's maps,
+  reg [2*Banks-1:0]  dn_q;                  // its entries overwritten or cleared
+  reg [BankBits+1:0] n_up, n_dn;            // their counts
   reg [IdxBits:0]    regs_q;
   reg [AddrBits-1:0] base_q [0:NumWarps-1];
   reg [EntBits:0]    room_q [0:NumWarps-1];   // Entries - base, 0 when the base is beyond
@@ -80,7 +82,14 @@ module rnt #(
   assign lk_rsp_valid_o  = rsp_valid_q;
   assign lk_rsp_mapped_o = rsp_mapped_q;
   assign lk_rsp_phys_o   = rsp_phys_q;
-  assign mapped_o        = mapped_q + {{(EntBits-BankBits-1){1'b0}}, up_q} - {{(EntBits-BankBits-1){1'b0}}, dn_q};
+  integer c;
+  always @* begin
+    n_up = {(BankBits+2){1'b0}};
+    n_dn = {(BankBits+2){1'b0}};
+    for (c = 0; c < Banks; c = c + 1) n_up = n_up + {{(BankBits+1){1'b0}}, up_q[c]};
+    for (c = 0; c < 2 * Banks; c = c + 1) n_dn = n_dn + {{(BankBits+1){1'b0}}, dn_q[c]};
+  end
+  assign mapped_o = mapped_q + {{(EntBits-BankBits-1){1'b0}}, n_up} - {{(EntBits-BankBits-1){1'b0}}, n_dn};
   assign drain_done_o    = drain_valid_i && dcur_q >= {1'b0, regs_q};
 
   // the entry address of (warp, idx) and whether it exists
@@ -144,7 +153,6 @@ module rnt #(
   reg [Banks*AddrBits-1:0]   wr_a;
   reg [Banks*BankBits-1:0]   wr_bank, dr_bank;
   reg [Banks*EntBits-1:0]    wr_addr, dr_addr;
-  reg [BankBits+1:0]         n_up, n_dn; // counts of up to 2 x Banks
   always @* begin
     lk_row  = {Banks*RowBits{1'b0}};
     wo_row  = {Banks*RowBits{1'b0}};
@@ -211,12 +219,6 @@ module rnt #(
       drain_free_valid_o[j] = g && valid_q[a[EntBits-1:0]];
       dr_addr[j*EntBits +: EntBits] = a[EntBits-1:0];
       dr_bank[j*BankBits +: BankBits] = b;
-    end
-    n_up = {(BankBits+2){1'b0}};
-    n_dn = {(BankBits+2){1'b0}};
-    for (i = 0; i < Banks; i = i + 1) begin
-      n_up = n_up + {{(BankBits+1){1'b0}}, wr_gnt_o[i] && !wr_unmap_i[i]};
-      n_dn = n_dn + {{(BankBits+1){1'b0}}, wr_old_valid_o[i]} + {{(BankBits+1){1'b0}}, drain_free_valid_o[i]};
     end
   end
 
@@ -288,8 +290,8 @@ module rnt #(
       rsp_phys_q   <= {LkPorts*PhysBits{1'b0}};
       dcur_q       <= {CurBits{1'b0}};
       mapped_q     <= {(EntBits+1){1'b0}};
-      up_q         <= {(BankBits+2){1'b0}};
-      dn_q         <= {(BankBits+2){1'b0}};
+      up_q         <= {Banks{1'b0}};
+      dn_q         <= {(2*Banks){1'b0}};
       regs_q       <= {(IdxBits+1){1'b0}};
     end else begin
       for (k = 0; k < LkPorts; k = k + 1) begin
@@ -310,8 +312,8 @@ module rnt #(
       if (step) dcur_q <= dcur_q + BanksW;
       if (!drain_valid_i) dcur_q <= {CurBits{1'b0}};
       mapped_q <= mapped_o;
-      up_q     <= n_up;
-      dn_q     <= n_dn;
+      up_q     <= wr_gnt_o & ~wr_unmap_i;
+      dn_q     <= {wr_old_valid_o, drain_free_valid_o};
     end
   end
 
