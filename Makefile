@@ -38,7 +38,7 @@ LIBS    := -ljansson -lz -llzma -lm -lpthread
 
 # ---- dependencies ---------------------------------------------------------------------------
 APT_PKGS := verilator yosys iverilog gtkwave z3 parallel cmark-gfm libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev liblzma-dev clang libclang-rt-14-dev pkg-config \
-            xvfb xauth jq bc
+            xvfb xauth jq bc opensta
 DEPS_STAMP := $(BUILD)/.deps
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP):

@@ -5,8 +5,9 @@
 # Flow (DESIGN.md "Synthesis"): synth -flatten up to the fine stage; arrays marked
 # (* gpurf_sram *) stay $mem_v2 cells (estimated as SRAM macros by `gpurf synth-report`), every
 # other memory becomes flip-flops; generic techmap; dfflibmap; ABC maps to synth/cells.lib with
-# delay target PERIOD_PS and reports the critical combinational path (stime -p); stat.
-# Writes OUTDIR/BLOCK__PRESET.{params,period,log,stat,json,mem}.
+# delay target PERIOD_PS and reports the critical combinational path (stime -p); stat; the
+# mapped netlist (SRAM macros as black boxes gpurf_sram) timed by OpenSTA against the clock.
+# Writes OUTDIR/BLOCK__PRESET.{params,period,log,stat,json,mem,v,sta}.
 set -eu
 block=$1 preset=$2 out=$3
 B=${BUILD:-build}
@@ -22,6 +23,13 @@ params=$($B/gpurf-params --preset "$preset" --block "$block" --format yosys)
 noshare=""; case $block in avail) noshare=-noshare ;; esac
 echo "$params" > "$base.params"
 echo "$period" > "$base.period"
+# the SRAM cells' parameters, removed for OpenSTA's netlist reader
+unset=""
+for p in MEMID SIZE OFFSET ABITS WIDTH INIT RD_PORTS RD_CLK_ENABLE RD_CLK_POLARITY RD_TRANSPARENCY_MASK \
+         RD_COLLISION_X_MASK RD_WIDE_CONTINUATION RD_CE_OVER_SRST RD_ARST_VALUE RD_SRST_VALUE \
+         RD_INIT_VALUE WR_PORTS WR_CLK_ENABLE WR_CLK_POLARITY WR_PRIORITY_MASK WR_WIDE_CONTINUATION; do
+  unset="$unset setparam -unset $p t:gpurf_sram;"
+done
 abc_script="+strash;&get,-n;&fraig,-x;&put;scorr;dc2;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer;upsize,{D};dnsize,{D};stime,-p"
 yosys -q -l "$base.log" -p "
 read_verilog -DSYNTHESIS $files
@@ -40,4 +48,19 @@ abc -liberty $lib -D $period -script $abc_script
 opt_clean
 tee -q -o $base.json stat -json
 tee -q -o $base.stat stat -liberty $lib
+chtype -map \$mem_v2 gpurf_sram t:\$mem_v2
+$unset
+write_verilog -noattr $base.v
 " > /dev/null 2>&1 || { tail -20 "$base.log"; echo "synth: yosys failed for $block/$preset (log $base.log)" >&2; exit 1; }
+# static timing of the mapped netlist: ports as flip-flop boundaries (delay 0), the worst path
+# with the launching flip-flop's clock-to-Q and the capturing one's setup
+sta_ns=$(awk -v p="$period" 'BEGIN { printf "%.3f", p / 1000 }')
+sta -exit /dev/stdin > "$base.sta" 2>&1 <<EOF || { tail -20 "$base.sta"; echo "synth: opensta failed for $block/$preset (report $base.sta)" >&2; exit 1; }
+read_liberty $lib
+read_verilog $base.v
+link_design $module
+create_clock -name clk -period $sta_ns [get_ports clk_i]
+set_input_delay 0 -clock clk [delete_from_list [all_inputs] [get_ports clk_i]]
+set_output_delay 0 -clock clk [all_outputs]
+report_checks -path_delay max -digits 3
+EOF

@@ -16,7 +16,8 @@ const char synth_method[] =
     "SRAM macro = bits x 0.296 um^2 (6T, 146 F^2 at 45 nm, CACTI) x (ports/2)^2 beyond 1R1W "
     "x 1.5 periphery; logic = standard cells of synth/cells.lib (NanGate45 areas); "
     "critical path = ABC register-to-register combinational delay, excluding SRAM access, "
-    "clock-to-Q and setup";
+    "clock-to-Q and setup; STA = OpenSTA's worst path on the mapped netlist with the same "
+    "liberty (clock-to-Q and logic; slack after setup), SRAM macros black boxes";
 
 static FILE *open_part(const char *dir, const char *block, const char *preset, const char *ext,
                        char *path, size_t pn)
@@ -125,6 +126,21 @@ static int read_delay(FILE *f, const char *path, synth_block_t *b, char *err, si
     return b->crit_ps >= 0 ? 0 : gpurf_fail(err, n, "%s: no ABC 'Delay =' line (stime)", path);
 }
 
+/* OpenSTA's report_checks: the worst path's data arrival time and slack (ns) */
+static int read_sta(FILE *f, const char *path, synth_block_t *b, char *err, size_t n)
+{
+    char line[4096];
+    int arr = 0, slk = 0;
+    while (fgets(line, sizeof line, f)) {
+        double v;
+        if (!arr && strstr(line, "data arrival time") && sscanf(line, "%lf", &v) == 1)
+            b->sta_arrival_ps = v * 1000, arr = 1;
+        else if (!slk && strstr(line, "slack (") && sscanf(line, "%lf", &v) == 1)
+            b->sta_slack_ps = v * 1000, slk = 1;
+    }
+    return arr && slk ? 0 : gpurf_fail(err, n, "%s: no OpenSTA path (arrival and slack)", path);
+}
+
 int synth_read_block(const char *dir, const char *block, const char *preset, const char *lib,
                      synth_block_t *b, char *err, size_t n)
 {
@@ -166,6 +182,12 @@ int synth_read_block(const char *dir, const char *block, const char *preset, con
         return gpurf_fail(err, n, "%s: cannot open", path);
     rc = read_delay(f, path, b, err, n);
     fclose(f);
+    if (rc)
+        return -1;
+    if (!(f = open_part(dir, block, preset, "sta", path, sizeof path)))
+        return gpurf_fail(err, n, "%s: cannot open (run make synth)", path);
+    rc = read_sta(f, path, b, err, n);
+    fclose(f);
     b->nand2_eq = b->logic_um2 / nand2;
     return rc;
 }
@@ -189,6 +211,8 @@ int synth_save(const synth_sum_t *s, const char *path, char *err, size_t n)
         json_object_set_new(x, "critical_path_ps", json_real(b->crit_ps));
         json_object_set_new(x, "clock_period_ps", json_integer(b->period_ps));
         json_object_set_new(x, "meets_clock", json_boolean(b->crit_ps <= b->period_ps));
+        json_object_set_new(x, "sta_arrival_ps", json_real(b->sta_arrival_ps));
+        json_object_set_new(x, "sta_slack_ps", json_real(b->sta_slack_ps));
         json_object_set_new(blocks, b->block, x);
     }
     json_object_set_new(o, "blocks", blocks);
@@ -232,6 +256,8 @@ int synth_load(const char *path, synth_sum_t *s, char *err, size_t n)
         b->sram_um2 = json_number_value(json_object_get(x, "sram_um2"));
         b->crit_ps = json_number_value(json_object_get(x, "critical_path_ps"));
         b->period_ps = (unsigned)json_integer_value(json_object_get(x, "clock_period_ps"));
+        b->sta_arrival_ps = json_number_value(json_object_get(x, "sta_arrival_ps"));
+        b->sta_slack_ps = json_number_value(json_object_get(x, "sta_slack_ps"));
         if (!b->period_ps) {
             rc = gpurf_fail(err, n, "%s: block '%s': field 'clock_period_ps' missing", path, name);
             break;
@@ -266,12 +292,13 @@ const synth_block_t *synth_match(const synth_sum_t *s, const block_desc_t *bd, c
 
 void synth_print_table(const synth_sum_t *s, FILE *f)
 {
-    fprintf(f, "preset %s\n  %-6s %12s %10s %8s %7s %10s %12s %9s %9s\n", s->preset, "block",
-            "logic um2", "NAND2-eq", "cells", "FFs", "SRAM bits", "SRAM um2", "crit ps", "clock ps");
+    fprintf(f, "preset %s\n  %-6s %12s %10s %8s %7s %10s %12s %9s %9s %9s\n", s->preset,
+            "block", "logic um2", "NAND2-eq", "cells", "FFs", "SRAM bits", "SRAM um2", "crit ps",
+            "STA ps", "clock ps");
     for (unsigned i = 0; i < s->n; i++) {
         const synth_block_t *b = &s->b[i];
-        fprintf(f, "  %-6s %12.0f %10.0f %8lu %7lu %10lu %12.0f %9.0f %9u%s\n", b->block,
+        fprintf(f, "  %-6s %12.0f %10.0f %8lu %7lu %10lu %12.0f %9.0f %9.0f %9u%s\n", b->block,
                 b->logic_um2, b->nand2_eq, b->cells, b->ffs, b->mem_bits, b->sram_um2, b->crit_ps,
-                b->period_ps, b->crit_ps > b->period_ps ? "  misses the clock" : "");
+                b->sta_arrival_ps, b->period_ps, b->crit_ps > b->period_ps ? "  misses the clock" : "");
     }
 }

@@ -21,6 +21,8 @@ typedef struct {
     double sram_um2;        /* their estimated macro area */
     double crit_ps;         /* ABC critical combinational path (register to register) */
     unsigned period_ps;     /* the clock period it was mapped for (the preset's rtl_clock_mhz) */
+    double sta_arrival_ps;  /* OpenSTA's worst path on the mapped netlist: clock-to-Q and logic */
+    double sta_slack_ps;    /* its slack against the period (after setup) */
 } synth_block_t;
 
 typedef struct {
@@ -32,7 +34,7 @@ typedef struct {
 /* The estimation method in one line, for reports. */
 extern const char synth_method[];
 
-/* Reads DIR/BLOCK__PRESET.{params,period,stat,json,mem,log} and the liberty file LIB. */
+/* Reads DIR/BLOCK__PRESET.{params,period,stat,json,mem,log,sta} and the liberty file LIB. */
 int synth_read_block(const char *dir, const char *block, const char *preset, const char *lib,
                      synth_block_t *b, char *err, size_t n);
 int synth_save(const synth_sum_t *s, const char *path, char *err, size_t n);
