@@ -1,6 +1,6 @@
 // rf: banked main register file of one sub-core (LTRF paper Sec. 2.1, Fig. 1 and Sec. 2.2 for
-// non-pipelined banks; Malekeh Sec. 2). NumBanks banks of BankPorts ports, one bank_arb round
-// per bank port, and the response crossbar (rsp_xbar) to the collector units.
+// non-pipelined banks; Malekeh Sec. 2). NumBanks banks of BankPorts ports, bank_arb over
+// every bank port at once, and the response crossbar (rsp_xbar) to the collector units.
 // Contract (identical to cmodel/rf.h):
 //   bank = (reg + warp) mod NumBanks (BankMap 0) or reg mod NumBanks (BankMap 1, 2),
 //   row  = base[warp] + reg / NumBanks, base set by launch_*; in the flat mode (BankMap 2,
@@ -86,20 +86,20 @@ module rf #(
 
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // ---- arbitration: one bank_arb round per bank port over the requests earlier rounds left
-  // (writes by port order, then round-robin reads per bank) ------------------------------------
-  // the requests and pointers entering round k (k = BankPorts: what is left after the last)
-  wire [NumWPorts-1:0]          wreq_k   [0:BankPorts] /*verilator split_var*/;
-  wire [NumPorts-1:0]           rreq_k   [0:BankPorts] /*verilator split_var*/;
-  wire [NumBanks*PortBits-1:0]  rr_k     [0:BankPorts] /*verilator split_var*/;
-  wire [NumBanks-1:0]           bank_wr  [0:BankPorts-1];
-  wire [NumBanks-1:0]           bank_rd  [0:BankPorts-1];
-  wire [NumBanks*PortBits-1:0]  bank_port[0:BankPorts-1];
-  wire [NumWPorts-1:0]          wgnt_k   [0:BankPorts-1];
-  wire [NumPorts-1:0]           rgnt_k   [0:BankPorts-1];
+  // ---- arbitration (bank_arb over every bank port at once: writes by port order, then reads
+  // round-robin per bank, each on the free bank port of its rank) -------------------------------
+  localparam BpBits = (BankPorts > 1) ? $clog2(BankPorts) : 1;
   reg  [NumWPorts*BankBits-1:0] wr_bank;
   reg  [NumPorts*BankBits-1:0]  rd_bank;
   reg  [NumBanks*PortBits-1:0]  rr_flat;
+  reg  [NumBP-1:0]              busy;
+  wire [NumWPorts-1:0]          a_wgnt;
+  wire [NumWPorts*BpBits-1:0]   a_wbp;
+  wire [NumPorts-1:0]           rgnt;
+  wire [NumPorts*BpBits-1:0]    rbp;
+  wire [NumBP-1:0]              a_bpw, bprd;
+  wire [NumBP*PortBits-1:0]     bpport;
+  wire [NumBanks*PortBits-1:0]  rr_next;
   integer b, p;
 
   always @* begin
@@ -109,82 +109,74 @@ module rf #(
       rd_bank[p*BankBits +: BankBits] = bank_of(rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]);
     for (b = 0; b < NumBanks; b = b + 1)
       rr_flat[b*PortBits +: PortBits] = rr_q[b];
+    for (b = 0; b < NumBP; b = b + 1)
+      busy[b] = |busy_q[b];
   end
 
-  assign wreq_k[0] = wr_valid_i;
-  assign rreq_k[0] = rd_valid_i;
-  assign rr_k[0]   = rr_flat;
+  bank_arb #(.NumBanks(NumBanks), .NumPorts(NumPorts), .NumFixed(NumWPorts), .BankPorts(BankPorts)) u_arb (
+    .busy_pre_i (busy),
+    .busy_post_i({NumBP{1'b0}}),
+`ifdef FAULT_RF_WRITE_LOSES
+    .fix_req_i  ({NumWPorts{1'b0}}),
+`else
+    .fix_req_i  (wr_valid_i),
+`endif
+    .fix_bank_i (wr_bank),
+    .rd_req_i   (rd_valid_i),
+    .rd_bank_i  (rd_bank),
+    .rr_i       (rr_flat),
+    .fix_gnt_o  (a_wgnt),
+    .fix_bp_o   (a_wbp),
+    .rd_gnt_o   (rgnt),
+    .rd_bp_o    (rbp),
+    .bp_fix_o   (a_bpw),
+    .bp_rd_o    (bprd),
+    .bp_port_o  (bpport),
+    .rr_next_o  (rr_next)
+  );
 
-  genvar k;
-  generate
-    for (k = 0; k < BankPorts; k = k + 1) begin : g_round
-      wire [NumWPorts-1:0]         fix_gnt;
-      wire [NumBanks-1:0]          fix_busy;
-      wire [NumPorts-1:0]          rd_gnt;
-      wire [NumBanks*PortBits-1:0] rr_next;
-      reg  [NumBanks-1:0]          busy;
-      integer kb;
-      always @*
-        for (kb = 0; kb < NumBanks; kb = kb + 1) busy[kb] = |busy_q[kb*BankPorts + k];
-      bank_arb #(.NumBanks(NumBanks), .NumPorts(NumPorts), .NumFixed(NumWPorts)) u_arb (
-        .busy_pre_i (busy),
-        .busy_post_i({NumBanks{1'b0}}),
+  // the writes' grants and bank ports (the faulty variant: reads first, then each bank port
+  // neither read nor busy takes the lowest write left for its bank)
+  reg [NumWPorts-1:0]        wgnt;
+  reg [NumWPorts*BpBits-1:0] wbp;
+  reg [NumBP-1:0]            bpw;
 `ifdef FAULT_RF_WRITE_LOSES
-        .fix_req_i  ({NumWPorts{1'b0}}),
-`else
-        .fix_req_i  (wreq_k[k]),
-`endif
-        .fix_bank_i (wr_bank),
-        .rd_req_i   (rreq_k[k]),
-        .rd_bank_i  (rd_bank),
-        .rr_i       (rr_k[k]),
-        .fix_gnt_o  (fix_gnt),
-        .fix_busy_o (fix_busy),
-        .rd_gnt_o   (rd_gnt),
-        .rd_bank_o  (bank_rd[k]),
-        .rd_port_o  (bank_port[k]),
-        .rr_next_o  (rr_next)
-      );
-`ifdef FAULT_RF_WRITE_LOSES
-      // the faulty variant arbitrates reads first: a write to a bank being read is not granted
-      reg [NumWPorts-1:0] wgnt;
-      reg [NumBanks-1:0]  wbusy;
-      integer kp;
-      always @* begin
-        wgnt  = {NumWPorts{1'b0}};
-        wbusy = {NumBanks{1'b0}};
-        for (kp = 0; kp < NumWPorts; kp = kp + 1)
-          for (kb = 0; kb < NumBanks; kb = kb + 1)
-            if (wreq_k[k][kp] && wr_bank[kp*BankBits +: BankBits] == kb[BankBits-1:0] &&
-                !wbusy[kb] && !bank_rd[k][kb] && !busy[kb]) begin
-              wbusy[kb] = 1'b1;
-              wgnt[kp]  = 1'b1;
-            end
+  integer fb, fk, fp;
+  reg     ftaken;
+  always @* begin
+    wgnt = {NumWPorts{1'b0}};
+    wbp  = {(NumWPorts*BpBits){1'b0}};
+    bpw  = {NumBP{1'b0}};
+    for (fb = 0; fb < NumBanks; fb = fb + 1)
+      for (fk = 0; fk < BankPorts; fk = fk + 1) begin
+        ftaken = bprd[fb*BankPorts + fk] || busy[fb*BankPorts + fk];
+        for (fp = 0; fp < NumWPorts; fp = fp + 1)
+          if (!ftaken && wr_valid_i[fp] && !wgnt[fp] && wr_bank[fp*BankBits +: BankBits] == fb[BankBits-1:0]) begin
+            ftaken = 1'b1;
+            wgnt[fp] = 1'b1;
+            wbp[fp*BpBits +: BpBits] = fk[BpBits-1:0];
+            bpw[fb*BankPorts + fk] = 1'b1;
+          end
       end
-      assign bank_wr[k] = wbusy;
-      assign wgnt_k[k]  = wgnt;
-      assign wreq_k[k+1] = wreq_k[k] & ~wgnt;
-      wire unused_fix = |{fix_gnt, fix_busy};
+  end
+  wire unused_arb = |{a_wgnt, a_wbp, a_bpw};
 `else
-      assign bank_wr[k] = fix_busy;
-      assign wgnt_k[k]  = fix_gnt;
-      assign wreq_k[k+1] = wreq_k[k] & ~fix_gnt;
+  always @* begin
+    wgnt = a_wgnt;
+    wbp  = a_wbp;
+    bpw  = a_bpw;
+  end
 `endif
-      assign rgnt_k[k]   = rd_gnt;
-      assign rreq_k[k+1] = rreq_k[k] & ~rd_gnt;
-      assign rr_k[k+1]   = rr_next;
-    end
-  endgenerate
 
   always @* begin
-    wr_gnt_o = wr_valid_i & ~wreq_k[BankPorts];
-    rd_gnt_o = rd_valid_i & ~rreq_k[BankPorts];
+    wr_gnt_o = wgnt;
+    rd_gnt_o = rgnt;
   end
 
   // ---- per-bank-port address, write data and lane mask ----------------------------------------
   // Bank port k of bank b is entry b*BankPorts+k. Every port's row is computed beside the
-  // arbitration; a bank port takes the row, data and mask of the one port granted to it (at
-  // most one per round) by an AND-OR.
+  // arbitration; a bank port takes the row, data and mask of the one port granted to it by an
+  // AND-OR.
   reg [RowBits-1:0]  bp_row  [0:NumBP-1];
   reg [DataBits-1:0] bp_wdata[0:NumBP-1];
   reg [Lanes-1:0]    bp_wmask[0:NumBP-1];
@@ -198,19 +190,21 @@ module rf #(
       rd_row[ap] = row_of(base_q[rd_warp_i[ap*WarpBits +: WarpBits]], rd_reg_i[ap*RegBits +: RegBits]);
     for (ap = 0; ap < NumWPorts; ap = ap + 1)
       wr_row[ap] = row_of(base_q[wr_warp_i[ap*WarpBits +: WarpBits]], wr_reg_i[ap*RegBits +: RegBits]);
-    for (wk = 0; wk < BankPorts; wk = wk + 1)
-      for (wb = 0; wb < NumBanks; wb = wb + 1) begin
-        bp_wr[wb*BankPorts + wk] = bank_wr[wk][wb];
-        bp_rd[wb*BankPorts + wk] = bank_rd[wk][wb];
-        bp_port[(wb*BankPorts + wk)*PortBits +: PortBits] = bank_port[wk][wb*PortBits +: PortBits];
+    bp_wr   = bpw;
+    bp_rd   = bprd;
+    bp_port = bpport;
+    for (wb = 0; wb < NumBanks; wb = wb + 1)
+      for (wk = 0; wk < BankPorts; wk = wk + 1) begin
         bp_row[wb*BankPorts + wk]   = {RowBits{1'b0}};
         bp_wdata[wb*BankPorts + wk] = {DataBits{1'b0}};
         bp_wmask[wb*BankPorts + wk] = {Lanes{1'b0}};
         for (ap = 0; ap < NumPorts; ap = ap + 1)
-          if (rgnt_k[wk][ap] && rd_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0])
+          if (rgnt[ap] && rd_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0] &&
+              rbp[ap*BpBits +: BpBits] == wk[BpBits-1:0])
             bp_row[wb*BankPorts + wk] = bp_row[wb*BankPorts + wk] | rd_row[ap];
         for (ap = 0; ap < NumWPorts; ap = ap + 1)
-          if (wgnt_k[wk][ap] && wr_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0]) begin
+          if (wgnt[ap] && wr_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0] &&
+              wbp[ap*BpBits +: BpBits] == wk[BpBits-1:0]) begin
             bp_row[wb*BankPorts + wk]   = bp_row[wb*BankPorts + wk] | wr_row[ap];
             bp_wdata[wb*BankPorts + wk] = bp_wdata[wb*BankPorts + wk] | wr_data_i[ap*DataBits +: DataBits];
             bp_wmask[wb*BankPorts + wk] = bp_wmask[wb*BankPorts + wk] | wr_mask_i[ap*Lanes +: Lanes];
@@ -305,7 +299,7 @@ module rf #(
 `ifdef FAULT_RF_RR_STUCK
         else rr_q[gs] <= rr_q[gs];
 `else
-        else rr_q[gs] <= rr_k[BankPorts][gs*PortBits +: PortBits];
+        else rr_q[gs] <= rr_next[gs*PortBits +: PortBits];
 `endif
     end
   endgenerate

@@ -78,6 +78,8 @@ module rfc #(
   wire [Banks-1:0]             bank_rd;
   /* verilator lint_off UNUSEDSIGNAL */
   wire [Banks-1:0]             fix_busy;  // the banks the writes and the evictions took
+  wire [NumFixed-1:0]          fix_bp;    // one bank port: always 0
+  wire [NumPorts-1:0]          rd_bp;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [Banks*PortBits-1:0]    bank_port, rr_next;
   wire [NumPorts-1:0]          rd_gnt;
@@ -99,7 +101,7 @@ module rfc #(
                   {1'b0, rd_row_i[k*RowBits +: RowBits]} < RowsW;
   end
 
-  bank_arb #(.NumBanks(Banks), .NumPorts(NumPorts), .NumFixed(NumFixed)) u_arb (
+  bank_arb #(.NumBanks(Banks), .NumPorts(NumPorts), .NumFixed(NumFixed), .BankPorts(1)) u_arb (
 `ifdef FAULT_RFC_FILL_NO_PRIORITY
     .busy_pre_i ({Banks{1'b0}}),
     .busy_post_i(arr_v),
@@ -113,10 +115,12 @@ module rfc #(
     .rd_bank_i  (rd_bank_i),
     .rr_i       (rr_flat),
     .fix_gnt_o  (fix_gnt),
-    .fix_busy_o (fix_busy),
+    .fix_bp_o   (fix_bp),
     .rd_gnt_o   (rd_gnt),
-    .rd_bank_o  (bank_rd),
-    .rd_port_o  (bank_port),
+    .rd_bp_o    (rd_bp),
+    .bp_fix_o   (fix_busy),
+    .bp_rd_o    (bank_rd),
+    .bp_port_o  (bank_port),
     .rr_next_o  (rr_next)
   );
 
