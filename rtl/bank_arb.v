@@ -9,9 +9,9 @@
 //      rr_i (the block keeps the pointers and loads rr_next_o, the port after the last granted
 //      one, on a grant).
 // This is the sequential rounds' result (round k: bank port k, writes first, then the next
-// read in round-robin order), computed in parallel: each requester's position among its bank's
-// requesters (a count saturating at BankPorts) picks the free bank port of that rank, so the
-// depth grows with log(requesters), not with rounds or requesters.
+// read in round-robin order), computed in parallel: whether at least 1 .. BankPorts requesters
+// of its bank come before a requester (OR trees, one level per bank port) picks the free bank
+// port of that rank, so the depth grows with log(requesters), not with rounds or requesters.
 // A requester's bank index must be below NumBanks (the block masks the others).
 module bank_arb #(
     parameter NumBanks  = 4,
@@ -39,9 +39,7 @@ module bank_arb #(
   localparam PortBits = (NumPorts > 1) ? $clog2(NumPorts) : 1;
   localparam NumBP    = NumBanks * BankPorts;
   localparam BpBits   = (BankPorts > 1) ? $clog2(BankPorts) : 1;
-  localparam CntBits  = $clog2(BankPorts + 1) + 1;        // counts saturating at BankPorts
-  localparam integer SatI = BankPorts;
-  localparam [CntBits-1:0] Sat = SatI[CntBits-1:0];
+  localparam CntBits  = $clog2(BankPorts + 1) + 1;        // counts up to BankPorts
   localparam integer LastPortI = NumPorts - 1;
   localparam [PortBits-1:0] LastPort = LastPortI[PortBits-1:0];
 
@@ -61,17 +59,21 @@ module bank_arb #(
         end
     end
   endfunction
-  function [CntBits-1:0] sat_inc(input [CntBits-1:0] c, input x);
-    sat_inc = (x && c != Sat) ? c + 1'b1 : c;
-  endfunction
 
-  reg [BankPorts-1:0] freep, rfree, taken;
-  reg [NumFixed-1:0]  fq;
-  reg [NumPorts-1:0]  rq, hi, lo;
-  reg [CntBits-1:0]   c, nhi, pos, nr, ng;
-  reg [CntBits-1:0]   rpos [0:NumPorts-1];   // a read's position in round-robin order
-  reg [BpBits:0]      fp;
-  integer b, k, j;
+  // ge_*[n*N + j]: at least n+1 requesters of the bank come before requester j (fixed: lower
+  // index; reads: earlier in round-robin order), as OR trees over the level below
+  reg [BankPorts-1:0]          freep, rfree, taken;
+  reg [NumFixed-1:0]           fq;
+  reg [NumPorts-1:0]           rq, hi, lo, last;
+  reg [BankPorts*NumFixed-1:0] ge_f;
+  reg [BankPorts*NumPorts-1:0] ge_r;
+  reg [CntBits-1:0]            pos, nr;
+  reg [BpBits:0]               fp;
+  integer b, k, j, n;
+  // read k comes before read j in round-robin order
+  function rr_before(input [NumPorts-1:0] h, input [NumPorts-1:0] l, input integer kk, input integer jj);
+    rr_before = h[jj] ? (h[kk] && kk < jj) : (h[kk] || (l[kk] && kk < jj));
+  endfunction
   always @* begin
     fix_gnt_o = {NumFixed{1'b0}};
     fix_bp_o  = {(NumFixed*BpBits){1'b0}};
@@ -83,38 +85,44 @@ module bank_arb #(
     rr_next_o = rr_i;
     for (b = 0; b < NumBanks; b = b + 1) begin
       for (k = 0; k < BankPorts; k = k + 1) freep[k] = !busy_pre_i[b*BankPorts + k];
-      // fixed requesters: the one with c requesters before it takes the c-th free bank port
-      taken = {BankPorts{1'b0}};
-      c = {CntBits{1'b0}};
-      for (j = 0; j < NumFixed; j = j + 1) begin
+      // fixed requesters: one with c requesters before it takes the c-th free bank port
+      for (j = 0; j < NumFixed; j = j + 1)
         fq[j] = fix_req_i[j] && fix_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
-        fp = nth(freep, c);
+      ge_f = {(BankPorts*NumFixed){1'b0}};
+      for (n = 0; n < BankPorts; n = n + 1)
+        for (j = 0; j < NumFixed; j = j + 1)
+          for (k = 0; k < j; k = k + 1)
+            if (fq[k] && (n == 0 || ge_f[(n-1)*NumFixed + k])) ge_f[n*NumFixed + j] = 1'b1;
+      taken = {BankPorts{1'b0}};
+      for (j = 0; j < NumFixed; j = j + 1) begin
+        pos = {CntBits{1'b0}};
+        for (n = 0; n < BankPorts; n = n + 1) pos = pos + {{(CntBits-1){1'b0}}, ge_f[n*NumFixed + j]};
+        fp = nth(freep, pos);
         if (fq[j] && fp[BpBits]) begin
           fix_gnt_o[j] = 1'b1;
           fix_bp_o[j*BpBits +: BpBits] = fp[BpBits-1:0];
-          taken[fp[BpBits-1:0]] = 1'b1;
+          for (k = 0; k < BankPorts; k = k + 1)
+            if (fp[BpBits-1:0] == k[BpBits-1:0]) taken[k] = 1'b1;
         end
-        c = sat_inc(c, fq[j]);
       end
       for (k = 0; k < BankPorts; k = k + 1) bp_fix_o[b*BankPorts + k] = taken[k];
       rfree = freep & ~taken & ~busy_post_i[b*BankPorts +: BankPorts];
       nr = {CntBits{1'b0}};
-      for (k = 0; k < BankPorts; k = k + 1) nr = sat_inc(nr, rfree[k]);
+      for (k = 0; k < BankPorts; k = k + 1) nr = nr + {{(CntBits-1){1'b0}}, rfree[k]};
       // reads in round-robin order: those at or after the pointer, then those before it
-      nhi = {CntBits{1'b0}};
       for (j = 0; j < NumPorts; j = j + 1) begin
         rq[j] = rd_req_i[j] && rd_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
         hi[j] = rq[j] && j[PortBits-1:0] >= rr_i[b*PortBits +: PortBits];
         lo[j] = rq[j] && !hi[j];
-        nhi = sat_inc(nhi, hi[j]);
       end
-      ng = {CntBits{1'b0}};
+      ge_r = {(BankPorts*NumPorts){1'b0}};
+      for (n = 0; n < BankPorts; n = n + 1)
+        for (j = 0; j < NumPorts; j = j + 1)
+          for (k = 0; k < NumPorts; k = k + 1)
+            if (rr_before(hi, lo, k, j) && (n == 0 || ge_r[(n-1)*NumPorts + k])) ge_r[n*NumPorts + j] = 1'b1;
       for (j = 0; j < NumPorts; j = j + 1) begin
         pos = {CntBits{1'b0}};
-        for (k = 0; k < NumPorts; k = k + 1)
-          if (k < j) pos = sat_inc(pos, hi[j] ? hi[k] : lo[k]);
-        if (lo[j]) pos = (nhi + pos > Sat) ? Sat : nhi + pos;
-        rpos[j] = pos;
+        for (n = 0; n < BankPorts; n = n + 1) pos = pos + {{(CntBits-1){1'b0}}, ge_r[n*NumPorts + j]};
         fp = nth(rfree, pos);
         if (rq[j] && fp[BpBits]) begin
           rd_gnt_o[j] = 1'b1;
@@ -124,13 +132,16 @@ module bank_arb #(
               bp_rd_o[b*BankPorts + k] = 1'b1;
               bp_port_o[(b*BankPorts + k)*PortBits +: PortBits] = j[PortBits-1:0];
             end
-          ng = sat_inc(ng, 1'b1);
         end
       end
-      // the pointer: after the last granted read in round-robin order (position ng - 1)
-      for (j = 0; j < NumPorts; j = j + 1)
-        if (rq[j] && rd_gnt_o[j] && rpos[j] + 1'b1 == ng)
+      // the pointer: after the last granted read in round-robin order
+      for (j = 0; j < NumPorts; j = j + 1) begin
+        last[j] = rq[j] && rd_gnt_o[j];
+        for (k = 0; k < NumPorts; k = k + 1)
+          if (rq[k] && rd_gnt_o[k] && rr_before(hi, lo, j, k)) last[j] = 1'b0;
+        if (last[j])
           rr_next_o[b*PortBits +: PortBits] = (j[PortBits-1:0] == LastPort) ? {PortBits{1'b0}} : j[PortBits-1:0] + 1'b1;
+      end
     end
   end
 endmodule
