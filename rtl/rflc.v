@@ -10,7 +10,7 @@
 //   in use: registered, in_use_o is the previous cycle's test: some valid warp's next
 //           instruction lay in the Span instructions the entry covers.
 // Pipelined for the clock (docs/synthesis.md): the victim is a one-hot choice over the
-// registered valid, in-use and rank bits (pairwise rank comparisons, no search chain), and
+// registered valid, in-use and older-than bits (rtl/lru_matrix.v: no search chain), and
 // the cycle's hit and fill touch the ranks at the next edge (hit first), so the ranks a fill
 // sees are one cycle old; that is why an entry with a touch pending is not a victim.
 //   flush:  a new kernel's program: every entry becomes invalid at the edge (a fill in the
