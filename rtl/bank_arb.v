@@ -67,7 +67,7 @@ module bank_arb #(
   reg [NumPorts-1:0]           rq, hi, lo, last;
   reg [BankPorts*NumFixed-1:0] ge_f;
   reg [BankPorts*NumPorts-1:0] ge_r;
-  reg [CntBits-1:0]            pos, nr;
+  reg [CntBits-1:0]            pos;
   reg [BpBits:0]               fp;
   integer b, k, j, n;
   // read k comes before read j in round-robin order
@@ -107,8 +107,6 @@ module bank_arb #(
       end
       for (k = 0; k < BankPorts; k = k + 1) bp_fix_o[b*BankPorts + k] = taken[k];
       rfree = freep & ~taken & ~busy_post_i[b*BankPorts +: BankPorts];
-      nr = {CntBits{1'b0}};
-      for (k = 0; k < BankPorts; k = k + 1) nr = nr + {{(CntBits-1){1'b0}}, rfree[k]};
       // reads in round-robin order: those at or after the pointer, then those before it
       for (j = 0; j < NumPorts; j = j + 1) begin
         rq[j] = rd_req_i[j] && rd_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
