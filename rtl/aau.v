@@ -5,6 +5,9 @@
 // Build-time fault variants for harness self-tests: FAULT_AAU_REL_UNCHECKED (a release of an
 // id that is not occupied is accepted), FAULT_AAU_RELALL_KEEPS_OCC (rel_all leaves the occupied
 // bits set), FAULT_AAU_SAME_CYCLE (a release in the same cycle as an alloc is lost).
+// Property (`ifdef FORMAL, make formal): free and occupied partition the ids: every id is
+// either occupied or held exactly once in the free FIFO's window (head .. head+count-1), and
+// the window holds only ids.
 module aau #(
     parameter Entries = 16
 ) (
@@ -89,5 +92,23 @@ module aau #(
       $display("GPURF CHECK FAILED aau: %0d free + occupied ids, %0d entries", ck_n, Entries); $stop;
     end
   end
+`endif
+`ifdef FORMAL
+  reg f_init = 1'b0;
+  integer fa, fk, fn, f_pos;
+  always @(posedge clk_i) f_init <= 1'b1;
+  always @* if (!f_init) assume(!rst_ni);
+  always @* if (f_init && rst_ni)
+    for (fa = 0; fa < Entries; fa = fa + 1) begin
+      fn = {31'd0, occ_q[fa]};
+      for (fk = 0; fk < (1 << CountBits); fk = fk + 1) begin
+        f_pos = (head_q + fk) % Entries;
+        if (fk < count_q && fifo_q[f_pos] == fa[IdBits-1:0])
+          fn = fn + 1;
+        if (fk < count_q) assert({1'b0, fifo_q[f_pos]} <= Last);
+      end
+      assert(fn == 1);
+      assert({1'b0, head_q} <= Last);
+    end
 `endif
 endmodule
