@@ -6,6 +6,9 @@
 // Build-time fault variants for harness self-tests: FAULT_OCU_DUP_UNFILLED (a repeated register
 // fills only its first slot), FAULT_OCU_EARLY_DISPATCH (slot 0 is not waited for),
 // FAULT_OCU_GNT_IGNORED (a granted request is raised again).
+// Properties (`ifdef FORMAL, make formal), with a register file that answers each granted
+// request once: a collector dispatches only with every operand, each slot holding the data
+// returned for its register; a granted request is never raised again.
 module ocu #(
     parameter Lanes    = 32,
     parameter MaxSrcs  = 6,
@@ -177,5 +180,56 @@ module ocu #(
       $display("GPURF CHECK FAILED ocu: a repeated register points at a later slot"); $stop;
     end
   end
+`endif
+`ifdef FORMAL
+  reg f_init = 1'b0;
+  reg [MaxSrcs-1:0]  f_gnt_q;                  // slot's request granted since allocation
+  reg [MaxSrcs-1:0]  f_got_q;                  // data for the slot's register returned
+  reg [DataBits-1:0] f_data_q [0:MaxSrcs-1];   // that data
+  integer fa, fb;
+  always @(posedge clk_i) f_init <= 1'b1;
+  always @* if (!f_init) assume(!rst_ni);
+  always @* for (fa = 0; fa < MaxSrcs; fa = fa + 1) begin
+    assume(!rd_gnt_i[fa] || rd_valid_o[fa]);
+    assume(!rsp_valid_i[fa] || (busy_q && f_gnt_q[fa] && !f_got_q[fa] && !take));
+  end
+  always @(posedge clk_i)
+    for (fa = 0; fa < MaxSrcs; fa = fa + 1)
+      if (!rst_ni || take || dispatch) begin
+        f_gnt_q[fa] <= 1'b0;
+        f_got_q[fa] <= 1'b0;
+      end else begin
+        if (rd_valid_o[fa] && rd_gnt_i[fa]) f_gnt_q[fa] <= 1'b1;
+        for (fb = 0; fb < MaxSrcs; fb = fb + 1)
+          if (rsp_valid_i[fb] && sv_q[fb] && sv_q[fa] && reg_q[fb] == reg_q[fa]) begin
+            f_got_q[fa]  <= 1'b1;
+            f_data_q[fa] <= rsp_data_i[fb*DataBits +: DataBits];
+          end
+      end
+  always @* if (f_init && rst_ni) begin
+    for (fa = 0; fa < MaxSrcs; fa = fa + 1) begin
+      assert(!(rd_valid_o[fa] && f_gnt_q[fa]));
+      if (disp_valid_o && sv_q[fa])
+        assert(f_got_q[fa] && disp_data_o[fa*DataBits +: DataBits] == f_data_q[fa]);
+      // the slot state the proofs above rest on (inductive strengthening)
+      if (!busy_q || !sv_q[fa]) assert(!f_gnt_q[fa] && !f_got_q[fa]);
+      if (busy_q && sv_q[fa]) begin
+        assert(rdy_q[fa] == f_got_q[fa]);
+        if (dup_q[fa])
+          assert(dsrc_q[fa] < fa && sv_q[dsrc_q[fa]] && !dup_q[dsrc_q[fa]] &&
+                 reg_q[dsrc_q[fa]] == reg_q[fa] && !f_gnt_q[fa]);
+        else begin
+          assert(pend_q[fa] == !f_gnt_q[fa] && (f_gnt_q[fa] || !f_got_q[fa]));
+          for (fb = 0; fb < fa; fb = fb + 1) assert(!(sv_q[fb] && reg_q[fb] == reg_q[fa]));
+        end
+      end
+    end
+  end
+  generate
+    for (g = 0; g < MaxSrcs; g = g + 1) begin : f_slot
+      always @* if (f_init && rst_ni && busy_q && sv_q[g] && f_got_q[g])
+        assert(slot[g].data_q == f_data_q[g]);
+    end
+  endgenerate
 `endif
 endmodule
