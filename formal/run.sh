@@ -1,35 +1,49 @@
 #!/usr/bin/env bash
-# make formal: for every block of formal/blocks.txt, Yosys reads its RTL with FORMAL (and an
-# optional fault) defined and proves the assertions under the assumptions by temporal
-# k-induction (`sat -tempinduct`: the base case from the zero state, in which the properties
-# assume reset, and the induction step from any state), up to the listed length. Every listed
-# faulty variant must then fail. One line per check; exit 1 when a verdict is wrong.
-# usage: formal/run.sh [BUILD_DIR]
+# make formal: for every line of formal/blocks.txt (or the given file), Yosys reads the block's
+# RTL with FORMAL (and an optional fault) defined and proves the assertions under the
+# assumptions by temporal k-induction (`sat -tempinduct`: the base case from the zero state,
+# in which the properties assume reset, and the induction step from any state), up to the
+# listed length. Every listed faulty variant must then fail with a counterexample from reset
+# within that length. The checks run $JOBS at a time (default: every core); one line per
+# check, in the file's order; exit 1 when a verdict is wrong.
+# usage: formal/run.sh [BUILD_DIR [BLOCKS_FILE]]
 set -u
-B=${1:-build}/formal
-G=${1:-build}/gpurf-params
+BUILD=${1:-build}
+LIST=${2:-formal/blocks.txt}
+B=$BUILD/formal
+G=$BUILD/gpurf-params
 mkdir -p "$B"
-rc=0
-# prove BLOCK PARAMS DEPTH [FAULT]: 0 proved, 1 not (log in $B/<line>.<block>[.<fault>].log)
-prove() {
-  local b=$1 params=$2 depth=$3 fault=${4:-} id=$line.$1${4:+.$4} files top
+
+# check ID BLOCK PARAMS DEPTH [FAULT]: the verdict line; exit 1 when it is wrong
+check() {
+  local id=$1 b=$2 params=$3 depth=$4 fault=${5:-} files top log
+  log=$B/$id.$b${fault:+.$fault}.log
   files=$($G --make | sed -n "s/^RTL_FILES_$b := //p")
   top=$($G --make | sed -n "s/^RTL_MODULE_$b := //p")
   yosys -p "read_verilog -defer -sv -formal -DFORMAL ${fault:+-D$fault} $files; chparam $params $top;
             prep -top $top; flatten; memory_map; async2sync; dffunmap; opt -full;
             sat -tempinduct -prove-asserts -set-assumes -set-init-zero -maxsteps $depth -verify" \
-    > "$B/$id.log" 2>&1
+    > "$log" 2>&1
+  local proved=$? base
+  base=$(grep -c 'Base case for induction length' "$log")
+  if [ -z "$fault" ]; then
+    [ $proved = 0 ] && { echo "formal: $b ($params) proved by $base-induction"; return 0; }
+    echo "formal: FAIL $b ($params) not proved (see $log)"; return 1
+  fi
+  if [ $proved = 0 ]; then echo "formal: FAIL $b $fault was proved (it must fail)"; return 1; fi
+  if ! grep 'Solving problem' "$log" | tail -1 | grep -q '^\[base case'; then
+    echo "formal: FAIL $b $fault has no counterexample within $depth cycles (see $log)"; return 1
+  fi
+  echo "formal: $b $fault fails as it must: a counterexample in cycle $((base + 1)) (cycle 1 is reset)"
 }
+export -f check
+export B G
+
 line=0
 while IFS='|' read -r block params depth faults; do
   block=$(echo $block); [ -z "$block" ] || [ "${block#\#}" != "$block" ] && continue
-  depth=$(echo $depth); line=$((line + 1))
-  if prove "$block" "$params" $depth; then
-    echo "formal: $block ($params) proved by $(grep -c 'Base case for induction length' $B/$line.$block.log)-induction"
-  else echo "formal: FAIL $block ($params) not proved (see $B/$line.$block.log)"; rc=1; fi
-  for f in $faults; do
-    if prove "$block" "$params" $depth "$f"; then echo "formal: FAIL $block $f was proved (it must fail)"; rc=1
-    else echo "formal: $block $f fails as it must: a counterexample in cycle $(( $(grep -c 'Base case for induction length' $B/$line.$block.$f.log) + 1 )) (cycle 1 is reset)"; fi
-  done
-done < formal/blocks.txt
-exit $rc
+  depth=$(echo $depth); params=$(echo $params); line=$((line + 1))
+  printf '%s\t%s\t%s\t%s\t\n' $line "$block" "$params" "$depth"
+  for f in $faults; do printf '%s\t%s\t%s\t%s\t%s\n' $line "$block" "$params" "$depth" "$f"; done
+done < "$LIST" |
+  parallel --will-cite -k -j "${JOBS:-$(nproc)}" --colsep '\t' check {1} {2} {3} {4} {5}

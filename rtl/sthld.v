@@ -28,6 +28,11 @@
 // Build-time fault variants: FAULT_STHLD_NO_SPEC (L in state 2 or 6 takes an ordinary step),
 // FAULT_STHLD_WRAP (STHLD wraps instead of saturating), FAULT_STHLD_STUCK_STEADY (state 6
 // ignores L), FAULT_STHLD_NO_DROP (the climb ignores its cumulative decline).
+// Properties (`ifdef FORMAL, make formal; Interval >= 4): STHLD stays in 0..Max and the state
+// in 1..6; the pipelined S/L and drop verdicts equal their definitions on the interval's count
+// (100 |cur - prev| >= LargePct prev, cur != prev; 100 (best - cur) >= LargePct best,
+// cur < best); state 6 is left only on L, to state 3 with STHLD + Spec (saturated); a drop in
+// the climb returns to the reference's STHLD.
 module sthld #(
     parameter Interval = 10000,
     parameter LargePct = 10,
@@ -213,4 +218,41 @@ module sthld #(
       end
     end
   end
+`ifdef FORMAL
+  reg f_init = 1'b0;
+  reg [31:0] f_fin, f_prev, f_best, f_up;
+  reg f_large, f_drop;
+  always @(posedge clk_i) f_init <= 1'b1;
+  always @* if (!f_init) assume(!rst_ni);
+  always @* begin
+    f_fin  = {{(32-CntBits){1'b0}}, fin_q};
+    f_prev = {{(32-CntBits){1'b0}}, prev_q};
+    f_best = {{(32-CntBits){1'b0}}, best_q};
+    f_large = f_fin != f_prev &&
+              100 * (f_fin > f_prev ? f_fin - f_prev : f_prev - f_fin) >= LargePct * f_prev;
+    f_drop  = f_fin < f_best && 100 * (f_best - f_fin) >= LargePct * f_best;
+    f_up    = {{(32-Bits){1'b0}}, sthld_q} + Spec;
+    if (f_up > Max) f_up = Max;
+  end
+  always @* if (f_init && rst_ni) begin
+    assert({{(32-Bits){1'b0}}, sthld_q} <= Max && {{(32-Bits){1'b0}}, best_sthld_q} <= Max &&
+           state_q >= 3'd1 && state_q <= 3'd6);
+    assert({{(32-CycBits){1'b0}}, cycle_q} < Interval);
+    if (v2_q && Fixed == 0) begin
+      assert(is_large == f_large && is_drop == f_drop && down == (f_fin < f_prev));
+      if (state_q == 3'd6)
+        assert(f_large ? (state_d == 3'd3 && {{(32-Bits){1'b0}}, sthld_d} == f_up)
+                       : (state_d == 3'd6 && sthld_d == sthld_q));
+      if (state_q == 3'd2 && f_drop) assert(state_d == 3'd5 && sthld_d == best_sthld_q);
+    end
+    // the pipeline's timing, which the verdicts rest on (inductive strengthening)
+    if (v1_q) assert(cycle_q == {{(CycBits-1){1'b0}}, 1'b0} && !v2_q && !dec_q);
+    if (v2_q) assert(cycle_q == {{(CycBits-1){1'b0}}, 1'b1} && !dec_q &&
+                     fin100_q == fin_w * 100 && ne_q == (fin_q != prev_q) &&
+                     down_q == (fin_q < prev_q) && below_q == (fin_q < best_q));
+    if (!dec_q) assert(hi_q == {8'd0, prev_q} * Hi && lo_q == {8'd0, prev_q} * Lo &&
+                       dth_q == {8'd0, best_q} * Lo);
+    if (dec_q) assert(cycle_q == 2);
+  end
+`endif
 endmodule
