@@ -6,6 +6,9 @@
 // Contract identical to cmodel/rsp.h.
 // Build-time fault variant for harness self-tests: FAULT_RSP_WRITE_NEXT (a write lands in the
 // next entry).
+// Property (`ifdef FORMAL, make formal): against a memory indexed by (slot, register) directly,
+// a read inside the pool answers the next cycle with each lane as last written (the last
+// port writing it winning), and a read outside it is not answered.
 module rsp #(
     parameter Lanes  = 32,
     parameter Pool   = 4,
@@ -76,4 +79,42 @@ module rsp #(
                 data_q[(e*Lanes + n)*32 +: 32] <= wr_data_i[(k*Lanes + n)*32 +: 32];
     end
   end
+`ifdef FORMAL
+  reg f_init = 1'b0;
+  reg [31:0] f_mem [0:Pool-1][0:Regs-1][0:Lanes-1];
+  reg [DataBits-1:0] f_want [0:RPorts-1];
+  reg [RPorts-1:0] f_in;
+  integer fs, fr, fl, fp;
+  always @(posedge clk_i) f_init <= 1'b1;
+  always @* if (!f_init) assume(!rst_ni);
+  always @(posedge clk_i) begin
+    for (fp = 0; fp < RPorts; fp = fp + 1) begin
+      fs = rd_slot_i[fp*SlotBits +: SlotBits];
+      fr = rd_reg_i[fp*RegBits +: RegBits];
+      f_in[fp] <= rst_ni && rd_valid_i[fp] && fs < Pool && fr < Regs;
+      if (fs < Pool && fr < Regs)
+        for (fl = 0; fl < Lanes; fl = fl + 1) f_want[fp][fl*32 +: 32] <= f_mem[fs][fr][fl];
+    end
+    for (fs = 0; fs < Pool; fs = fs + 1)
+      for (fr = 0; fr < Regs; fr = fr + 1)
+        for (fl = 0; fl < Lanes; fl = fl + 1) begin
+          if (!rst_ni) f_mem[fs][fr][fl] <= 32'd0;
+          else
+            for (fp = 0; fp < WPorts; fp = fp + 1)
+              if (wr_valid_i[fp] && wr_slot_i[fp*SlotBits +: SlotBits] == fs &&
+                  wr_reg_i[fp*RegBits +: RegBits] == fr && wr_mask_i[fp*Lanes + fl])
+                f_mem[fs][fr][fl] <= wr_data_i[(fp*Lanes + fl)*32 +: 32];
+        end
+  end
+  always @* if (f_init && rst_ni) begin
+    for (fp = 0; fp < RPorts; fp = fp + 1) begin
+      assert(rsp_valid_o[fp] == f_in[fp]);
+      if (f_in[fp]) assert(rsp_data_o[fp*DataBits +: DataBits] == f_want[fp]);
+    end
+    for (fs = 0; fs < Pool; fs = fs + 1)
+      for (fr = 0; fr < Regs; fr = fr + 1)
+        for (fl = 0; fl < Lanes; fl = fl + 1)
+          assert(data_q[((fs*Regs + fr)*Lanes + fl)*32 +: 32] == f_mem[fs][fr][fl]);
+  end
+`endif
 endmodule
