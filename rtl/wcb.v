@@ -8,6 +8,11 @@
 // Build-time fault variants for harness self-tests: FAULT_WCB_DEACT_KEEPS_VALID (deactivation
 // leaves register 0 valid), FAULT_WCB_LIVE_CLEAR_WINS (a dead-operand bit beats a write to the
 // same register), FAULT_WCB_READ_NEW (a lookup sees an allocation of the same cycle).
+// Properties (`ifdef FORMAL, make formal), with fills naming only registers mapped since the
+// warp's init: a register is valid exactly when filled since its last map and the warp's last
+// deactivation, so a valid bank number names the bank its allocation wrote; a lookup answers
+// with the table before this cycle's allocations; liveness is set by a write and cleared by a
+// dead operand, the write winning within a cycle.
 module wcb #(
     parameter NumWarps    = 16,
     parameter ArchRegs    = 256,
@@ -189,4 +194,76 @@ module wcb #(
   assign q_ws_o    = ws_q[q_warp_i*ArchRegs +: ArchRegs];
   assign q_live_o  = live_q[q_warp_i*ArchRegs +: ArchRegs];
   assign q_off_o   = off_q[q_warp_i];
+`ifdef FORMAL
+  reg f_init = 1'b0;
+  reg [BankBits-1:0] f_bank  [0:NumWarps-1][0:ArchRegs-1];
+  reg                f_valid [0:NumWarps-1][0:ArchRegs-1];
+  reg                f_live  [0:NumWarps-1][0:ArchRegs-1];
+  reg                f_map   [0:NumWarps-1][0:ArchRegs-1];   // mapped since the warp's init
+  reg [BankBits-1:0] f_rd_bank [0:RdPorts-1];
+  reg                f_rd_hit  [0:RdPorts-1];
+  integer fw, fr, fp, fk;
+  reg f_m, f_f, f_wr, f_d;
+  always @(posedge clk_i) f_init <= 1'b1;
+  always @* if (!f_init) assume(!rst_ni);
+  always @* for (fk = 0; fk < FillPorts; fk = fk + 1)
+    if (fill_valid_i[fk]) assume(f_map[fill_warp_i[fk*WarpBits +: WarpBits]][fill_reg_i[fk*RegBits +: RegBits]]);
+  always @(posedge clk_i) begin
+    for (fp = 0; fp < RdPorts; fp = fp + 1) begin
+      f_rd_bank[fp] <= f_bank[fp / ReadPorts][rd_reg_i[fp*RegBits +: RegBits]];
+      f_rd_hit[fp]  <= f_valid[fp / ReadPorts][rd_reg_i[fp*RegBits +: RegBits]];
+    end
+    for (fw = 0; fw < NumWarps; fw = fw + 1)
+      for (fr = 0; fr < ArchRegs; fr = fr + 1) begin
+        f_m = 1'b0; f_f = 1'b0; f_wr = 1'b0; f_d = 1'b0;
+        for (fk = 0; fk < MapPorts; fk = fk + 1)
+          if (map_valid_i[fk] && map_warp_i[fk*WarpBits +: WarpBits] == fw &&
+              map_reg_i[fk*RegBits +: RegBits] == fr) begin
+            f_m = 1'b1;
+            f_bank[fw][fr] <= map_bank_i[fk*BankBits +: BankBits];
+          end
+        for (fk = 0; fk < FillPorts; fk = fk + 1)
+          if (fill_valid_i[fk] && fill_warp_i[fk*WarpBits +: WarpBits] == fw &&
+              fill_reg_i[fk*RegBits +: RegBits] == fr) f_f = 1'b1;
+        for (fk = 0; fk < WritePorts; fk = fk + 1)
+          if (wr_valid_i[fk] && wr_warp_i[fk*WarpBits +: WarpBits] == fw &&
+              wr_reg_i[fk*RegBits +: RegBits] == fr) f_wr = 1'b1;
+        for (fk = 0; fk < DeadPorts; fk = fk + 1)
+          if (dead_valid_i[fk] && dead_warp_i == fw && dead_reg_i[fk*RegBits +: RegBits] == fr)
+            f_d = 1'b1;
+        if (!rst_ni || (init_valid_i && init_warp_i == fw)) begin
+          f_valid[fw][fr] <= 1'b0;
+          f_live[fw][fr]  <= 1'b0;
+          f_map[fw][fr]   <= 1'b0;
+        end else begin
+          if (f_m || (deact_valid_i && deact_warp_i == fw)) f_valid[fw][fr] <= 1'b0;
+          else if (f_f) f_valid[fw][fr] <= 1'b1;
+          if (f_wr) f_live[fw][fr] <= 1'b1;
+          else if (f_d) f_live[fw][fr] <= 1'b0;
+          if (f_m) f_map[fw][fr] <= 1'b1;
+        end
+      end
+  end
+  always @* if (f_init && rst_ni) begin
+    for (fp = 0; fp < RdPorts; fp = fp + 1)
+      if (rdo_valid_o[fp]) begin
+        assert(rdo_hit_o[fp] == f_rd_hit[fp]);
+        if (f_rd_hit[fp]) assert(rdo_bank_o[fp*BankBits +: BankBits] == f_rd_bank[fp]);
+      end
+    for (fw = 0; fw < NumWarps; fw = fw + 1)
+      for (fr = 0; fr < ArchRegs; fr = fr + 1) begin
+        assert(valid_q[fw*ArchRegs + fr] == f_valid[fw][fr]);
+        assert(live_q[fw*ArchRegs + fr] == f_live[fw][fr]);
+        if (f_valid[fw][fr]) assert(f_map[fw][fr]);
+      end
+  end
+  generate
+    for (gw = 0; gw < NumWarps; gw = gw + 1) begin : f_warp
+      integer fe;
+      always @* if (f_init && rst_ni)
+        for (fe = 0; fe < ArchRegs; fe = fe + 1)
+          if (f_map[gw][fe]) assert(g_warp[gw].bank_mem[fe] == f_bank[gw][fe]);
+    end
+  endgenerate
+`endif
 endmodule
