@@ -361,6 +361,19 @@ nl=$(grep -vcE '^(#|$)' formal/blocks.txt); nf=$(grep -vE '^(#|$)' formal/blocks
 [ "$(echo "$out" | grep -cE "^formal: [a-z_]+ \(.*\) proved by [0-9]+-induction")" = "$nl" ] && ok "formal: all $nl proofs ($(grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f1 | tr -d ' ' | sort -u | tr '\n' ' '))" || bad "formal proofs" "$out"
 [ "$(echo "$out" | grep -c "fails as it must: a counterexample in cycle [0-9]")" = "$nf" ] && ! echo "$out" | grep -q "^formal: FAIL" &&
   ok "formal: each of the $nf listed faulty variants fails its proof" || bad "formal faults" "$out"
+missing=""
+for b in $($B/gpurf-params --list); do
+  grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f1 | tr -d ' ' | grep -qx "$b" || missing="$missing $b"
+  grep -vE '^(#|$)' formal/blocks.txt | awk -F'|' -v b="$b" '{gsub(/ /, "", $1)} $1 == b && $4 ~ /FAULT/' | grep -q . ||
+    missing="$missing $b(no fault)"
+done
+[ -z "$missing" ] && ok "formal: every block has a proof line and a faulty variant failing it" || bad "formal: blocks without a proof" "$missing"
+# a fault whose induction merely runs out of steps is no counterexample: sthld's steady state
+# is first reached in cycle 19 of the proof's parameters
+grep '^sthld' formal/blocks.txt | sed 's/| [0-9]* |[^|]*$/| 4 | FAULT_STHLD_STUCK_STEADY/' > $B/formal_short.txt
+run "formal: a fault without a counterexample within the depth" 1 bash formal/run.sh $B $B/formal_short.txt
+echo "$out" | grep -q "FAIL sthld FAULT_STHLD_STUCK_STEADY has no counterexample within 4 cycles" &&
+  ok "formal: a fault that only stops the induction is reported, not counted as failing" || bad "formal short depth" "$out"
 
 section "block-level random lockstep (gpurf blocksim: every input field random each cycle)"
 MODELS=$($G models)
