@@ -10,3 +10,12 @@ RUN_TRACE ?= $(or $(SHARED),../shared)/traces/matrixmul-sm61/kernelslist.g
 run: $(BUILD)/gpurf-run
 	BUILD=$(BUILD) G=$(BUILD)/gpurf-run RUN_PRESET=$(RUN_PRESET) RUN_GEN=$(RUN_GEN) RUN_TRACE=$(RUN_TRACE) \
 	  RUN_DESIGNS="$(RUN_DESIGNS)" bash scripts/main_run.sh $(SYNTH_DIR)/$(RUN_PRESET).json
+
+# make soak: every design with every block in lockstep with its RTL until each has compared
+# SOAK_CYCLES lockstep cycles (block instance x cycle), over every shared trace and then
+# generated kernels of consecutive seeds with random pattern knobs (scripts/soak.sh); every
+# core; summary in $(BUILD)/soak/summary.md. Not part of make test (about 45 min on 2 cores).
+SOAK_CYCLES ?= 100000000
+soak: $(BUILD)/gpurf
+	BUILD=$(BUILD) G=$(BUILD)/gpurf SOAK_CYCLES=$(SOAK_CYCLES) bash scripts/soak.sh
+.PHONY: soak
