@@ -19,11 +19,11 @@
 // ignores the warp base).
 // Properties (`ifdef FORMAL, make formal), with each warp launched once, at a disjoint base
 // (warp x ArchRegs / NumBanks), before its first access, no request during reset and read
-// requests held until granted: per bank, at most its free bank
-// ports are accessed in a cycle; a write waits only behind lower write ports or busy ports of
-// its bank, never behind a read; a read, answered BankLatency cycles after its grant, returns
-// each lane as last written before the grant edge; a read request waits fewer than NumPorts
-// cycles in which its bank is free of writes and busy ports (round-robin).
+// requests held until granted: per bank, at most its free bank ports are accessed in a cycle;
+// a write waits only behind lower write ports or busy ports of its bank, never behind a read;
+// a read, answered BankLatency cycles after its grant, returns each lane as last written
+// before the grant edge; a read request waits fewer than NumPorts cycles in which its bank is
+// free of writes and busy ports (round-robin).
 module rf #(
     parameter Lanes       = 32,
     parameter NumBanks    = 4,
