@@ -5,6 +5,13 @@
 // Build-time fault variants for harness self-tests: FAULT_AAU_REL_UNCHECKED (a release of an
 // id that is not occupied is accepted), FAULT_AAU_RELALL_KEEPS_OCC (rel_all leaves the occupied
 // bits set), FAULT_AAU_SAME_CYCLE (a release in the same cycle as an alloc is lost).
+// Proof-only fault variants (make formal): FORMAL_FAULT_AAU_ALLOC_EMPTY (an alloc is taken from
+// an empty FIFO), FORMAL_FAULT_AAU_TAIL_OFF_BY_ONE (a release lands one slot past the tail),
+// FORMAL_FAULT_AAU_HEAD_NO_WRAP (the head does not wrap at Entries), FORMAL_FAULT_AAU_RESET_COUNT
+// (reset counts one free id too few), FORMAL_FAULT_AAU_RELALL_KEEPS_FIFO (rel_all leaves the
+// FIFO's slots), FORMAL_FAULT_AAU_COUNT_NO_GIVE (a release is not counted),
+// FORMAL_FAULT_AAU_OCC_WRONG_ID (an alloc marks the head's slot number, not its id occupied),
+// FORMAL_FAULT_AAU_OCC_NOT_SET (an alloc marks nothing occupied).
 // Property (`ifdef FORMAL, make formal): free and occupied partition the ids: every id is
 // either occupied or held exactly once in the free FIFO's window (head .. head+count-1), and
 // the window holds only ids.
@@ -39,7 +46,11 @@ module aau #(
   assign free_count_o = count_q;
   assign occupied_o   = occ_q;
 
+`ifdef FORMAL_FAULT_AAU_ALLOC_EMPTY
+  wire take = alloc_i;
+`else
   wire take = alloc_i & avail_o;
+`endif
 `ifdef FAULT_AAU_REL_UNCHECKED
   wire give_ok = rel_valid_i & ({1'b0, rel_id_i} <= LastI[IdBits:0]);
 `else
@@ -52,19 +63,34 @@ module aau #(
 `endif
 
   // the tail after this cycle's alloc: (head + take) + (count - take) = head + count (mod Entries)
+`ifdef FORMAL_FAULT_AAU_TAIL_OFF_BY_ONE
+  wire [SumBits-1:0] tail_sum = {{(SumBits-IdBits){1'b0}}, head_q} + {1'b0, count_q} + 1'b1;
+`else
   wire [SumBits-1:0] tail_sum = {{(SumBits-IdBits){1'b0}}, head_q} + {1'b0, count_q};
+`endif
   /* verilator lint_off UNUSEDSIGNAL */
   wire [SumBits-1:0] tail_w   = (tail_sum >= EntriesS) ? tail_sum - EntriesS : tail_sum;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [IdBits-1:0]  tail     = tail_w[IdBits-1:0];
+`ifdef FORMAL_FAULT_AAU_HEAD_NO_WRAP
+  wire [IdBits-1:0] head_n = head_q + 1'b1;
+`else
   wire [IdBits-1:0] head_n = (head_q == Last) ? {IdBits{1'b0}} : head_q + 1'b1;
+`endif
 
   integer i;
   always @(posedge clk_i) begin
     if (!rst_ni || rel_all_i) begin
+`ifdef FORMAL_FAULT_AAU_RELALL_KEEPS_FIFO
+      if (!rst_ni)
+`endif
       for (i = 0; i < Entries; i = i + 1) fifo_q[i] <= i[IdBits-1:0];
       head_q  <= {IdBits{1'b0}};
+`ifdef FORMAL_FAULT_AAU_RESET_COUNT
+      count_q <= LastI[CountBits-1:0];
+`else
       count_q <= Entries[CountBits-1:0];
+`endif
 `ifdef FAULT_AAU_RELALL_KEEPS_OCC
       if (!rst_ni) occ_q <= {Entries{1'b0}};
 `else
@@ -73,8 +99,18 @@ module aau #(
     end else begin
       if (take) head_q <= head_n;
       if (give) fifo_q[tail] <= rel_id_i;
+`ifdef FORMAL_FAULT_AAU_COUNT_NO_GIVE
+      count_q <= count_q - {{(CountBits-1){1'b0}}, take};
+`else
       count_q <= count_q - {{(CountBits-1){1'b0}}, take} + {{(CountBits-1){1'b0}}, give};
+`endif
+`ifdef FORMAL_FAULT_AAU_OCC_WRONG_ID
+      occ_q   <= (occ_q | ({{(Entries-1){1'b0}}, take} << head_q))
+`elsif FORMAL_FAULT_AAU_OCC_NOT_SET
+      occ_q   <= occ_q
+`else
       occ_q   <= (occ_q | ({{(Entries-1){1'b0}}, take} << fifo_q[head_q]))
+`endif
                  & ~({{(Entries-1){1'b0}}, give} << rel_id_i);
     end
   end
