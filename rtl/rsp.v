@@ -6,6 +6,13 @@
 // Contract identical to cmodel/rsp.h.
 // Build-time fault variant for harness self-tests: FAULT_RSP_WRITE_NEXT (a write lands in the
 // next entry).
+// Proof-only fault variants (make formal): FORMAL_FAULT_RSP_PORT_ORDER (the first write port
+// wins a lane), FORMAL_FAULT_RSP_MASK_IGNORED (a write stores every lane),
+// FORMAL_FAULT_RSP_READ_NEW (a read sees this cycle's writes), FORMAL_FAULT_RSP_POOL_UNCHECKED
+// (a slot >= Pool reads an entry), FORMAL_FAULT_RSP_REG_IGNORED (the entry ignores the
+// register), FORMAL_FAULT_RSP_HALF_LANE (a write stores the low 16 bits of a lane),
+// FORMAL_FAULT_RSP_NO_RESET (reset leaves the data), FORMAL_FAULT_RSP_PORT1_DROPPED (write port
+// 1 is ignored), FORMAL_FAULT_RSP_VALID_HELD (an answer's valid bit stays up a cycle longer).
 // Property (`ifdef FORMAL, make formal): against a memory indexed by (slot, register) directly,
 // a read inside the pool answers the next cycle with each lane as last written (the last
 // port writing it winning), and a read outside it is not answered.
@@ -42,10 +49,35 @@ module rsp #(
 `else
   localparam integer Shift = 0;
 `endif
+  // the proof-only faults of the write path as constants: port order, mask, lane width, port 1
+`ifdef FORMAL_FAULT_RSP_PORT_ORDER
+  function integer KOrd(input integer k); KOrd = WPorts - 1 - k; endfunction
+`else
+  function integer KOrd(input integer k); KOrd = k; endfunction
+`endif
+`ifdef FORMAL_FAULT_RSP_MASK_IGNORED
+  localparam MaskOff = 1'b1;
+`else
+  localparam MaskOff = 1'b0;
+`endif
+`ifdef FORMAL_FAULT_RSP_HALF_LANE
+  localparam integer LaneBits = 16;
+`else
+  localparam integer LaneBits = 32;
+`endif
+`ifdef FORMAL_FAULT_RSP_PORT1_DROPPED
+  localparam Port1Off = 1'b1;
+`else
+  localparam Port1Off = 1'b0;
+`endif
   // port addresses (slot, register) as entry numbers: e = slot x Regs + register matches
   // exactly one entry when slot < Pool and register < Regs
   function hits(input [SlotBits-1:0] s, input [RegBits-1:0] r, input integer e);
+`ifdef FORMAL_FAULT_RSP_REG_IGNORED
+    hits = {{(32-SlotBits){1'b0}}, s} == e / Regs && (e % Regs == 0 || r == {RegBits{1'b1}});
+`else
     hits = {{(32-SlotBits){1'b0}}, s} == e / Regs && {{(32-RegBits){1'b0}}, r} == e % Regs;
+`endif
   endfunction
 
   reg [RPorts*DataBits-1:0] rd_data;
@@ -60,23 +92,43 @@ module rsp #(
           rd_ok[p] = 1'b1;
           rd_data[p*DataBits +: DataBits] = data_q[e*DataBits +: DataBits];
         end
+`ifdef FORMAL_FAULT_RSP_POOL_UNCHECKED
+    for (p = 0; p < RPorts; p = p + 1)
+      if (rd_valid_i[p] && {{(32-SlotBits){1'b0}}, rd_slot_i[p*SlotBits +: SlotBits]} >= Pool) begin
+        rd_ok[p] = 1'b1;
+        rd_data[p*DataBits +: DataBits] = data_q[DataBits-1:0];
+      end
+`endif
+`ifdef FORMAL_FAULT_RSP_READ_NEW
+    for (p = 0; p < RPorts; p = p + 1)
+      for (k = 0; k < WPorts; k = k + 1)
+        if (rd_ok[p] && wr_valid_i[k] && wr_slot_i[k*SlotBits +: SlotBits] == rd_slot_i[p*SlotBits +: SlotBits] &&
+            wr_reg_i[k*RegBits +: RegBits] == rd_reg_i[p*RegBits +: RegBits])
+          rd_data[p*DataBits +: DataBits] = wr_data_i[k*DataBits +: DataBits];
+`endif
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
+`ifndef FORMAL_FAULT_RSP_NO_RESET
       for (e = 0; e < Entries; e = e + 1) data_q[e*DataBits +: DataBits] <= {DataBits{1'b0}};
+`endif
       rsp_valid_o <= {RPorts{1'b0}};
       rsp_data_o  <= {RPorts*DataBits{1'b0}};
     end else begin
+`ifdef FORMAL_FAULT_RSP_VALID_HELD
+      rsp_valid_o <= rd_ok | rsp_valid_o;
+`else
       rsp_valid_o <= rd_ok;
+`endif
       rsp_data_o  <= rd_data;
       for (e = 0; e < Entries; e = e + 1)
         for (k = 0; k < WPorts; k = k + 1)
-          if (wr_valid_i[k] && hits(wr_slot_i[k*SlotBits +: SlotBits], wr_reg_i[k*RegBits +: RegBits],
-                                    (e + Entries - Shift) % Entries))
+          if (wr_valid_i[KOrd(k)] && hits(wr_slot_i[KOrd(k)*SlotBits +: SlotBits], wr_reg_i[KOrd(k)*RegBits +: RegBits],
+                                    (e + Entries - Shift) % Entries) && !(Port1Off && KOrd(k) == 1))
             for (n = 0; n < Lanes; n = n + 1)
-              if (wr_mask_i[k*Lanes + n])
-                data_q[(e*Lanes + n)*32 +: 32] <= wr_data_i[(k*Lanes + n)*32 +: 32];
+              if (wr_mask_i[KOrd(k)*Lanes + n] || MaskOff)
+                data_q[(e*Lanes + n)*32 +: LaneBits] <= wr_data_i[(KOrd(k)*Lanes + n)*32 +: LaneBits];
     end
   end
 `ifdef FORMAL
