@@ -6,9 +6,17 @@
 // Build-time fault variants for harness self-tests: FAULT_OCU_DUP_UNFILLED (a repeated register
 // fills only its first slot), FAULT_OCU_EARLY_DISPATCH (slot 0 is not waited for),
 // FAULT_OCU_GNT_IGNORED (a granted request is raised again).
+// Proof-only fault variants (make formal): FORMAL_FAULT_OCU_DUP_NEAREST (a repeated register
+// reads the nearest earlier slot, itself maybe a repeat), FORMAL_FAULT_OCU_DUP_IGNORES_VALID (an
+// invalid earlier slot counts as holding the register), FORMAL_FAULT_OCU_RDY_KEPT (an
+// allocation keeps the ready bits), FORMAL_FAULT_OCU_DISPATCH_UNREADY (a collector frees itself
+// without disp_ready), FORMAL_FAULT_OCU_WARP_NOT_LATCHED, FORMAL_FAULT_OCU_REG_SWAP (slots 0
+// and 1 store each other's register), FORMAL_FAULT_OCU_INFO_NOT_LATCHED.
 // Properties (`ifdef FORMAL, make formal), with a register file that answers each granted
 // request once: a collector dispatches only with every operand, each slot holding the data
-// returned for its register; a granted request is never raised again.
+// returned for its register; a granted request is never raised again; requests and the
+// dispatch carry the allocation's warp, registers and info; an allocation leaves only by a
+// dispatch the consumer took (disp_valid with disp_ready).
 module ocu #(
     parameter Lanes    = 32,
     parameter MaxSrcs  = 6,
@@ -57,7 +65,11 @@ module ocu #(
 `endif
 
   // a unit takes an allocation when free or when it dispatches at this edge
+`ifdef FORMAL_FAULT_OCU_DISPATCH_UNREADY
+  wire dispatch = busy_q & ready_seen;
+`else
   wire dispatch = busy_q & ready_seen & disp_ready_i;
+`endif
   wire take     = alloc_valid_i & (~busy_q | dispatch);
 
   assign busy_o       = busy_q;
@@ -86,14 +98,24 @@ module ocu #(
       for (i = 0; i < MaxSrcs; i = i + 1) begin
         dup_d[i]  = 1'b0;
         dsrc_d[i] = {SlotBits{1'b0}};
+`ifdef FORMAL_FAULT_OCU_DUP_NEAREST
+        for (j = 0; j < i; j = j + 1)
+`else
         for (j = i - 1; j >= 0; j = j - 1)
+`endif
+`ifdef FORMAL_FAULT_OCU_DUP_IGNORES_VALID
+          if (alloc_src_valid_i[i] &&
+`else
           if (alloc_src_valid_i[i] && alloc_src_valid_i[j] &&
+`endif
               alloc_src_i[j*RegBits +: RegBits] == alloc_src_i[i*RegBits +: RegBits]) begin
             dup_d[i]  = 1'b1;
             dsrc_d[i] = j[SlotBits-1:0];
           end
         pend_d[i] = alloc_src_valid_i[i] & ~dup_d[i];
+`ifndef FORMAL_FAULT_OCU_RDY_KEPT
         rdy_d[i]  = 1'b0;
+`endif
       end
     end else if (busy_q) begin
       for (i = 0; i < MaxSrcs; i = i + 1) begin
@@ -126,10 +148,18 @@ module ocu #(
       rdy_q  <= rdy_d;
       for (i = 0; i < MaxSrcs; i = i + 1) dsrc_q[i] <= dsrc_d[i];
       if (take) begin
+`ifndef FORMAL_FAULT_OCU_WARP_NOT_LATCHED
         warp_q <= alloc_warp_i;
+`endif
+`ifndef FORMAL_FAULT_OCU_INFO_NOT_LATCHED
         info_q <= alloc_info_i;
+`endif
         sv_q   <= alloc_src_valid_i;
         for (i = 0; i < MaxSrcs; i = i + 1) reg_q[i] <= alloc_src_i[i*RegBits +: RegBits];
+`ifdef FORMAL_FAULT_OCU_REG_SWAP
+        reg_q[0] <= alloc_src_i[RegBits +: RegBits];
+        reg_q[1] <= alloc_src_i[0 +: RegBits];
+`endif
       end
     end
   end
@@ -186,12 +216,26 @@ module ocu #(
   reg [MaxSrcs-1:0]  f_gnt_q;                  // slot's request granted since allocation
   reg [MaxSrcs-1:0]  f_got_q;                  // data for the slot's register returned
   reg [DataBits-1:0] f_data_q [0:MaxSrcs-1];   // that data
+  reg [WarpBits-1:0] f_warp_q;                 // the allocation as presented
+  reg [31:0]         f_info_q;
+  reg [MaxSrcs-1:0]  f_sv_q;
+  reg [RegBits-1:0]  f_reg_q [0:MaxSrcs-1];
+  reg                f_busy_q;
   integer fa, fb;
   always @(posedge clk_i) f_init <= 1'b1;
   always @* if (!f_init) assume(!rst_ni);
   always @* for (fa = 0; fa < MaxSrcs; fa = fa + 1) begin
     assume(!rd_gnt_i[fa] || rd_valid_o[fa]);
     assume(!rsp_valid_i[fa] || (busy_q && f_gnt_q[fa] && !f_got_q[fa] && !take));
+  end
+  always @(posedge clk_i) begin
+    f_busy_q <= rst_ni && (take || (busy_q && !(disp_valid_o && disp_ready_i)));
+    if (take) begin
+      f_warp_q <= alloc_warp_i;
+      f_info_q <= alloc_info_i;
+      f_sv_q   <= alloc_src_valid_i;
+      for (fa = 0; fa < MaxSrcs; fa = fa + 1) f_reg_q[fa] <= alloc_src_i[fa*RegBits +: RegBits];
+    end
   end
   always @(posedge clk_i)
     for (fa = 0; fa < MaxSrcs; fa = fa + 1)
@@ -207,7 +251,12 @@ module ocu #(
           end
       end
   always @* if (f_init && rst_ni) begin
+    assert(busy_q == f_busy_q);
+    if (busy_q) assert(sv_q == f_sv_q && warp_q == f_warp_q && info_q == f_info_q);
     for (fa = 0; fa < MaxSrcs; fa = fa + 1) begin
+      if (rd_valid_o[fa])
+        assert(rd_warp_o[fa*WarpBits +: WarpBits] == f_warp_q && rd_reg_o[fa*RegBits +: RegBits] == f_reg_q[fa]);
+      if (busy_q) assert(reg_q[fa] == f_reg_q[fa]);
       assert(!(rd_valid_o[fa] && f_gnt_q[fa]));
       if (disp_valid_o && sv_q[fa])
         assert(f_got_q[fa] && disp_data_o[fa*DataBits +: DataBits] == f_data_q[fa]);
