@@ -8,6 +8,12 @@
 // Build-time fault variants for harness self-tests: FAULT_WCB_DEACT_KEEPS_VALID (deactivation
 // leaves register 0 valid), FAULT_WCB_LIVE_CLEAR_WINS (a dead-operand bit beats a write to the
 // same register), FAULT_WCB_READ_NEW (a lookup sees an allocation of the same cycle).
+// Proof-only fault variants (make formal): FORMAL_FAULT_WCB_MAP_PORT_ORDER (the lowest map port
+// wins an entry), FORMAL_FAULT_WCB_FILL_WINS_MAP (a fill beats a re-map of its register),
+// FORMAL_FAULT_WCB_INIT_KEEPS_LIVE (init leaves the liveness bits), FORMAL_FAULT_WCB_HIT_NEW (a
+// lookup's hit sees a fill of the same cycle), FORMAL_FAULT_WCB_DEACT_NEXT_WARP (deactivation
+// clears the next warp), FORMAL_FAULT_WCB_DEAD_PORT0_ONLY (dead operands of ports > 0 are
+// ignored), FORMAL_FAULT_WCB_FILL_ANY_WARP (a fill validates its register in every warp).
 // Properties (`ifdef FORMAL, make formal), with fills naming only registers mapped since the
 // warp's init: a register is valid exactly when filled since its last map and the warp's last
 // deactivation, so a valid bank number names the bank its allocation wrote; a lookup answers
@@ -78,7 +84,11 @@ module wcb #(
   always @* begin
     dead_rdec = {ArchRegs{1'b0}};
     for (k = 0; k < DeadPorts; k = k + 1)
+`ifdef FORMAL_FAULT_WCB_DEAD_PORT0_ONLY
+      if (dead_valid_i[k] && k == 0) dead_rdec = dead_rdec | (One << dead_reg_i[k*RegBits +: RegBits]);
+`else
       if (dead_valid_i[k]) dead_rdec = dead_rdec | (One << dead_reg_i[k*RegBits +: RegBits]);
+`endif
   end
 
   reg [RdPorts-1:0]          rdo_valid_q, rdo_hit_q;
@@ -103,7 +113,11 @@ module wcb #(
         map_w  = {ArchRegs{1'b0}};
         wr_w   = {ArchRegs{1'b0}};
         for (kw = 0; kw < FillPorts; kw = kw + 1)
+`ifdef FORMAL_FAULT_WCB_FILL_ANY_WARP
+          if (fill_valid_i[kw])
+`else
           if (fill_valid_i[kw] && fill_warp_i[kw*WarpBits +: WarpBits] == W)
+`endif
             fill_w = fill_w | (One << fill_reg_i[kw*RegBits +: RegBits]);
         for (kw = 0; kw < MapPorts; kw = kw + 1)
           if (map_valid_i[kw] && map_warp_i[kw*WarpBits +: WarpBits] == W)
@@ -115,7 +129,11 @@ module wcb #(
       wire [ArchRegs-1:0] dead_w = (dead_warp_i == W) ? dead_rdec : {ArchRegs{1'b0}};
       wire [ArchRegs-1:0] valid_w = valid_q[Base +: ArchRegs];
       wire init_w  = init_valid_i && init_warp_i == W;
+`ifdef FORMAL_FAULT_WCB_DEACT_NEXT_WARP
+      wire deact_h = deact_valid_i && deact_warp_i + 1'b1 == W;
+`else
       wire deact_h = deact_valid_i && deact_warp_i == W;
+`endif
 `ifdef FAULT_WCB_DEACT_KEEPS_VALID
       wire [ArchRegs-1:0] deact_w = {{(ArchRegs-1){deact_h}}, 1'b0};
 `else
@@ -125,10 +143,17 @@ module wcb #(
         if (!rst_ni || init_w) begin
           valid_q[Base +: ArchRegs] <= {ArchRegs{1'b0}};
           ws_q[Base +: ArchRegs]    <= {ArchRegs{1'b0}};
+`ifdef FORMAL_FAULT_WCB_INIT_KEEPS_LIVE
+          if (!rst_ni)
+`endif
           live_q[Base +: ArchRegs]  <= {ArchRegs{1'b0}};
           off_q[gw]                 <= {OffBits{1'b0}};
         end else begin
+`ifdef FORMAL_FAULT_WCB_FILL_WINS_MAP
+          valid_q[Base +: ArchRegs] <= ((valid_q[Base +: ArchRegs] & ~map_w) | fill_w) & ~deact_w;
+`else
           valid_q[Base +: ArchRegs] <= (valid_q[Base +: ArchRegs] | fill_w) & ~map_w & ~deact_w;
+`endif
           if (ws_valid_i && ws_warp_i == W) ws_q[Base +: ArchRegs] <= ws_vec_i;
 `ifdef FAULT_WCB_LIVE_CLEAR_WINS
           live_q[Base +: ArchRegs]  <= (live_q[Base +: ArchRegs] | wr_w) & ~dead_w;
@@ -141,7 +166,11 @@ module wcb #(
       // allocations write the table (the highest map port wins an entry); lookups are registered
       integer km, p;
       always @(posedge clk_i)
+`ifdef FORMAL_FAULT_WCB_MAP_PORT_ORDER
+        for (km = MapPorts - 1; km >= 0; km = km - 1)
+`else
         for (km = 0; km < MapPorts; km = km + 1)
+`endif
           if (map_valid_i[km] && map_warp_i[km*WarpBits +: WarpBits] == W)
             bank_mem[map_reg_i[km*RegBits +: RegBits]] <= map_bank_i[km*BankBits +: BankBits];
       always @(posedge clk_i) begin
@@ -159,7 +188,11 @@ module wcb #(
                 map_reg_i[km*RegBits +: RegBits] == rd_reg_i[p*RegBits +: RegBits])
               rdo_bank_q[p*BankBits +: BankBits] <= map_bank_i[km*BankBits +: BankBits];
 `endif
+`ifdef FORMAL_FAULT_WCB_HIT_NEW
+          rdo_hit_q[p] <= valid_w[rd_reg_i[p*RegBits +: RegBits]] | fill_w[rd_reg_i[p*RegBits +: RegBits]];
+`else
           rdo_hit_q[p] <= valid_w[rd_reg_i[p*RegBits +: RegBits]];
+`endif
           rdo_off_q[p*OffBits +: OffBits] <= off_q[gw];
           rdo_valid_q[p] <= rd_valid_i[p];
         end
