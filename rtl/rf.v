@@ -17,6 +17,13 @@
 // Build-time fault variants for harness self-tests: FAULT_RF_WRITE_LOSES (a read beats a
 // write), FAULT_RF_RR_STUCK (round-robin pointer never advances), FAULT_RF_ROW_NO_BASE (row
 // ignores the warp base).
+// Proof-only fault variants (make formal): FORMAL_FAULT_RF_BUSY_IGNORED (a busy bank port is
+// offered to the arbiter), FORMAL_FAULT_RF_MASK_IGNORED (a write stores every lane),
+// FORMAL_FAULT_RF_RSP_NEXT_PORT (answers go to the next port), FORMAL_FAULT_RF_READ_NEW (a
+// read in the grant cycle sees a write of that cycle to its row), FORMAL_FAULT_RF_RR_NOT_AFTER
+// (the round-robin restarts at the last granted port), FORMAL_FAULT_RF_ROW_TRUNC (rows lose
+// their top bit), FORMAL_FAULT_RF_LATENCY_SHORT (answers a cycle early),
+// FORMAL_FAULT_RF_PORT1_UNSTORED (a write on bank port 1 is not stored).
 // Properties (`ifdef FORMAL, make formal), with each warp launched once, at a disjoint base
 // (warp x ArchRegs / NumBanks), before its first access, no request during reset and read
 // requests held until granted: per bank, at most its free bank ports are accessed in a cycle;
@@ -87,6 +94,9 @@ module rf #(
       row_of = q[RowBits-1:0] | (b & {RowBits{1'b0}});
 `else
       row_of = (BankMap == 2) ? q[RowBits-1:0] : b + q[RowBits-1:0];
+`ifdef FORMAL_FAULT_RF_ROW_TRUNC
+      row_of[RowBits-1] = 1'b0;
+`endif
 `endif
     end
   endfunction
@@ -117,7 +127,11 @@ module rf #(
     for (b = 0; b < NumBanks; b = b + 1)
       rr_flat[b*PortBits +: PortBits] = rr_q[b];
     for (b = 0; b < NumBP; b = b + 1)
+`ifdef FORMAL_FAULT_RF_BUSY_IGNORED
+      busy[b] = 1'b0;
+`else
       busy[b] = |busy_q[b];
+`endif
   end
 
   bank_arb #(.NumBanks(NumBanks), .NumPorts(NumPorts), .NumFixed(NumWPorts), .BankPorts(BankPorts)) u_arb (
@@ -235,9 +249,17 @@ module rf #(
       // writes of one edge in bank-port order, each lane only where its mask is set
       always @(posedge clk_i)
         for (wq = 0; wq < BankPorts; wq = wq + 1)
+`ifdef FORMAL_FAULT_RF_PORT1_UNSTORED
+          if (bp_wr[g*BankPorts + wq] && wq != 1)
+`else
           if (bp_wr[g*BankPorts + wq])
+`endif
             for (l = 0; l < Lanes; l = l + 1)
+`ifdef FORMAL_FAULT_RF_MASK_IGNORED
+              if (1'b1)
+`else
               if (bp_wmask[g*BankPorts + wq][l])
+`endif
                 mem[bp_row[g*BankPorts + wq]][l*32 +: 32] <= bp_wdata[g*BankPorts + wq][l*32 +: 32];
 
       for (q = 0; q < BankPorts; q = q + 1) begin : g_port
@@ -251,7 +273,13 @@ module rf #(
           // read in the grant cycle: the data reaches the crossbar combinationally
           assign last_valid[E] = bp_rd[E];
           assign last_port[E*PortBits +: PortBits] = bp_port[E*PortBits +: PortBits];
+`ifdef FORMAL_FAULT_RF_READ_NEW
+          // the other bank port's write of this cycle to the same row, forwarded
+          wire fwd = BankPorts > 1 && bp_wr[g*BankPorts + (1 - q % 2)] && bp_row[g*BankPorts + (1 - q % 2)] == bp_row[E];
+          assign last_data[E*DataBits +: DataBits] = fwd ? bp_wdata[g*BankPorts + (1 - q % 2)] : mem[bp_row[E]];
+`else
           assign last_data[E*DataBits +: DataBits] = mem[bp_row[E]];
+`endif
         end else begin : g_pipe
           reg                   pv_q [0:BankLatency-1];
           reg [PortBits-1:0]    pp_q [0:BankLatency-1];
@@ -268,9 +296,14 @@ module rf #(
               pv_q[s] <= rst_ni & pv_q[s-1];
             end
           end
-          assign last_valid[E] = pv_q[BankLatency-1];
-          assign last_port[E*PortBits +: PortBits] = pp_q[BankLatency-1];
-          assign last_data[E*DataBits +: DataBits] = pd_q[BankLatency-1];
+`ifdef FORMAL_FAULT_RF_LATENCY_SHORT
+          localparam integer Out = (BankLatency > 1) ? BankLatency - 2 : 0;
+`else
+          localparam integer Out = BankLatency - 1;
+`endif
+          assign last_valid[E] = pv_q[Out];
+          assign last_port[E*PortBits +: PortBits] = pp_q[Out];
+          assign last_data[E*DataBits +: DataBits] = pd_q[Out];
         end
       end
     end
@@ -289,6 +322,12 @@ module rf #(
   always @* begin
     rsp_valid_o = rsp_valid;
     rsp_data_o  = rsp_data;
+`ifdef FORMAL_FAULT_RF_RSP_NEXT_PORT
+    if (NumPorts > 1) begin
+      rsp_valid_o = {rsp_valid[NumPorts-2:0], rsp_valid[NumPorts-1]};
+      rsp_data_o  = {rsp_data[(NumPorts-1)*DataBits-1:0], rsp_data[(NumPorts-1)*DataBits +: DataBits]};
+    end
+`endif
   end
 
   // ---- state: warp bases and round-robin pointers (one process per element, so that no
@@ -305,6 +344,10 @@ module rf #(
         if (!rst_ni) rr_q[gs] <= {PortBits{1'b0}};
 `ifdef FAULT_RF_RR_STUCK
         else rr_q[gs] <= rr_q[gs];
+`elsif FORMAL_FAULT_RF_RR_NOT_AFTER
+        else if (rr_next[gs*PortBits +: PortBits] != rr_q[gs])
+          rr_q[gs] <= (rr_next[gs*PortBits +: PortBits] == {PortBits{1'b0}}) ? NumPorts[PortBits-1:0] - 1'b1
+                      : rr_next[gs*PortBits +: PortBits] - 1'b1;
 `else
         else rr_q[gs] <= rr_next[gs*PortBits +: PortBits];
 `endif
@@ -340,129 +383,6 @@ module rf #(
   end
 `endif
 `ifdef FORMAL
-  localparam integer FWarps = (BankMap == 2) ? 1 : NumWarps;   // flat mode: one name space
-  localparam integer FLat   = (BankLatency > 0) ? BankLatency : 1;
-  reg f_init = 1'b0;
-  reg [31:0]       f_mem [0:FWarps-1][0:ArchRegs-1][0:Lanes-1];
-  reg [DataBits-1:0] f_exp  [0:NumPorts-1][0:FLat-1];
-  reg              f_expv [0:NumPorts-1][0:FLat-1];
-  reg [DataBits-1:0] f_now  [0:NumPorts-1];
-  reg [31:0]       f_wait [0:NumPorts-1];
-  reg [NumPorts-1:0] f_held;
-  reg [NumPorts*(WarpBits+RegBits)-1:0] f_req_q;
-  integer fp, fq, fb, fl, fs, fn, fbusy, fw, fr;
-  reg f_wr_b, f_busy_b;
-  reg [NumWarps-1:0] f_launched;
-  always @(posedge clk_i)
-    if (!rst_ni) f_launched <= {NumWarps{1'b0}};
-    else if (launch_valid_i) f_launched[launch_warp_i] <= 1'b1;
-  always @(posedge clk_i) f_init <= 1'b1;
-  always @* if (!f_init) assume(!rst_ni);
-  always @* begin
-    if (!rst_ni) assume(!rd_valid_i && !wr_valid_i);
-    if (launch_valid_i)
-      assume(launch_base_i == launch_warp_i * (ArchRegs / NumBanks) && !f_launched[launch_warp_i]);
-    for (fp = 0; fp < NumPorts; fp = fp + 1)
-      if (rd_valid_i[fp] && BankMap != 2) assume(f_launched[rd_warp_i[fp*WarpBits +: WarpBits]]);
-    for (fp = 0; fp < NumWPorts; fp = fp + 1)
-      if (wr_valid_i[fp] && BankMap != 2) assume(f_launched[wr_warp_i[fp*WarpBits +: WarpBits]]);
-    for (fp = 0; fp < NumPorts; fp = fp + 1)
-      if (f_held[fp])
-        assume(rd_valid_i[fp] && {rd_warp_i[fp*WarpBits +: WarpBits], rd_reg_i[fp*RegBits +: RegBits]} ==
-               f_req_q[fp*(WarpBits+RegBits) +: WarpBits+RegBits]);
-  end
-  // the reference: data by (warp, register), answers by port
-  always @* for (fp = 0; fp < NumPorts; fp = fp + 1) begin
-    fw = (BankMap == 2) ? 0 : rd_warp_i[fp*WarpBits +: WarpBits];
-    fr = rd_reg_i[fp*RegBits +: RegBits];
-    for (fl = 0; fl < Lanes; fl = fl + 1) f_now[fp][fl*32 +: 32] = f_mem[fw][fr][fl];
-  end
-  always @(posedge clk_i) begin
-    for (fp = 0; fp < NumWPorts; fp = fp + 1)
-      if (rst_ni && wr_gnt_o[fp])
-        for (fl = 0; fl < Lanes; fl = fl + 1)
-          if (wr_mask_i[fp*Lanes + fl])
-            f_mem[(BankMap == 2) ? 0 : wr_warp_i[fp*WarpBits +: WarpBits]][wr_reg_i[fp*RegBits +: RegBits]][fl]
-              <= wr_data_i[(fp*Lanes + fl)*32 +: 32];
-    for (fp = 0; fp < NumPorts; fp = fp + 1) begin
-      f_held[fp] <= rst_ni && rd_valid_i[fp] && !rd_gnt_o[fp];
-      f_req_q[fp*(WarpBits+RegBits) +: WarpBits+RegBits] <=
-        {rd_warp_i[fp*WarpBits +: WarpBits], rd_reg_i[fp*RegBits +: RegBits]};
-      f_exp[fp][0]  <= f_now[fp];
-      f_expv[fp][0] <= rst_ni && rd_gnt_o[fp];
-      for (fs = 1; fs < FLat; fs = fs + 1) begin
-        f_exp[fp][fs]  <= f_exp[fp][fs-1];
-        f_expv[fp][fs] <= rst_ni && f_expv[fp][fs-1];
-      end
-      f_wr_b = 1'b0;
-      f_busy_b = 1'b0;
-      for (fq = 0; fq < NumWPorts; fq = fq + 1)
-        if (wr_valid_i[fq] && wr_bank[fq*BankBits +: BankBits] == rd_bank[fp*BankBits +: BankBits]) f_wr_b = 1'b1;
-      for (fq = 0; fq < NumBP; fq = fq + 1)
-        if (busy[fq] && fq / BankPorts == rd_bank[fp*BankBits +: BankBits]) f_busy_b = 1'b1;
-      if (!rst_ni || !rd_valid_i[fp] || rd_gnt_o[fp]) f_wait[fp] <= 0;
-      else if (!f_wr_b && !f_busy_b) f_wait[fp] <= f_wait[fp] + 1;
-    end
-  end
-  always @* if (f_init && rst_ni) begin
-    for (fb = 0; fb < NumBanks; fb = fb + 1) begin
-      fn = 0;
-      fbusy = 0;
-      for (fp = 0; fp < NumPorts; fp = fp + 1)
-        if (rd_gnt_o[fp] && rd_bank[fp*BankBits +: BankBits] == fb) fn = fn + 1;
-      for (fp = 0; fp < NumWPorts; fp = fp + 1)
-        if (wr_gnt_o[fp] && wr_bank[fp*BankBits +: BankBits] == fb) fn = fn + 1;
-      for (fq = 0; fq < BankPorts; fq = fq + 1) if (busy[fb*BankPorts + fq]) fbusy = fbusy + 1;
-      assert(fn + fbusy <= BankPorts);
-      for (fp = 0; fp < NumWPorts; fp = fp + 1)
-        if (wr_valid_i[fp] && !wr_gnt_o[fp] && wr_bank[fp*BankBits +: BankBits] == fb) begin
-          assert(fn + fbusy == BankPorts);
-          for (fq = 0; fq < NumPorts; fq = fq + 1)
-            assert(!(rd_gnt_o[fq] && rd_bank[fq*BankBits +: BankBits] == fb));
-          for (fq = fp + 1; fq < NumWPorts; fq = fq + 1)
-            assert(!(wr_gnt_o[fq] && wr_bank[fq*BankBits +: BankBits] == fb));
-        end
-    end
-    for (fp = 0; fp < NumPorts; fp = fp + 1) begin
-      assert(rd_gnt_o[fp] ? rd_valid_i[fp] : 1'b1);
-      assert(f_wait[fp] < NumPorts);
-      if (BankLatency == 0) assert(rsp_valid_o[fp] == rd_gnt_o[fp]);
-      else assert(rsp_valid_o[fp] == f_expv[fp][FLat-1]);
-      if (BankLatency == 0 && rd_gnt_o[fp]) assert(rsp_data_o[fp*DataBits +: DataBits] == f_now[fp]);
-      if (BankLatency > 0 && f_expv[fp][FLat-1]) assert(rsp_data_o[fp*DataBits +: DataBits] == f_exp[fp][FLat-1]);
-      // inductive strengthening: a waiting read's distance from the round-robin pointer (the
-      // first port served) shrinks
-      fb = rd_bank[fp*BankBits +: BankBits];
-      if (f_wait[fp] != 0)
-        assert(f_held[fp] && (fp + NumPorts - rr_q[fb]) % NumPorts + f_wait[fp] < NumPorts);
-    end
-    for (fb = 0; fb < NumBanks; fb = fb + 1) assert(rr_q[fb] < NumPorts);
-    for (fw = 0; fw < NumWarps; fw = fw + 1)
-      if (f_launched[fw]) assert(base_q[fw] == fw * (ArchRegs / NumBanks));
-  end
-  // inductive strengthening: the banks hold the reference's data, the read pipelines its answers
-  genvar fg, fk, fsg;
-  generate
-    for (fg = 0; fg < NumBanks; fg = fg + 1) begin : f_bank
-      integer fw2, fr2, fl2;
-      always @* if (f_init)
-        for (fw2 = 0; fw2 < NumWarps; fw2 = fw2 + 1)
-          for (fr2 = 0; fr2 < ArchRegs; fr2 = fr2 + 1)
-            if (bank_of(fw2, fr2) == fg)
-              for (fl2 = 0; fl2 < Lanes; fl2 = fl2 + 1)
-                assert(g_bank[fg].mem[row_of(fw2 * (ArchRegs / NumBanks), fr2)][fl2*32 +: 32] ==
-                       f_mem[(BankMap == 2) ? 0 : fw2][fr2][fl2]);
-      if (BankLatency > 0)
-        for (fk = 0; fk < BankPorts; fk = fk + 1) begin : f_port
-          for (fsg = 0; fsg < BankLatency; fsg = fsg + 1) begin : f_stage
-            integer fp2;
-            always @* if (f_init && rst_ni)
-              for (fp2 = 0; fp2 < NumPorts; fp2 = fp2 + 1)
-                if (g_bank[fg].g_port[fk].g_pipe.pv_q[fsg] && g_bank[fg].g_port[fk].g_pipe.pp_q[fsg] == fp2)
-                  assert(f_expv[fp2][fsg] && g_bank[fg].g_port[fk].g_pipe.pd_q[fsg] == f_exp[fp2][fsg]);
-          end
-        end
-    end
-  endgenerate
+`include "rf_props.vh"
 `endif
 endmodule
