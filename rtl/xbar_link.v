@@ -7,6 +7,8 @@
 //             per cycle (the owner starts no new register before Beats cycles);
 //   link:     Latency stages of one beat, its index and the register's meta bits;
 //   receiver: beats 0 .. Beats-2 collect in an assembly register; the last beat completes it.
+// Proof-only fault variant (make formal, rfc): FORMAL_FAULT_RFC_LINK_BEAT_ORDER (beat k lands in
+// slot k + 1 of the assembly register).
 module xbar_link #(
     parameter DataBits = 1024,
     parameter XbarBits = 256,
@@ -114,7 +116,11 @@ module xbar_link #(
         if (!rst_ni) asm_q <= {(PadBits-XbarBits){1'b0}};
         else if (st_v_q[Latency-1] && !last_v)
           for (k = 0; k < Beats - 1; k = k + 1)
+`ifdef FORMAL_FAULT_RFC_LINK_BEAT_ORDER
+            if (st_idx_q[Latency-1] == k[IdxBits-1:0]) asm_q[((k + 1) % (Beats - 1))*XbarBits +: XbarBits] <= last_beat;
+`else
             if (st_idx_q[Latency-1] == k[IdxBits-1:0]) asm_q[k*XbarBits +: XbarBits] <= last_beat;
+`endif
       assign whole = {last_beat, asm_q};
     end else begin : g_one
       assign whole = last_beat;
