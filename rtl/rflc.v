@@ -20,9 +20,17 @@
 // instructions), FAULT_RFLC_FIRST_VICTIM (the first evictable entry, not the least recently
 // used), FAULT_RFLC_STALE_HIT (a lookup hits an invalid entry's tag), FAULT_RFLC_REFILL_DUP (a
 // fill of a cached tag takes a victim: two entries hold the tag).
-// Properties (`ifdef FORMAL, make formal): no two valid entries hold one tag; a valid victim
-// is no entry the in-use test (re-derived) marked, none with a touch pending and the least
-// recently used of the evictable ones; (invariant) the ranks are a permutation.
+// Proof-only fault variants (make formal): FORMAL_FAULT_RFLC_FLUSH_KEEPS_ONE (a flush leaves
+// entry 0 valid), FORMAL_FAULT_RFLC_SPAN_OFF_BY_ONE (an entry is in use one instruction past
+// its span), FORMAL_FAULT_RFLC_IGNORES_WARP_VALID (invalid warps count for the in-use test),
+// FORMAL_FAULT_RFLC_PEND_IGNORED (an entry touched at the last edge may be the victim),
+// FORMAL_FAULT_RFLC_LAST_INVALID (the highest invalid entry is taken first),
+// FORMAL_FAULT_RFLC_FILL_WHEN_FULL (a fill reports success with no entry to take).
+// Properties (`ifdef FORMAL, make formal): no two valid entries hold one tag; a lookup hits
+// exactly when a valid entry holds its tag; a successful fill takes one entry: its tag's, else
+// the lowest invalid entry not touched at the last edge, else a valid one that no warp needs
+// (the in-use test re-derived), not touched at the last edge and the least recently used of
+// those; nothing is valid after a flush; (invariant) the ranks are a permutation.
 module rflc #(
     parameter Entries  = 16,
     parameter NumWarps = 16,
@@ -103,7 +111,13 @@ module rflc #(
     for (e = 0; e < Entries; e = e + 1)
       for (w = 0; w < NumWarps; w = w + 1) begin
         gap = {1'b0, warp_next_i[w*TagBits +: TagBits]} - {1'b0, tag_q[e*TagBits +: TagBits]};
+`ifdef FORMAL_FAULT_RFLC_SPAN_OFF_BY_ONE
+        if (valid_q[e] && warp_valid_i[w] && !gap[TagBits] && gap <= SpanW) in_use_d[e] = 1'b1;
+`elsif FORMAL_FAULT_RFLC_IGNORES_WARP_VALID
+        if (valid_q[e] && !gap[TagBits] && gap < SpanW) in_use_d[e] = 1'b1;
+`else
         if (valid_q[e] && warp_valid_i[w] && !gap[TagBits] && gap < SpanW) in_use_d[e] = 1'b1;
+`endif
       end
 `ifdef FAULT_RFLC_EVICT_IN_USE
     in_use_d = {Entries{1'b0}};
@@ -115,14 +129,22 @@ module rflc #(
   reg [Entries-1:0]  pend, el_inv, el_val, first_inv, oldest, vict, slot_oh;
   reg                found_v;
   always @* begin
+`ifdef FORMAL_FAULT_RFLC_PEND_IGNORED
+    pend = {Entries{1'b0}};
+`else
     pend = hit_q | fill_q;
+`endif
     for (e = 0; e < Entries; e = e + 1) begin
       el_inv[e] = !valid_q[e] && !pend[e];
       el_val[e] = valid_q[e] && !in_use_q[e] && !pend[e];
     end
     for (e = 0; e < Entries; e = e + 1) begin
       first_inv[e] = el_inv[e];
+`ifdef FORMAL_FAULT_RFLC_LAST_INVALID
+      for (e2 = e + 1; e2 < Entries; e2 = e2 + 1)
+`else
       for (e2 = 0; e2 < e; e2 = e2 + 1)
+`endif
         if (el_inv[e2]) first_inv[e] = 1'b0;
       oldest[e] = el_val[e];
       for (e2 = 0; e2 < Entries; e2 = e2 + 1)
@@ -142,7 +164,11 @@ module rflc #(
     lk_hit_o    = |hit_oh;
     lk_lo_o     = h_lo;
     lk_hi_o     = h_hi;
+`ifdef FORMAL_FAULT_RFLC_FILL_WHEN_FULL
+    fill_ok_o   = fill_valid_i;
+`else
     fill_ok_o   = fill_valid_i && (|same_oh || found_v);
+`endif
     fill_slot_o = {SlotBits{1'b0}};
     for (e = 0; e < Entries; e = e + 1)
       if (fill_ok_o && slot_oh[e]) fill_slot_o = fill_slot_o | e[SlotBits-1:0];
@@ -168,7 +194,11 @@ module rflc #(
       hit_q    <= hit_oh;
       fill_q   <= fill_ok_o ? slot_oh : {Entries{1'b0}};
       for (k = 0; k < Entries; k = k + 1)
+`ifdef FORMAL_FAULT_RFLC_FLUSH_KEEPS_ONE
+        if (flush_i && k != 0) begin
+`else
         if (flush_i) begin
+`endif
           valid_q[k] <= 1'b0;
         end else if (fill_ok_o && slot_oh[k]) begin
           valid_q[k] <= 1'b1;
@@ -198,6 +228,15 @@ module rflc #(
   reg [Entries-1:0] f_use_q;            // the in-use test as the contract states it
   integer fa, fb, fw;
   reg [TagBits:0] f_gap;
+  reg [Entries-1:0] f_touch_q;          // hit or filled at the last edge
+  reg               f_flush_q;
+  reg               f_hit;
+  always @(posedge clk_i) begin
+    f_flush_q <= rst_ni && flush_i;
+    for (fa = 0; fa < Entries; fa = fa + 1)
+      f_touch_q[fa] <= rst_ni && ((lk_valid_i && valid_q[fa] && tag_q[fa*TagBits +: TagBits] == lk_tag_i) ||
+                                  (fill_ok_o && fill_slot_o == fa));
+  end
   always @(posedge clk_i) f_init <= 1'b1;
   always @* if (!f_init) assume(!rst_ni);
   always @(posedge clk_i) begin
@@ -212,6 +251,17 @@ module rflc #(
   end
   always @* if (f_init && rst_ni) begin
     assert(in_use_q == f_use_q);
+    if (f_flush_q) assert(valid_q == {Entries{1'b0}});
+    f_hit = 1'b0;
+    for (fa = 0; fa < Entries; fa = fa + 1)
+      if (lk_valid_i && valid_q[fa] && tag_q[fa*TagBits +: TagBits] == lk_tag_i) f_hit = 1'b1;
+    assert(lk_hit_o == f_hit);
+    if (fill_ok_o) assert(slot_oh != {Entries{1'b0}} && (slot_oh & (slot_oh - 1'b1)) == {Entries{1'b0}});
+    for (fa = 0; fa < Entries; fa = fa + 1)
+      if (fill_ok_o && !(|same_oh) && slot_oh[fa] && !valid_q[fa]) begin
+        assert(!f_touch_q[fa]);
+        for (fb = 0; fb < fa; fb = fb + 1) assert(valid_q[fb] || f_touch_q[fb]);
+      end
     for (fa = 0; fa < Entries; fa = fa + 1)
       for (fb = fa + 1; fb < Entries; fb = fb + 1) begin
         assert(!(valid_q[fa] && valid_q[fb] &&
@@ -220,9 +270,9 @@ module rflc #(
       end
     for (fa = 0; fa < Entries; fa = fa + 1)
       if (fill_ok_o && !(|same_oh) && slot_oh[fa] && valid_q[fa]) begin
-        assert(!f_use_q[fa] && !pend[fa]);
+        assert(!f_use_q[fa] && !f_touch_q[fa]);
         for (fb = 0; fb < Entries; fb = fb + 1)
-          if (fb != fa && valid_q[fb] && !f_use_q[fb] && !pend[fb])
+          if (fb != fa && valid_q[fb] && !f_use_q[fb] && !f_touch_q[fb])
             assert(lru_q[fa*SlotBits +: SlotBits] > lru_q[fb*SlotBits +: SlotBits]);
       end
   end
