@@ -19,9 +19,17 @@
 // Build-time fault variants: FAULT_RNT_NO_SERIALIZE (every lookup is granted, conflicts or
 // not), FAULT_RNT_UNMAP_KEEPS (an unmap leaves the entry valid), FAULT_RNT_DRAIN_SKIP (the
 // drain never clears its last slot of each step).
-// Property (`ifdef FORMAL, make formal): with an allocator that maps only free physical
+// Proof-only fault variants (make formal): FORMAL_FAULT_RNT_LK_NEW (a lookup sees a map of the
+// same cycle), FORMAL_FAULT_RNT_LK_SHARE_WARP (a lookup shares a read of the same warp's other
+// entry), FORMAL_FAULT_RNT_WR_SAME_BANK (every write is granted, conflicts or not),
+// FORMAL_FAULT_RNT_DRAIN_NO_CLEAR (a drain reports entries but leaves them valid),
+// FORMAL_FAULT_RNT_RSP_NOT_CLEARED (an unmapped lookup answers the row's stale id),
+// FORMAL_FAULT_RNT_MAPPED_NO_DN, FORMAL_FAULT_RNT_MAPPED_NO_UP (the count misses clears / maps).
+// Properties (`ifdef FORMAL, make formal): with an allocator that maps only free physical
 // registers and frees what unmaps and drains report, no two valid entries hold one physical
-// register.
+// register; the old and drained ids are what the maps wrote; granted lookups of one bank read
+// one entry and answer the next cycle with its valid bit and id (0 when unmapped), read before
+// that cycle's writes; at most one write per bank; mapped is the number of valid entries.
 module rnt #(
     parameter NumWarps = 8,
     parameter ArchRegs = 64,
@@ -86,8 +94,12 @@ module rnt #(
   always @* begin
     n_up = {(BankBits+2){1'b0}};
     n_dn = {(BankBits+2){1'b0}};
+`ifndef FORMAL_FAULT_RNT_MAPPED_NO_UP
     for (c = 0; c < Banks; c = c + 1) n_up = n_up + {{(BankBits+1){1'b0}}, up_q[c]};
+`endif
+`ifndef FORMAL_FAULT_RNT_MAPPED_NO_DN
     for (c = 0; c < 2 * Banks; c = c + 1) n_dn = n_dn + {{(BankBits+1){1'b0}}, dn_q[c]};
+`endif
   end
   assign mapped_o = mapped_q + {{(EntBits-BankBits-1){1'b0}}, n_up} - {{(EntBits-BankBits-1){1'b0}}, n_dn};
   assign drain_done_o    = drain_valid_i && dcur_q >= {1'b0, regs_q};
@@ -171,8 +183,12 @@ module rnt #(
       for (j = 0; j < i; j = j + 1)
         if (lk_bank[j*BankBits +: BankBits] == lk_bank[i*BankBits +: BankBits]) begin
           if (lk_ok[j]) lk_first[i] = 1'b0;
+`ifdef FORMAL_FAULT_RNT_LK_SHARE_WARP
+          if (lk_first[j] && lk_warp_i[j*WarpBits +: WarpBits] != lk_warp_i[i*WarpBits +: WarpBits]) g = 1'b0;
+`else
           if (lk_first[j] && (lk_warp_i[j*WarpBits +: WarpBits] != lk_warp_i[i*WarpBits +: WarpBits] ||
                               lk_idx_i[j*IdxBits +: IdxBits] != lk_idx_i[i*IdxBits +: IdxBits])) g = 1'b0;
+`endif
         end
 `ifdef FAULT_RNT_NO_SERIALIZE
       g = lk_ok[i];
@@ -193,8 +209,10 @@ module rnt #(
     end
     for (i = 0; i < Banks; i = i + 1) begin
       g = wr_ok[i];
+`ifndef FORMAL_FAULT_RNT_WR_SAME_BANK
       for (j = 0; j < i; j = j + 1)
         if (wr_ok[j] && wr_bank[j*BankBits +: BankBits] == wr_bank[i*BankBits +: BankBits]) g = 1'b0;
+`endif
       wr_gnt_o[i] = g;
       wr_old_valid_o[i] = g && valid_q[wr_addr[i*EntBits +: EntBits]];
       for (j = 0; j < Banks; j = j + 1)
@@ -297,16 +315,27 @@ module rnt #(
       for (k = 0; k < LkPorts; k = k + 1) begin
         rsp_valid_q[k]  <= lk_gnt_o[k];
         rsp_mapped_q[k] <= lk_gnt_o[k] && valid_q[lk_addr[k*EntBits +: EntBits]];
+`ifdef FORMAL_FAULT_RNT_RSP_NOT_CLEARED
+        rsp_phys_q[k*PhysBits +: PhysBits] <= lk_data[lk_bank[k*BankBits +: BankBits]*PhysBits +: PhysBits];
+`else
         rsp_phys_q[k*PhysBits +: PhysBits] <= lk_gnt_o[k] && valid_q[lk_addr[k*EntBits +: EntBits]]
                                               ? lk_data[lk_bank[k*BankBits +: BankBits]*PhysBits +: PhysBits]
                                               : {PhysBits{1'b0}};
+`endif
+`ifdef FORMAL_FAULT_RNT_LK_NEW
+        for (c = 0; c < Banks; c = c + 1)
+          if (lk_gnt_o[k] && wr_gnt_o[c] && !wr_unmap_i[c] && wr_addr[c*EntBits +: EntBits] == lk_addr[k*EntBits +: EntBits])
+            rsp_phys_q[k*PhysBits +: PhysBits] <= wr_phys_i[c*PhysBits +: PhysBits];
+`endif
       end
       for (k = 0; k < Banks; k = k + 1) begin
         if (wr_gnt_o[k] && !wr_unmap_i[k]) valid_q[wr_addr[k*EntBits +: EntBits]] <= 1'b1;
 `ifndef FAULT_RNT_UNMAP_KEEPS
         if (wr_gnt_o[k] && wr_unmap_i[k]) valid_q[wr_addr[k*EntBits +: EntBits]] <= 1'b0;
 `endif
+`ifndef FORMAL_FAULT_RNT_DRAIN_NO_CLEAR
         if (drain_free_valid_o[k]) valid_q[dr_addr[k*EntBits +: EntBits]] <= 1'b0;
+`endif
       end
       regs_q <= regs_i;
       if (step) dcur_q <= dcur_q + BanksW;
@@ -351,6 +380,32 @@ module rnt #(
       if (wr_old_valid_o[fa]) assert(wr_old_phys_o[fa*PhysBits +: PhysBits] == f_phys[wr_addr[fa*EntBits +: EntBits]]);
       if (drain_free_valid_o[fa]) assert(drain_free_phys_o[fa*PhysBits +: PhysBits] == f_phys[dr_addr[fa*EntBits +: EntBits]]);
     end
+  // lookups, writes and the count
+  reg [LkPorts-1:0]         f_lkv, f_lkm;
+  reg [PhysBits-1:0]        f_lkp [0:LkPorts-1];
+  integer fn;
+  always @(posedge clk_i)
+    for (fa = 0; fa < LkPorts; fa = fa + 1) begin
+      f_lkv[fa] <= rst_ni && lk_gnt_o[fa];
+      f_lkm[fa] <= valid_q[lk_addr[fa*EntBits +: EntBits]];
+      f_lkp[fa] <= f_phys[lk_addr[fa*EntBits +: EntBits]];
+    end
+  always @* if (f_init && rst_ni) begin
+    fn = 0;
+    for (fa = 0; fa < Entries; fa = fa + 1) fn = fn + {31'd0, valid_q[fa]};
+    assert(mapped_o == fn[EntBits:0]);
+    for (fa = 0; fa < LkPorts; fa = fa + 1) begin
+      assert(lk_rsp_valid_o[fa] == f_lkv[fa]);
+      if (f_lkv[fa]) assert(lk_rsp_mapped_o[fa] == f_lkm[fa] &&
+                            lk_rsp_phys_o[fa*PhysBits +: PhysBits] == (f_lkm[fa] ? f_lkp[fa] : {PhysBits{1'b0}}));
+      for (fb = fa + 1; fb < LkPorts; fb = fb + 1)
+        if (lk_gnt_o[fa] && lk_gnt_o[fb] && lk_bank[fa*BankBits +: BankBits] == lk_bank[fb*BankBits +: BankBits])
+          assert(lk_addr[fa*EntBits +: EntBits] == lk_addr[fb*EntBits +: EntBits]);
+    end
+    for (fa = 0; fa < Banks; fa = fa + 1)
+      for (fb = fa + 1; fb < Banks; fb = fb + 1)
+        assert(!(wr_gnt_o[fa] && wr_gnt_o[fb] && wr_bank[fa*BankBits +: BankBits] == wr_bank[fb*BankBits +: BankBits]));
+  end
   // no two valid entries hold one physical register; (invariant) a valid entry's register is
   // one the allocator holds
   always @* if (f_init && rst_ni)
