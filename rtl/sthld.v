@@ -28,7 +28,13 @@
 // Build-time fault variants: FAULT_STHLD_NO_SPEC (L in state 2 or 6 takes an ordinary step),
 // FAULT_STHLD_WRAP (STHLD wraps instead of saturating), FAULT_STHLD_STUCK_STEADY (state 6
 // ignores L), FAULT_STHLD_NO_DROP (the climb ignores its cumulative decline).
-// Properties (`ifdef FORMAL, make formal; Interval >= 4): STHLD stays in 0..Max and the state
+// Proof-only fault variants (make formal): FORMAL_FAULT_STHLD_HI_STALE (the upper threshold
+// comes from the new count, not prev), FORMAL_FAULT_STHLD_FIN100_X10 (the count is scaled by
+// 10), FORMAL_FAULT_STHLD_DOWN_INVERTED (a rise reads as a fall), FORMAL_FAULT_STHLD_NE_IGNORED
+// (an unchanged count can be L), FORMAL_FAULT_STHLD_COUNT_NARROW (a cycle's instructions lose
+// their top bit), FORMAL_FAULT_STHLD_COUNT_LAST_LOST (the interval's last cycle is not counted).
+// Properties (`ifdef FORMAL, make formal; Interval >= 4): the interval's count is the sum of
+// its cycles' instructions; STHLD stays in 0..Max and the state
 // in 1..6; the pipelined S/L and drop verdicts equal their definitions on the interval's count
 // (100 |cur - prev| >= LargePct prev, cur != prev; 100 (best - cur) >= LargePct best,
 // cur < best); state 6 is left only on L, to state 3 with STHLD + Spec (saturated); a drop in
@@ -89,7 +95,11 @@ module sthld #(
   assign best_insts_o = {{(32-CntBits){1'b0}}, best_q};
   assign best_sthld_o = best_sthld_q;
 
+`ifdef FORMAL_FAULT_STHLD_COUNT_NARROW
+  wire [CntBits-1:0] cur  = cur_q + {{(CntBits-7){1'b0}}, insts_i[6:0]};
+`else
   wire [CntBits-1:0] cur  = cur_q + {{(CntBits-8){1'b0}}, insts_i};
+`endif
   wire               last = {{(32-CycBits){1'b0}}, cycle_q} == Interval - 1;
   wire [PrdBits-1:0] fin_w = {8'd0, fin_q};
   // S/L: 100 |fin - prev| >= LargePct prev with fin != prev; drop: 100 (best - fin) >=
@@ -186,7 +196,11 @@ module sthld #(
       dth_q   <= {PrdBits{1'b0}};
     end else begin
       if (last) begin
+`ifdef FORMAL_FAULT_STHLD_COUNT_LAST_LOST
+        fin_q   <= cur_q;
+`else
         fin_q   <= cur;
+`endif
         cur_q   <= {CntBits{1'b0}};
         cycle_q <= {CycBits{1'b0}};
       end else begin
@@ -196,12 +210,28 @@ module sthld #(
       v1_q <= last;
       v2_q <= v1_q;
       if (v1_q) begin
+`ifdef FORMAL_FAULT_STHLD_FIN100_X10
+        fin100_q <= (fin_w << 3) + (fin_w << 1);
+`else
         fin100_q <= (fin_w << 6) + (fin_w << 5) + (fin_w << 2);
+`endif
+`ifdef FORMAL_FAULT_STHLD_NE_IGNORED
+        ne_q     <= 1'b1;
+`else
         ne_q     <= fin_q != prev_q;
+`endif
+`ifdef FORMAL_FAULT_STHLD_DOWN_INVERTED
+        down_q   <= fin_q > prev_q;
+`else
         down_q   <= fin_q < prev_q;
+`endif
         below_q  <= fin_q < best_q;
       end
+`ifdef FORMAL_FAULT_STHLD_HI_STALE
+      hi_q  <= {8'd0, fin_q} * Hi;
+`else
       hi_q  <= {8'd0, prev_q} * Hi;
+`endif
       lo_q  <= {8'd0, prev_q} * Lo;
       dth_q <= {8'd0, best_q} * Lo;
       dec_q <= v2_q;
@@ -222,8 +252,17 @@ module sthld #(
   reg f_init = 1'b0;
   reg [31:0] f_fin, f_prev, f_best, f_up;
   reg f_large, f_drop;
+  reg [31:0] f_sum_q, f_fin_q;               // the interval's instructions so far, the last count
   always @(posedge clk_i) f_init <= 1'b1;
   always @* if (!f_init) assume(!rst_ni);
+  always @(posedge clk_i)
+    if (!rst_ni) begin
+      f_sum_q <= 32'd0;
+      f_fin_q <= 32'd0;
+    end else if (last) begin
+      f_sum_q <= 32'd0;
+      f_fin_q <= f_sum_q + {24'd0, insts_i};
+    end else f_sum_q <= f_sum_q + {24'd0, insts_i};
   always @* begin
     f_fin  = {{(32-CntBits){1'b0}}, fin_q};
     f_prev = {{(32-CntBits){1'b0}}, prev_q};
@@ -235,6 +274,8 @@ module sthld #(
     if (f_up > Max) f_up = Max;
   end
   always @* if (f_init && rst_ni) begin
+    assert(f_fin == f_fin_q && {{(32-CntBits){1'b0}}, cur_q} == f_sum_q &&
+           f_sum_q <= 255 * {{(32-CycBits){1'b0}}, cycle_q} && f_fin_q <= 255 * Interval);
     assert({{(32-Bits){1'b0}}, sthld_q} <= Max && {{(32-Bits){1'b0}}, best_sthld_q} <= Max &&
            state_q >= 3'd1 && state_q <= 3'd6);
     assert({{(32-CycBits){1'b0}}, cycle_q} < Interval);
