@@ -39,3 +39,9 @@ area: $(BUILD)/gpurf $(SYNTH_DIR)/$(AREA_PRESET).json
 formal: $(BUILD)/gpurf-params
 	bash formal/run.sh $(BUILD)
 .PHONY: formal
+
+# make faults: every faulty variant with what catches it (lockstep under blocksim, the proofs
+# of make formal) and at which cycle, as one table, $(BUILD)/faults.md (scripts/faults.sh)
+faults: formal $(BUILD)/gpurf-full
+	BUILD=$(BUILD) G=$(BUILD)/gpurf-full bash scripts/faults.sh
+.PHONY: faults

@@ -368,6 +368,11 @@ for b in $($B/gpurf-params --list); do
     missing="$missing $b(no fault)"
 done
 [ -z "$missing" ] && ok "formal: every block has a proof line and a faulty variant failing it" || bad "formal: blocks without a proof" "$missing"
+run "faults: every faulty variant caught by lockstep or a proof" 0 env BUILD=$B G=$G bash scripts/faults.sh
+nv=$(($(wc -l < $B/faults.md) - 2))
+nb=$($G models | awk '$2 == "small" && $3 ~ /^FAULT_/' | wc -l)
+np=$(grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f4 | tr ' ' '\n' | grep '^FORMAL_FAULT_' | sort -u | wc -l)
+[ "$nv" = $((nb + np)) ] && ok "faults: the table lists all $nv variants ($nb built, $np proof-only)" || bad "faults table" "$nv rows, $nb + $np variants"
 # a fault whose induction merely runs out of steps is no counterexample: sthld's steady state
 # is first reached in cycle 19 of the proof's parameters
 grep '^sthld' formal/blocks.txt | sed 's/| [0-9]* |[^|]*$/| 4 | FAULT_STHLD_STUCK_STEADY/' > $B/formal_short.txt
