@@ -5,8 +5,8 @@
 # in which the properties assume reset, and the induction step from any state), up to the
 # listed length. Every listed faulty variant must then fail with a counterexample from reset
 # within that length. The checks run $JOBS at a time (default: every core); one line per
-# check, in the file's order, also kept in BUILD/formal/summary.txt; exit non-zero when a
-# verdict is wrong.
+# check, in the file's order, also kept in BUILD/formal/summary.txt (each check's time in
+# joblog.txt); exit non-zero when a verdict is wrong.
 # usage: formal/run.sh [BUILD_DIR [BLOCKS_FILE]]
 set -u
 BUILD=${1:-build}
@@ -47,5 +47,5 @@ while IFS='|' read -r block params depth faults; do
   printf '%s\t%s\t%s\t%s\t\n' $line "$block" "$params" "$depth"
   for f in $faults; do printf '%s\t%s\t%s\t%s\t%s\n' $line "$block" "$params" "$depth" "$f"; done
 done < "$LIST" |
-  parallel --will-cite -k -j "${JOBS:-$(nproc)}" --colsep '\t' check {1} {2} {3} {4} {5} | tee "$B/summary.txt"
+  parallel --will-cite -k -j "${JOBS:-$(nproc)}" --joblog "$B/joblog.txt" --colsep '\t' check {1} {2} {3} {4} {5} | tee "$B/summary.txt"
 exit "${PIPESTATUS[1]}"
