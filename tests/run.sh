@@ -373,6 +373,8 @@ nv=$(($(wc -l < $B/faults.md) - 2))
 nb=$($G models | awk '$2 == "small" && $3 ~ /^FAULT_/' | wc -l)
 np=$(grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f4 | tr ' ' '\n' | grep '^FORMAL_FAULT_' | sort -u | wc -l)
 [ "$nv" = $((nb + np)) ] && ok "faults: the table lists all $nv variants ($nb built, $np proof-only)" || bad "faults table" "$nv rows, $nb + $np variants"
+[ "$(grep -oE '^\| [a-z_]+ \| (FORMAL_)?FAULT_[A-Z0-9_]+' README.md | sort)" = "$(grep -oE '^\| [a-z_]+ \| (FORMAL_)?FAULT_[A-Z0-9_]+' $B/faults.md | sort)" ] &&
+  ok "faults: README's table names the same variants as make faults" || bad "README fault table differs from make faults"
 # a fault whose induction merely runs out of steps is no counterexample: sthld's steady state
 # is first reached in cycle 19 of the proof's parameters
 grep '^sthld' formal/blocks.txt | sed 's/| [0-9]* |[^|]*$/| 4 | FAULT_STHLD_STUCK_STEADY/' > $B/formal_short.txt
