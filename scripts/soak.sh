@@ -2,9 +2,10 @@
 # make soak: every design with every block of SM 0 in lockstep with its Verilated RTL (gpurf
 # cosim --blocks all) until each design has compared at least SOAK_CYCLES lockstep cycles (one
 # block instance for one cycle), first over every shared trace (the whole GPU of the preset),
-# then over generated kernels of consecutive seeds (one SM), each seed also drawing the
-# generator's pattern knobs (divergence, predication with empty masks, diverged partial writes,
-# wide and 64-bit operands, register windows, address modes). Runs go through the run engine
+# then over generated kernels of consecutive seeds (one SM; rounds sized from the mean cycles
+# of the design's seeds so far), each seed also drawing the generator's pattern knobs
+# (divergence, predication with empty masks, diverged partial writes, wide and 64-bit
+# operands, register windows, address modes). Runs go through the run engine
 # (scripts/runs.sh: every core, cached, RUNS_ENGINE=slurm for a job array). Every run must end
 # with 0 mismatches, 0 value errors and exit 0; the first failure's log names the cycle, block
 # and field (gpurf cosim's first-divergence report).
@@ -41,16 +42,19 @@ n=0
 for t in $TRACES; do n=$((n + 1)); for d in $DESIGNS; do
   echo "t$n.$d cosim --design $d --preset $P --trace $t --blocks all --threads 1"
 done; done > "$OUT/runs.list"
-declare -A seed per
-for d in $DESIGNS; do seed[$d]=1; per[$d]=0; done
+declare -A seed
+for d in $DESIGNS; do seed[$d]=1; done
 round=0
 while :; do
   for d in $DESIGNS; do
     [ $round = 0 ] && { echo "g1.$d cosim --design $d --preset $P --sms 1 --gen $(gen_spec 1) --blocks all --threads 1"; seed[$d]=2; continue; }
     have=$(done_cycles "$d")
     [ "$have" -ge "$TARGET" ] && continue
-    [ "${per[$d]}" -gt 0 ] || per[$d]=$(jq '[.lockstep[].cycles_compared] | add' "$OUT/g1.$d.json")
-    want=$(( (TARGET - have + per[$d] - 1) / per[$d] ))
+    # the mean of the design's seeds so far (one seed's knobs can make a kernel many times
+    # larger than another's)
+    per=$(cat "$OUT"/g*."$d".json | jq -s '[.[] | [.lockstep[].cycles_compared] | add] | add / length | floor')
+    [ "$per" -gt 0 ] || per=1
+    want=$(( (TARGET - have + per - 1) / per ))
     for _ in $(seq 1 "$want"); do
       s=${seed[$d]}; seed[$d]=$((s + 1))
       echo "g$s.$d cosim --design $d --preset $P --sms 1 --gen $(gen_spec "$s") --blocks all --threads 1"
