@@ -14,7 +14,7 @@ run: $(BUILD)/gpurf-run
 # make soak: every design with every block in lockstep with its RTL until each has compared
 # SOAK_CYCLES lockstep cycles (block instance x cycle), over every shared trace and then
 # generated kernels of consecutive seeds with random pattern knobs (scripts/soak.sh); every
-# core; summary in $(BUILD)/soak/summary.md. Not part of make test (about 45 min on 2 cores).
+# core; summary in $(BUILD)/soak/summary.md. Not part of make test (about two hours on 2 cores).
 SOAK_CYCLES ?= 100000000
 soak: $(BUILD)/gpurf
 	BUILD=$(BUILD) G=$(BUILD)/gpurf SOAK_CYCLES=$(SOAK_CYCLES) bash scripts/soak.sh
