@@ -36,7 +36,7 @@ done_cycles() {
   cat "$OUT"/*."$1".json 2>/dev/null | jq -s '[.[] | .lockstep[].cycles_compared] | add // 0'
 }
 
-# round 0: every trace; then rounds of generated kernels sized from the cycles a seed gave
+# round 0: every trace and seed 1; then rounds of seeds until the target
 : > "$OUT/runs.list"
 n=0
 for t in $TRACES; do n=$((n + 1)); for d in $DESIGNS; do
