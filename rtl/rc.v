@@ -1,7 +1,7 @@
 // rc: the register cache of the hybrid register cache / scratchpad (Bailey et al. Secs.
 // III-A2, III-A3, Table I; after Gebhart et al. [4]), one per scheduler. Lines warp registers
 // in Sets = Lines / Ways sets (any count), each line a tag (warp slot, register), valid and
-// dirty bits and a true-LRU rank within its set. Set: idx = (reg + warp) mod PSets (Index 0)
+// dirty bits and a true-LRU rank within its set in flip-flops, its data in an SRAM macro. Set: idx = (reg + warp) mod PSets (Index 0)
 // or reg mod PSets (Index 1); shared (Partition 0) set = idx, PSets = Sets; per-warp
 // (Partition 1) set = slot x PSets + idx, PSets = Sets / Pool.
 // One cycle, in order: reads look up the starting state (a hit touches LRU; a last-use hit
@@ -76,7 +76,6 @@ module rc #(
   reg [Lines*WarpBits-1:0] warp_q;
   reg [Lines*RegBits-1:0]  reg_q;
   reg [Lines*WayBits-1:0]  lru_q;
-  reg [Lines*DataBits-1:0] data_q;
   assign valid_o    = valid_q;
   assign dirty_o    = dirty_q;
   assign tag_warp_o = warp_q;
@@ -277,15 +276,20 @@ module rc #(
           fl_done_o = 1'b0;
   end
 
-  // ---- data: line t's data after the writes of ports below `upto` (the C's sequential order)
+  // ---- data: one SRAM macro of Lines lines (Table I: 2 write ports, 6 read ports; the two
+  // victim reads of the evictions are two more read ports, which the paper does not describe).
+  // Line t's data d after the writes of ports below `upto` (the C's sequential order).
+  (* gpurf_sram *) reg [DataBits-1:0] mem [0:Lines-1];
+  integer i;
+`ifndef SYNTHESIS
+  initial for (i = 0; i < Lines; i = i + 1) mem[i] = {DataBits{1'b0}};
+`endif
   function [DataBits-1:0] line_after(input [LineBits-1:0] t, input integer upto,
-                                     input [Lines*DataBits-1:0] d, input [WPorts-1:0] done,
+                                     input [DataBits-1:0] d, input [WPorts-1:0] done,
                                      input [WPorts*LineBits-1:0] lines);
     integer j, n;
     begin
-      line_after = {DataBits{1'b0}};
-      for (j = 0; j < Lines; j = j + 1)
-        if (t == j[LineBits-1:0]) line_after = d[j*DataBits +: DataBits];
+      line_after = d;
       for (j = 0; j < WPorts; j = j + 1)
         if (j < upto && done[j] && lines[j*LineBits +: LineBits] == t)
           for (n = 0; n < Lanes; n = n + 1)
@@ -304,13 +308,11 @@ module rc #(
   endgenerate
 
   reg [RPorts*DataBits-1:0] rd_data;
-  integer rp, wk, ln, lk;
+  integer rp, wk, lk;
   always @* begin
     rd_data = {RPorts*DataBits{1'b0}};
     for (rp = 0; rp < RPorts; rp = rp + 1)
-      for (ln = 0; ln < Lines; ln = ln + 1)
-        if (rd_hit[rp] && rd_l[rp*LineBits +: LineBits] == ln[LineBits-1:0])
-          rd_data[rp*DataBits +: DataBits] = data_q[ln*DataBits +: DataBits];
+      if (rd_hit[rp]) rd_data[rp*DataBits +: DataBits] = mem[rd_l[rp*LineBits +: LineBits]];
   end
 
   always @(posedge clk_i) begin
@@ -319,7 +321,6 @@ module rc #(
       dirty_q     <= {Lines{1'b0}};
       warp_q      <= {Lines*WarpBits{1'b0}};
       reg_q       <= {Lines*RegBits{1'b0}};
-      for (ln = 0; ln < Lines; ln = ln + 1) data_q[ln*DataBits +: DataBits] <= {DataBits{1'b0}};
       lru_q       <= lru_rst;
       rsp_valid_o <= {RPorts{1'b0}};
       rsp_hit_o   <= {RPorts{1'b0}};
@@ -338,14 +339,14 @@ module rc #(
       ev_reg_o   <= ev_rg;
       for (wk = 0; wk < WPorts; wk = wk + 1)
         ev_data_o[wk*DataBits +: DataBits] <= !(ev_w[wk] || ev_f[wk]) ? {DataBits{1'b0}} :
-            line_after(ev_l[wk*LineBits +: LineBits], ev_f[wk] ? WPorts : wk, data_q, wr_done_o, wr_l);
-      for (ln = 0; ln < Lines; ln = ln + 1)
-        for (wk = 0; wk < WPorts; wk = wk + 1)
-          if (wr_done_o[wk] && wr_l[wk*LineBits +: LineBits] == ln[LineBits-1:0])
-            for (lk = 0; lk < Lanes; lk = lk + 1)
-              if (wr_mask_i[wk*Lanes + lk])
-                data_q[ln*DataBits + lk*32 +: 32] <= wr_data_i[(wk*Lanes + lk)*32 +: 32];
+            line_after(ev_l[wk*LineBits +: LineBits], ev_f[wk] ? WPorts : wk,
+                       mem[ev_l[wk*LineBits +: LineBits]], wr_done_o, wr_l);
     end
+    for (wk = 0; wk < WPorts; wk = wk + 1)
+      if (rst_ni && wr_done_o[wk])
+        for (lk = 0; lk < Lanes; lk = lk + 1)
+          if (wr_mask_i[wk*Lanes + lk])
+            mem[wr_l[wk*LineBits +: LineBits]][lk*32 +: 32] <= wr_data_i[(wk*Lanes + lk)*32 +: 32];
   end
 
 `ifdef FORMAL
