@@ -131,6 +131,38 @@ module rc #(
     end
   endfunction
 
+  // the ranks after the read hits touch their lines in port order, in parallel form: a line's
+  // key is Ways + its last touching port, or Ways - 1 - its rank if no read touched it; its new
+  // rank is the number of lines of its set with a larger key (the sequential touches' result:
+  // touched lines by last touch, then the others in their old order)
+  localparam KeyBits = $clog2(Ways + RPorts);
+  function [Lines*WayBits-1:0] read_touched(input [Lines*WayBits-1:0] r, input [RPorts-1:0] h,
+                                            input [RPorts*LineBits-1:0] hl);
+    integer j, a;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [31:0] t;
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg [KeyBits-1:0] key [0:Lines-1];
+    reg [WayBits-1:0] n;
+    begin
+      for (j = 0; j < Lines; j = j + 1) begin
+        t = Ways - 1 - {{(32-WayBits){1'b0}}, r[j*WayBits +: WayBits]};
+        key[j] = t[KeyBits-1:0];
+        for (a = 0; a < RPorts; a = a + 1)
+          if (h[a] && hl[a*LineBits +: LineBits] == j[LineBits-1:0]) begin
+            t = Ways + a;
+            key[j] = t[KeyBits-1:0];
+          end
+      end
+      for (j = 0; j < Lines; j = j + 1) begin
+        n = {WayBits{1'b0}};
+        for (a = (j / Ways) * Ways; a < (j / Ways + 1) * Ways; a = a + 1)
+          if (a != j && key[a] > key[j]) n = n + 1'b1;
+        read_touched[j*WayBits +: WayBits] = n;
+      end
+    end
+  endfunction
+
   // ---- the cycle's decisions on the tag state (pv, pd, pw, pr, pl: the state as it evolves)
   reg [Lines-1:0]           pv, pd;
   reg [Lines*WarpBits-1:0]  pw;
@@ -172,10 +204,10 @@ module rc #(
             rd_hit[p] = 1'b1;
             rd_l[p*LineBits +: LineBits] = w[LineBits-1:0];
           end
-`ifndef FAULT_RC_LRU_NO_HIT
-      if (rd_hit[p]) pl = touched(pl, st, rd_l[p*LineBits +: LineBits]);
-`endif
     end
+`ifndef FAULT_RC_LRU_NO_HIT
+    pl = read_touched(lru_q, rd_hit, rd_l);
+`endif
 `ifndef FAULT_RC_LAST_KEEPS
     for (p = 0; p < RPorts; p = p + 1)
       for (w = 0; w < Lines; w = w + 1)
