@@ -115,11 +115,10 @@ static void plan(const rc_state_t *s, const rc_in_t *in, plan_t *p)
         if (l >= 0)
             touch(c, p, (unsigned)l);
     }
+    uint8_t used[RC_MAX_LINES] = {0}, dropped[RC_MAX_LINES] = {0};
     for (unsigned r = 0; r < c->rports; r++)
-        if (p->rd_line[r] >= 0 && in->rd_last[r] && p->valid[p->rd_line[r]]) {
-            p->valid[p->rd_line[r]] = 0;
-            p->invalidated++;
-        }
+        if (p->rd_line[r] >= 0 && in->rd_last[r])
+            dropped[p->rd_line[r]] = 1;
     for (unsigned k = 0; k < c->wports; k++) {
         p->wr_line[k] = p->ev_line[k] = -1;
         p->ev_flush[k] = 0;
@@ -128,29 +127,45 @@ static void plan(const rc_state_t *s, const rc_in_t *in, plan_t *p)
         int set = rc_set_of(c, in->wr_warp[k], in->wr_reg[k], in->wr_slot[k]);
         int l = lookup(c, p, set, in->wr_warp[k], in->wr_reg[k]);
         if (l < 0 && set >= 0 && (in->wr_mask[k] & full) == full) {
-            unsigned base = (unsigned)set * c->ways, v = base;
-            for (unsigned w = 0; w < c->ways; w++)
-                if (!p->valid[base + w]) {
-                    v = base + w;
+            /* the victim, from the start of the cycle: the first line invalid then, else the
+             * largest rank then; never a line an earlier write of this cycle took */
+            int v = -1;
+            for (unsigned w = 0, base = (unsigned)set * c->ways; w < c->ways; w++) {
+                unsigned t = base + w;
+                if (used[t])
+                    continue;
+                if (!s->valid[t]) {
+                    v = (int)t;
                     break;
-                } else if (p->lru[base + w] > p->lru[v])
-                    v = base + w;
-            if (p->valid[v] && p->dirty[v]) {
-                p->ev_line[k] = (int)v;
+                }
+                if (v < 0 || s->lru[t] > s->lru[v])
+                    v = (int)t;
+            }
+            if (v < 0)
+                continue;
+            if (s->valid[v] && s->dirty[v] && !dropped[v]) {
+                p->ev_line[k] = v;
                 p->ev_warp[k] = p->warp[v];
                 p->ev_reg[k] = p->reg[v];
             }
             p->valid[v] = 1;
             p->warp[v] = in->wr_warp[k];
             p->reg[v] = in->wr_reg[k];
-            l = (int)v;
+            l = v;
         }
         if (l < 0)
             continue;
         p->wr_line[k] = l;
+        used[l] = 1;
         p->dirty[l] = 1;
         touch(c, p, (unsigned)l);
     }
+    /* last-use hits drop their lines, unless a write of this cycle took the line */
+    for (unsigned l = 0; l < c->lines; l++)
+        if (dropped[l] && !used[l]) {
+            p->valid[l] = 0;
+            p->invalidated++;
+        }
     if (in->inv_valid)
         for (unsigned l = 0; l < c->lines; l++)
             if (p->valid[l] && p->warp[l] == in->inv_warp) {
@@ -236,7 +251,7 @@ void rc_tick(rc_state_t *s, const rc_in_t *in)
         memset(&s->ev[k], 0, sizeof s->ev[k]);
         s->tag_checks += in->wr_valid[k];
     }
-    /* writes in port order; a victim leaves with the data the earlier ports left in it */
+    /* writes in port order; a victim (never a line an earlier port wrote) leaves with its data */
     for (unsigned k = 0; k < c->wports; k++) {
         if (p.ev_line[k] >= 0 && !p.ev_flush[k]) {
             s->ev[k].valid = 1;

@@ -13,13 +13,18 @@
  *   1. reads rd_*[p] (RPorts): a lookup of (warp, reg) on the state at the start of the cycle;
  *      the next cycle rsp_valid[p] with rsp_hit[p] and, on a hit, rsp_data[p]. A hit touches
  *      the line's LRU rank (port order); a hit with rd_last (the register's last use, a
- *      compiler hint) then invalidates the line without a write-back. A miss allocates nothing.
- *   2. writes wr_*[k] (WPorts), port 0 first, each on the state the earlier steps left: a hit
- *      writes the lanes of wr_mask into the line; a miss with every lane set allocates the
- *      set's first invalid way, else its least recently used way; the line becomes valid,
- *      dirty and most recent. A valid dirty victim leaves on eviction port k the next cycle
- *      (ev_valid, ev_warp, ev_reg, ev_data: the main RF writes it); a clean one is dropped.
- *      A miss with a partial mask is not allocated: wr_done[k] (combinational) is 0 and the
+ *      compiler hint) drops the line without a write-back after step 2, unless a write of
+ *      this cycle took it. A miss allocates nothing.
+ *   2. writes wr_*[k] (WPorts), port 0 first, each looking up the tags the earlier writes
+ *      left: a hit writes the lanes of wr_mask into the line; a miss with every lane set
+ *      allocates a victim chosen from the state at the start of the cycle (the set's first
+ *      line invalid then, else its largest rank then: this cycle's read touches and last-use
+ *      drops count from the next cycle, so the choice needs no read result), never a line an
+ *      earlier write of this cycle took (none left: not done); the line becomes valid, dirty
+ *      and most recent. A dirty victim leaves on eviction port k the next cycle with its data
+ *      of the start of the cycle (ev_valid, ev_warp, ev_reg, ev_data: the main RF writes it)
+ *      unless a last-use read of this cycle dropped it; a clean one is overwritten. A miss
+ *      with a partial mask is not allocated: wr_done[k] (combinational) is 0 and the
  *      requester writes the main RF (a line always holds every lane).
  *   3. warp-invalidate inv_*: every line of warp inv_warp is dropped (the warp finished: its
  *      registers are dead, nothing is written back).

@@ -5,10 +5,13 @@
 // or reg mod PSets (Index 1); shared (Partition 0) set = idx, PSets = Sets; per-warp
 // (Partition 1) set = slot x PSets + idx, PSets = Sets / Pool.
 // One cycle, in order: reads look up the starting state (a hit touches LRU; a last-use hit
-// then invalidates); writes by port order (hit: lanes merged; full-mask miss: the first
-// invalid way, else the LRU way, a dirty victim leaving on the port's eviction output the next
-// cycle; partial-mask miss: not done); warp-invalidate; flush of a per-warp slot (clean lines
-// dropped, dirty ones on the eviction ports the writes left free, in line order).
+// drops its line after the writes unless a write took it); writes by port order (hit: lanes
+// merged; full-mask miss: a victim from the start-of-cycle state, the first invalid way, else
+// the LRU way, never a line an earlier write took, a dirty victim leaving on the port's
+// eviction output the next cycle; partial-mask miss: not done); warp-invalidate; flush of a
+// per-warp slot (clean lines dropped, dirty ones on the eviction ports the writes left free, in
+// line order). For the clock: victims need no read result, and the ranks after every touch of
+// the cycle are computed in parallel (keys by last touch), not touch after touch.
 // Contract identical to cmodel/rc.h.
 // Build-time fault variants for harness self-tests: FAULT_RC_LRU_NO_HIT (a read hit leaves the
 // ranks alone), FAULT_RC_DIRTY_DROPPED (a dirty victim is overwritten without a write-back),
@@ -18,7 +21,8 @@
 // allocated a second time).
 // Properties (`ifdef FORMAL, make formal): no line that was valid and dirty loses its register
 // without that register leaving on an eviction port the next cycle, unless a last-use read of
-// it or a warp-invalidate of its warp dropped it; no set holds one (warp, register) twice.
+// it or a warp-invalidate of its warp dropped it; no set holds one (warp, register) twice;
+// (invariant) the ranks of a set are a permutation.
 module rc #(
     parameter Lanes     = 32,
     parameter Lines     = 16,
@@ -112,32 +116,15 @@ module rc #(
     in_set = j / Ways == {{(32-SetBits){1'b0}}, st};
   endfunction
 
-  // the ranks after line t of set st is touched: it becomes the set's most recent (true LRU)
-  function [Lines*WayBits-1:0] touched(input [Lines*WayBits-1:0] r, input [SetBits-1:0] st,
-                                       input [LineBits-1:0] t);
-    integer j;
-    reg [WayBits-1:0] rt;
-    begin
-      touched = r;
-      rt = {WayBits{1'b0}};
-      for (j = 0; j < Lines; j = j + 1)
-        if (j == {{(32-LineBits){1'b0}}, t}) rt = r[j*WayBits +: WayBits];
-      for (j = 0; j < Lines; j = j + 1)
-        if (in_set(j, st)) begin
-          if (j == {{(32-LineBits){1'b0}}, t}) touched[j*WayBits +: WayBits] = {WayBits{1'b0}};
-          else if (r[j*WayBits +: WayBits] < rt)
-            touched[j*WayBits +: WayBits] = r[j*WayBits +: WayBits] + 1'b1;
-        end
-    end
-  endfunction
-
-  // the ranks after the read hits touch their lines in port order, in parallel form: a line's
-  // key is Ways + its last touching port, or Ways - 1 - its rank if no read touched it; its new
-  // rank is the number of lines of its set with a larger key (the sequential touches' result:
-  // touched lines by last touch, then the others in their old order)
-  localparam KeyBits = $clog2(Ways + RPorts);
-  function [Lines*WayBits-1:0] read_touched(input [Lines*WayBits-1:0] r, input [RPorts-1:0] h,
-                                            input [RPorts*LineBits-1:0] hl);
+  // the ranks after this cycle's touches (read hits in port order, then writes in port order),
+  // in parallel form: a line's key is Ways + the position of its last touch, or Ways - 1 - its
+  // rank if nothing touched it; its new rank is the number of lines of its set with a larger
+  // key (the sequential touches' result: touched lines by last touch, then the others in their
+  // old order)
+  localparam KeyBits = $clog2(Ways + RPorts + WPorts);
+  function [Lines*WayBits-1:0] touched(input [Lines*WayBits-1:0] r,
+                                       input [RPorts-1:0] rh, input [RPorts*LineBits-1:0] rl,
+                                       input [WPorts-1:0] wh, input [WPorts*LineBits-1:0] wl);
     integer j, a;
     /* verilator lint_off UNUSEDSIGNAL */
     reg [31:0] t;
@@ -149,8 +136,13 @@ module rc #(
         t = Ways - 1 - {{(32-WayBits){1'b0}}, r[j*WayBits +: WayBits]};
         key[j] = t[KeyBits-1:0];
         for (a = 0; a < RPorts; a = a + 1)
-          if (h[a] && hl[a*LineBits +: LineBits] == j[LineBits-1:0]) begin
+          if (rh[a] && rl[a*LineBits +: LineBits] == j[LineBits-1:0]) begin
             t = Ways + a;
+            key[j] = t[KeyBits-1:0];
+          end
+        for (a = 0; a < WPorts; a = a + 1)
+          if (wh[a] && wl[a*LineBits +: LineBits] == j[LineBits-1:0]) begin
+            t = Ways + RPorts + a;
             key[j] = t[KeyBits-1:0];
           end
       end
@@ -158,12 +150,35 @@ module rc #(
         n = {WayBits{1'b0}};
         for (a = (j / Ways) * Ways; a < (j / Ways + 1) * Ways; a = a + 1)
           if (a != j && key[a] > key[j]) n = n + 1'b1;
-        read_touched[j*WayBits +: WayBits] = n;
+        touched[j*WayBits +: WayBits] = n;
       end
     end
   endfunction
 
-  // ---- the cycle's decisions on the tag state (pv, pd, pw, pr, pl: the state as it evolves)
+  // a line's number from a one-hot (or zero) vector: the lookups match at most one line of a
+  // set (no set holds a register twice: proved), so an OR of the numbers, not a priority chain
+  function [LineBits-1:0] enc(input [Lines-1:0] oh);
+    integer j;
+    begin
+      enc = {LineBits{1'b0}};
+      for (j = 0; j < Lines; j = j + 1)
+        if (oh[j]) enc = enc | j[LineBits-1:0];
+    end
+  endfunction
+  // victim order from the start-of-cycle state, registers only: line u comes before line w of
+  // its set when u is invalid and w valid or later, or both are valid and u's rank is larger
+  reg [Lines*Lines-1:0] prefer;
+  integer bu, bw;
+  always @* begin
+    prefer = {Lines*Lines{1'b0}};
+    for (bw = 0; bw < Lines; bw = bw + 1)
+      for (bu = (bw / Ways) * Ways; bu < (bw / Ways + 1) * Ways; bu = bu + 1)
+        if (bu != bw)
+          prefer[bu*Lines + bw] = !valid_q[bu] ? (valid_q[bw] || bu < bw) :
+                                  valid_q[bw] && lru_q[bu*WayBits +: WayBits] > lru_q[bw*WayBits +: WayBits];
+  end
+
+  // ---- the cycle's decisions on the tag state (pv, pd, pw, pr: the state as it evolves)
   reg [Lines-1:0]           pv, pd;
   reg [Lines*WarpBits-1:0]  pw;
   reg [Lines*RegBits-1:0]   pr;
@@ -177,11 +192,10 @@ module rc #(
   reg [WPorts*RegBits-1:0]  ev_rg;
   reg [SetBits-1:0]         st;
   reg [LineBits-1:0]        l, v;
-  reg [WayBits-1:0]         vr;
-  reg                       hit, found_inv, vv, vd, taken;
-  reg [WarpBits-1:0]        vw;
-  reg [RegBits-1:0]         vg;
-  integer p, k, w, q;
+  reg [Lines-1:0]           drop, used;     // dropped by a last-use hit; taken by a write
+  reg [Lines-1:0]           m, vo;          // a lookup's matching line; the victim (one-hot)
+  reg                       hit;
+  integer p, k, w, u, q;
 
   always @* begin
     pv = valid_q; pd = dirty_q; pw = warp_q; pr = reg_q; pl = lru_q;
@@ -189,90 +203,69 @@ module rc #(
     wr_l = {WPorts*LineBits{1'b0}}; wr_done_o = {WPorts{1'b0}};
     ev_w = {WPorts{1'b0}}; ev_f = {WPorts{1'b0}}; ev_l = {WPorts*LineBits{1'b0}};
     ev_wp = {WPorts*WarpBits{1'b0}}; ev_rg = {WPorts*RegBits{1'b0}};
-    st = {SetBits{1'b0}}; l = {LineBits{1'b0}}; v = {LineBits{1'b0}}; vr = {WayBits{1'b0}};
-    hit = 1'b0; found_inv = 1'b0; vv = 1'b0; vd = 1'b0; taken = 1'b0;
-    vw = {WarpBits{1'b0}}; vg = {RegBits{1'b0}};
-    // 1. reads on the starting state; then last-use hits invalidate
+    st = {SetBits{1'b0}}; l = {LineBits{1'b0}}; v = {LineBits{1'b0}};
+    hit = 1'b0; m = {Lines{1'b0}}; vo = {Lines{1'b0}};
+    drop = {Lines{1'b0}}; used = {Lines{1'b0}};
+    // 1. reads on the starting state; the lines last-use hits drop (after the writes)
     for (p = 0; p < RPorts; p = p + 1) begin
       st = set_of(rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits],
                   rd_slot_i[p*SlotBits +: SlotBits]);
-      if (rd_valid_i[p] && set_ok(rd_slot_i[p*SlotBits +: SlotBits]))
-        for (w = 0; w < Lines; w = w + 1)
-          if (in_set(w, st) && !rd_hit[p] && pv[w] &&
-              pw[w*WarpBits +: WarpBits] == rd_warp_i[p*WarpBits +: WarpBits] &&
-              pr[w*RegBits +: RegBits] == rd_reg_i[p*RegBits +: RegBits]) begin
-            rd_hit[p] = 1'b1;
-            rd_l[p*LineBits +: LineBits] = w[LineBits-1:0];
-          end
-    end
-`ifndef FAULT_RC_LRU_NO_HIT
-    pl = read_touched(lru_q, rd_hit, rd_l);
-`endif
-`ifndef FAULT_RC_LAST_KEEPS
-    for (p = 0; p < RPorts; p = p + 1)
       for (w = 0; w < Lines; w = w + 1)
-        if (rd_hit[p] && rd_last_i[p] && rd_l[p*LineBits +: LineBits] == w[LineBits-1:0])
-          pv[w] = 1'b0;
-`endif
-    // 2. writes by port order
+        m[w] = rd_valid_i[p] && set_ok(rd_slot_i[p*SlotBits +: SlotBits]) && in_set(w, st) &&
+               valid_q[w] && warp_q[w*WarpBits +: WarpBits] == rd_warp_i[p*WarpBits +: WarpBits] &&
+               reg_q[w*RegBits +: RegBits] == rd_reg_i[p*RegBits +: RegBits];
+      rd_hit[p] = |m;
+      rd_l[p*LineBits +: LineBits] = enc(m);
+      if (rd_last_i[p]) drop = drop | m;
+    end
+    // 2. writes by port order, looking up the tags the earlier writes left; a victim from the
+    // start-of-cycle order, the first line of the set no earlier write took
     for (k = 0; k < WPorts; k = k + 1) begin
       st = set_of(wr_warp_i[k*WarpBits +: WarpBits], wr_reg_i[k*RegBits +: RegBits],
                   wr_slot_i[k*SlotBits +: SlotBits]);
-      hit = 1'b0; l = {LineBits{1'b0}};
-      if (wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits])) begin
-        for (w = 0; w < Lines; w = w + 1)
+      for (w = 0; w < Lines; w = w + 1)
+        m[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
 `ifdef FORMAL_FAULT_RC_DUP_ALLOC
-          if (in_set(w, st) && w % Ways == 0 && !hit && pv[w] &&
-`else
-          if (in_set(w, st) && !hit && pv[w] &&
+               w % Ways == 0 &&
 `endif
-              pw[w*WarpBits +: WarpBits] == wr_warp_i[k*WarpBits +: WarpBits] &&
-              pr[w*RegBits +: RegBits] == wr_reg_i[k*RegBits +: RegBits]) begin
-            hit = 1'b1;
-            l = w[LineBits-1:0];
-          end
-        if (!hit && &wr_mask_i[k*Lanes +: Lanes]) begin
-          // the victim: the set's first invalid way, else its highest rank (the first way
-          // on a tie never arises: ranks are a permutation)
-          found_inv = 1'b0; taken = 1'b0;
-          for (w = 0; w < Lines; w = w + 1)
-            if (in_set(w, st) && !found_inv) begin
-              if (!pv[w]) begin
-                v = w[LineBits-1:0]; found_inv = 1'b1;
-                vv = 1'b0; vd = 1'b0;
-              end else if (!taken || pl[w*WayBits +: WayBits] > vr) begin
-                v = w[LineBits-1:0]; vr = pl[w*WayBits +: WayBits];
-                vv = 1'b1; vd = pd[w];
-                vw = pw[w*WarpBits +: WarpBits]; vg = pr[w*RegBits +: RegBits];
-              end
-              taken = 1'b1;
-            end
+               pv[w] && pw[w*WarpBits +: WarpBits] == wr_warp_i[k*WarpBits +: WarpBits] &&
+               pr[w*RegBits +: RegBits] == wr_reg_i[k*RegBits +: RegBits];
+      hit = |m;
+      l = enc(m);
+      for (w = 0; w < Lines; w = w + 1) begin
+        vo[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
+                !hit && &wr_mask_i[k*Lanes +: Lanes] && !used[w];
+        for (u = (w / Ways) * Ways; u < (w / Ways + 1) * Ways; u = u + 1)
+          if (u != w && !used[u] && prefer[u*Lines + w]) vo[w] = 1'b0;
+      end
+      v = enc(vo);
+      for (w = 0; w < Lines; w = w + 1)
+        if (vo[w]) begin
 `ifndef FAULT_RC_DIRTY_DROPPED
-          if (vv && vd) begin
+          if (valid_q[w] && dirty_q[w] && !drop[w]) begin
             ev_w[k] = 1'b1;
             ev_l[k*LineBits +: LineBits] = v;
-            ev_wp[k*WarpBits +: WarpBits] = vw;
-            ev_rg[k*RegBits +: RegBits] = vg;
+            ev_wp[k*WarpBits +: WarpBits] = warp_q[w*WarpBits +: WarpBits];
+            ev_rg[k*RegBits +: RegBits] = reg_q[w*RegBits +: RegBits];
           end
 `endif
-          for (w = 0; w < Lines; w = w + 1)
-            if (v == w[LineBits-1:0]) begin
-              pv[w] = 1'b1;
-              pw[w*WarpBits +: WarpBits] = wr_warp_i[k*WarpBits +: WarpBits];
-              pr[w*RegBits +: RegBits] = wr_reg_i[k*RegBits +: RegBits];
-            end
-          hit = 1'b1;
-          l = v;
+          pv[w] = 1'b1;
+          pw[w*WarpBits +: WarpBits] = wr_warp_i[k*WarpBits +: WarpBits];
+          pr[w*RegBits +: RegBits] = wr_reg_i[k*RegBits +: RegBits];
         end
-        if (hit) begin
-          wr_done_o[k] = 1'b1;
-          wr_l[k*LineBits +: LineBits] = l;
-          for (w = 0; w < Lines; w = w + 1)
-            if (l == w[LineBits-1:0]) pd[w] = 1'b1;
-          pl = touched(pl, st, l);
-        end
-      end
+      wr_done_o[k] = hit || |vo;
+      wr_l[k*LineBits +: LineBits] = hit ? l : v;
+      pd = pd | m | vo;
+      used = used | m | vo;
     end
+`ifndef FAULT_RC_LAST_KEEPS
+    pv = pv & ~(drop & ~used);
+`endif
+`ifdef FAULT_RC_LRU_NO_HIT
+    pl = touched(lru_q, {RPorts{1'b0}}, rd_l, wr_done_o, wr_l);
+`else
+    pl = touched(lru_q, rd_hit, rd_l, wr_done_o, wr_l);
+`endif
     // 3. warp-invalidate
     if (inv_valid_i)
       for (w = 0; w < Lines; w = w + 1)
@@ -371,7 +364,7 @@ module rc #(
       ev_reg_o   <= ev_rg;
       for (wk = 0; wk < WPorts; wk = wk + 1)
         ev_data_o[wk*DataBits +: DataBits] <= !(ev_w[wk] || ev_f[wk]) ? {DataBits{1'b0}} :
-            line_after(ev_l[wk*LineBits +: LineBits], ev_f[wk] ? WPorts : wk,
+            line_after(ev_l[wk*LineBits +: LineBits], ev_f[wk] ? WPorts : 0,
                        mem[ev_l[wk*LineBits +: LineBits]], wr_done_o, wr_l);
     end
     for (wk = 0; wk < WPorts; wk = wk + 1)
@@ -421,6 +414,11 @@ module rc #(
             ev_reg_o[fp*RegBits +: RegBits] == f_reg_q[fa*RegBits +: RegBits])
           f_out = 1'b1;
       if (f_lost_q[fa]) assert(f_out || f_excused_q[fa]);
+      // the ranks of a set are a permutation (the victim order is total)
+      assert(lru_q[fa*WayBits +: WayBits] < Ways);
+      for (fb = 0; fb < Lines; fb = fb + 1)
+        if (fa < fb && fa / Ways == fb / Ways)
+          assert(lru_q[fa*WayBits +: WayBits] != lru_q[fb*WayBits +: WayBits]);
       // no (warp, register) twice in a set
       for (fb = 0; fb < Lines; fb = fb + 1)
         if (fa < fb && fa / Ways == fb / Ways && valid_q[fa] && valid_q[fb])
