@@ -119,6 +119,15 @@ static void plan(const rc_state_t *s, const rc_in_t *in, plan_t *p)
     for (unsigned r = 0; r < c->rports; r++)
         if (p->rd_line[r] >= 0 && in->rd_last[r])
             dropped[p->rd_line[r]] = 1;
+    /* the lines the writes hit at the start of the cycle: no write of the cycle takes them */
+    for (unsigned k = 0; k < c->wports; k++) {
+        int l = in->wr_valid[k] ? lookup(c, p,
+                                         rc_set_of(c, in->wr_warp[k], in->wr_reg[k], in->wr_slot[k]),
+                                         in->wr_warp[k], in->wr_reg[k])
+                                : -1;
+        if (l >= 0)
+            used[l] = 1;
+    }
     for (unsigned k = 0; k < c->wports; k++) {
         p->wr_line[k] = p->ev_line[k] = -1;
         p->ev_flush[k] = 0;
@@ -128,7 +137,7 @@ static void plan(const rc_state_t *s, const rc_in_t *in, plan_t *p)
         int l = lookup(c, p, set, in->wr_warp[k], in->wr_reg[k]);
         if (l < 0 && set >= 0 && (in->wr_mask[k] & full) == full) {
             /* the victim, from the start of the cycle: the first line invalid then, else the
-             * largest rank then; never a line an earlier write of this cycle took */
+             * largest rank then; never a line a write of this cycle hits or an earlier one took */
             int v = -1;
             for (unsigned w = 0, base = (unsigned)set * c->ways; w < c->ways; w++) {
                 unsigned t = base + w;

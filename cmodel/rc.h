@@ -19,8 +19,9 @@
  *      left: a hit writes the lanes of wr_mask into the line; a miss with every lane set
  *      allocates a victim chosen from the state at the start of the cycle (the set's first
  *      line invalid then, else its largest rank then: this cycle's read touches and last-use
- *      drops count from the next cycle, so the choice needs no read result), never a line an
- *      earlier write of this cycle took (none left: not done); the line becomes valid, dirty
+ *      drops count from the next cycle, so the choice needs no read result), never a line a
+ *      write of this cycle hits or an earlier one took (none left: not done; never with Ways
+ *      >= WPorts), so each write's victim is found in parallel; the line becomes valid, dirty
  *      and most recent. A dirty victim leaves on eviction port k the next cycle with its data
  *      of the start of the cycle (ev_valid, ev_warp, ev_reg, ev_data: the main RF writes it)
  *      unless a last-use read of this cycle dropped it; a clean one is overwritten. A miss

@@ -7,11 +7,13 @@
 // One cycle, in order: reads look up the starting state (a hit touches LRU; a last-use hit
 // drops its line after the writes unless a write took it); writes by port order (hit: lanes
 // merged; full-mask miss: a victim from the start-of-cycle state, the first invalid way, else
-// the LRU way, never a line an earlier write took, a dirty victim leaving on the port's
-// eviction output the next cycle; partial-mask miss: not done); warp-invalidate; flush of a
-// per-warp slot (clean lines dropped, dirty ones on the eviction ports the writes left free, in
-// line order). For the clock: victims need no read result, and the ranks after every touch of
-// the cycle are computed in parallel (keys by last touch), not touch after touch.
+// the LRU way, never a line a write of the cycle hits or an earlier one took, a dirty victim
+// leaving on the port's eviction output the next cycle; partial-mask miss: not done);
+// warp-invalidate; flush of a per-warp slot (clean lines dropped, dirty ones on the eviction
+// ports the writes left free, in line order). For the clock, every decision is parallel: the
+// lookups are one-hot, each write's victim is the line with as many lines before it in the
+// registered order as earlier writes allocate in its set, and the ranks after every touch of
+// the cycle come from keys by last touch, not touch after touch.
 // Contract identical to cmodel/rc.h.
 // Build-time fault variants for harness self-tests: FAULT_RC_LRU_NO_HIT (a read hit leaves the
 // ranks alone), FAULT_RC_DIRTY_DROPPED (a dirty victim is overwritten without a write-back),
@@ -116,15 +118,14 @@ module rc #(
     in_set = j / Ways == {{(32-SetBits){1'b0}}, st};
   endfunction
 
-  // the ranks after this cycle's touches (read hits in port order, then writes in port order),
-  // in parallel form: a line's key is Ways + the position of its last touch, or Ways - 1 - its
-  // rank if nothing touched it; its new rank is the number of lines of its set with a larger
-  // key (the sequential touches' result: touched lines by last touch, then the others in their
-  // old order)
+  // the ranks after this cycle's touches (read hits in port order, then writes in port order;
+  // rh, wh: each port's line, one-hot), in parallel form: a line's key is Ways + the position
+  // of its last touch, or Ways - 1 - its rank if nothing touched it; its new rank is the number
+  // of lines of its set with a larger key (the sequential touches' result: touched lines by
+  // last touch, then the others in their old order)
   localparam KeyBits = $clog2(Ways + RPorts + WPorts);
-  function [Lines*WayBits-1:0] touched(input [Lines*WayBits-1:0] r,
-                                       input [RPorts-1:0] rh, input [RPorts*LineBits-1:0] rl,
-                                       input [WPorts-1:0] wh, input [WPorts*LineBits-1:0] wl);
+  function [Lines*WayBits-1:0] touched(input [Lines*WayBits-1:0] r, input [RPorts*Lines-1:0] rh,
+                                       input [WPorts*Lines-1:0] wh);
     integer j, a;
     /* verilator lint_off UNUSEDSIGNAL */
     reg [31:0] t;
@@ -136,12 +137,12 @@ module rc #(
         t = Ways - 1 - {{(32-WayBits){1'b0}}, r[j*WayBits +: WayBits]};
         key[j] = t[KeyBits-1:0];
         for (a = 0; a < RPorts; a = a + 1)
-          if (rh[a] && rl[a*LineBits +: LineBits] == j[LineBits-1:0]) begin
+          if (rh[a*Lines + j]) begin
             t = Ways + a;
             key[j] = t[KeyBits-1:0];
           end
         for (a = 0; a < WPorts; a = a + 1)
-          if (wh[a] && wl[a*LineBits +: LineBits] == j[LineBits-1:0]) begin
+          if (wh[a*Lines + j]) begin
             t = Ways + RPorts + a;
             key[j] = t[KeyBits-1:0];
           end
@@ -191,11 +192,16 @@ module rc #(
   reg [WPorts*WarpBits-1:0] ev_wp;
   reg [WPorts*RegBits-1:0]  ev_rg;
   reg [SetBits-1:0]         st;
-  reg [LineBits-1:0]        l, v;
-  reg [Lines-1:0]           drop, used;     // dropped by a last-use hit; taken by a write
+  reg [LineBits-1:0]        v;
+  reg [Lines-1:0]           drop, excl, took; // dropped by a last-use hit; hit by a write; taken
   reg [Lines-1:0]           m, vo;          // a lookup's matching line; the victim (one-hot)
+  reg [RPorts*Lines-1:0]    rdm;            // each read's line (one-hot)
+  reg [WPorts*Lines-1:0]    wrs, vos, wrm;  // each write's start hit, victim, line (one-hot)
+  reg [WPorts-1:0]          alc;            // the write allocates
+  reg [WPorts*SetBits-1:0]  wst;
+  reg [WayBits:0]           ahead, nk;      // lines before a candidate; earlier allocations
   reg                       hit;
-  integer p, k, w, u, q;
+  integer p, k, kj, w, u, q;
 
   always @* begin
     pv = valid_q; pd = dirty_q; pw = warp_q; pr = reg_q; pl = lru_q;
@@ -203,9 +209,11 @@ module rc #(
     wr_l = {WPorts*LineBits{1'b0}}; wr_done_o = {WPorts{1'b0}};
     ev_w = {WPorts{1'b0}}; ev_f = {WPorts{1'b0}}; ev_l = {WPorts*LineBits{1'b0}};
     ev_wp = {WPorts*WarpBits{1'b0}}; ev_rg = {WPorts*RegBits{1'b0}};
-    st = {SetBits{1'b0}}; l = {LineBits{1'b0}}; v = {LineBits{1'b0}};
-    hit = 1'b0; m = {Lines{1'b0}}; vo = {Lines{1'b0}};
-    drop = {Lines{1'b0}}; used = {Lines{1'b0}};
+    st = {SetBits{1'b0}}; v = {LineBits{1'b0}};
+    hit = 1'b0; m = {Lines{1'b0}}; vo = {Lines{1'b0}}; ahead = {(WayBits+1){1'b0}};
+    nk = {(WayBits+1){1'b0}}; drop = {Lines{1'b0}}; excl = {Lines{1'b0}}; took = {Lines{1'b0}};
+    rdm = {RPorts*Lines{1'b0}}; wrs = {WPorts*Lines{1'b0}}; vos = {WPorts*Lines{1'b0}};
+    wrm = {WPorts*Lines{1'b0}}; alc = {WPorts{1'b0}}; wst = {WPorts*SetBits{1'b0}};
     // 1. reads on the starting state; the lines last-use hits drop (after the writes)
     for (p = 0; p < RPorts; p = p + 1) begin
       st = set_of(rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits],
@@ -216,55 +224,79 @@ module rc #(
                reg_q[w*RegBits +: RegBits] == rd_reg_i[p*RegBits +: RegBits];
       rd_hit[p] = |m;
       rd_l[p*LineBits +: LineBits] = enc(m);
+      rdm[p*Lines +: Lines] = m;
       if (rd_last_i[p]) drop = drop | m;
     end
-    // 2. writes by port order, looking up the tags the earlier writes left; a victim from the
-    // start-of-cycle order, the first line of the set no earlier write took
+    // 2. writes: each one's start-of-cycle hit (never a victim), all at once
     for (k = 0; k < WPorts; k = k + 1) begin
       st = set_of(wr_warp_i[k*WarpBits +: WarpBits], wr_reg_i[k*RegBits +: RegBits],
                   wr_slot_i[k*SlotBits +: SlotBits]);
+      wst[k*SetBits +: SetBits] = st;
       for (w = 0; w < Lines; w = w + 1)
-        m[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
+        wrs[k*Lines + w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
 `ifdef FORMAL_FAULT_RC_DUP_ALLOC
-               w % Ways == 0 &&
+                           w % Ways == 0 &&
 `endif
-               pv[w] && pw[w*WarpBits +: WarpBits] == wr_warp_i[k*WarpBits +: WarpBits] &&
-               pr[w*RegBits +: RegBits] == wr_reg_i[k*RegBits +: RegBits];
+                           valid_q[w] && warp_q[w*WarpBits +: WarpBits] == wr_warp_i[k*WarpBits +: WarpBits] &&
+                           reg_q[w*RegBits +: RegBits] == wr_reg_i[k*RegBits +: RegBits];
+      excl = excl | wrs[k*Lines +: Lines];
+    end
+    // then by port order: a hit at the start or on an earlier write's allocation of the same
+    // register; else (full mask) the victim: of the set's lines no write hits, the one with as
+    // many lines before it in the start-of-cycle order as earlier writes allocate in the set
+    for (k = 0; k < WPorts; k = k + 1) begin
+      st = wst[k*SetBits +: SetBits];
+      m = wrs[k*Lines +: Lines];
       hit = |m;
-      l = enc(m);
+      nk = {(WayBits+1){1'b0}};
+      for (kj = 0; kj < k; kj = kj + 1)
+        if (alc[kj] && wst[kj*SetBits +: SetBits] == st) begin
+          nk = nk + 1'b1;
+          if (wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) &&
+              wr_warp_i[kj*WarpBits +: WarpBits] == wr_warp_i[k*WarpBits +: WarpBits] &&
+              wr_reg_i[kj*RegBits +: RegBits] == wr_reg_i[k*RegBits +: RegBits]) begin
+            hit = 1'b1;
+            m = m | vos[kj*Lines +: Lines];
+          end
+        end
       for (w = 0; w < Lines; w = w + 1) begin
-        vo[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
-                !hit && &wr_mask_i[k*Lanes +: Lanes] && !used[w];
+        ahead = {(WayBits+1){1'b0}};
         for (u = (w / Ways) * Ways; u < (w / Ways + 1) * Ways; u = u + 1)
-          if (u != w && !used[u] && prefer[u*Lines + w]) vo[w] = 1'b0;
+          if (u != w && !excl[u] && prefer[u*Lines + w]) ahead = ahead + 1'b1;
+        vo[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
+                !hit && &wr_mask_i[k*Lanes +: Lanes] && !excl[w] && ahead == nk;
       end
+      alc[k] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && !hit &&
+               &wr_mask_i[k*Lanes +: Lanes] && (Ways >= WPorts || |vo);
+      vos[k*Lines +: Lines] = vo;
+      wrm[k*Lines +: Lines] = m | vo;
+      wr_done_o[k] = hit || alc[k];
       v = enc(vo);
+      ev_l[k*LineBits +: LineBits] = v;
+      wr_l[k*LineBits +: LineBits] = enc(m | vo);
+      // a dirty victim a last-use read did not drop leaves (AND-OR over the one-hot victim; the
+      // tag reaches the eviction port only when it leaves)
       for (w = 0; w < Lines; w = w + 1)
         if (vo[w]) begin
 `ifndef FAULT_RC_DIRTY_DROPPED
-          if (valid_q[w] && dirty_q[w] && !drop[w]) begin
-            ev_w[k] = 1'b1;
-            ev_l[k*LineBits +: LineBits] = v;
-            ev_wp[k*WarpBits +: WarpBits] = warp_q[w*WarpBits +: WarpBits];
-            ev_rg[k*RegBits +: RegBits] = reg_q[w*RegBits +: RegBits];
-          end
+          ev_w[k] = ev_w[k] | (valid_q[w] && dirty_q[w] && !drop[w]);
+          ev_wp[k*WarpBits +: WarpBits] = ev_wp[k*WarpBits +: WarpBits] | warp_q[w*WarpBits +: WarpBits];
+          ev_rg[k*RegBits +: RegBits] = ev_rg[k*RegBits +: RegBits] | reg_q[w*RegBits +: RegBits];
 `endif
           pv[w] = 1'b1;
           pw[w*WarpBits +: WarpBits] = wr_warp_i[k*WarpBits +: WarpBits];
           pr[w*RegBits +: RegBits] = wr_reg_i[k*RegBits +: RegBits];
         end
-      wr_done_o[k] = hit || |vo;
-      wr_l[k*LineBits +: LineBits] = hit ? l : v;
       pd = pd | m | vo;
-      used = used | m | vo;
+      took = took | vo;
     end
 `ifndef FAULT_RC_LAST_KEEPS
-    pv = pv & ~(drop & ~used);
+    pv = pv & ~(drop & ~(excl | took));
 `endif
 `ifdef FAULT_RC_LRU_NO_HIT
-    pl = touched(lru_q, {RPorts{1'b0}}, rd_l, wr_done_o, wr_l);
+    pl = touched(lru_q, {RPorts*Lines{1'b0}}, wrm);
 `else
-    pl = touched(lru_q, rd_hit, rd_l, wr_done_o, wr_l);
+    pl = touched(lru_q, rdm, wrm);
 `endif
     // 3. warp-invalidate
     if (inv_valid_i)
@@ -360,8 +392,10 @@ module rc #(
       rsp_hit_o   <= rd_hit;
       rsp_data_o  <= rd_data;
       ev_valid_o <= ev_w | ev_f;
-      ev_warp_o  <= ev_wp;
-      ev_reg_o   <= ev_rg;
+      for (wk = 0; wk < WPorts; wk = wk + 1) begin
+        ev_warp_o[wk*WarpBits +: WarpBits] <= (ev_w[wk] || ev_f[wk]) ? ev_wp[wk*WarpBits +: WarpBits] : {WarpBits{1'b0}};
+        ev_reg_o[wk*RegBits +: RegBits]    <= (ev_w[wk] || ev_f[wk]) ? ev_rg[wk*RegBits +: RegBits] : {RegBits{1'b0}};
+      end
       for (wk = 0; wk < WPorts; wk = wk + 1)
         ev_data_o[wk*DataBits +: DataBits] <= !(ev_w[wk] || ev_f[wk]) ? {DataBits{1'b0}} :
             line_after(ev_l[wk*LineBits +: LineBits], ev_f[wk] ? WPorts : 0,
