@@ -1,8 +1,8 @@
 /* Unit tests of the rc C model (Bailey et al. Sec. III-A2): write allocation and a hit the next
  * cycle, no read allocation, the LRU victim and a hit's touch, a dirty victim on the eviction
  * port, last-use invalidation, partial-mask writes, the set index (both rules, sets not a power
- * of two), warp-invalidate, the per-warp partition and its flush, the same-cycle order, and
- * the configuration from a preset. */
+ * of two), warp-invalidate, the per-warp partition and its flush, the same-cycle order, the
+ * write step's parallel rules, and the configuration from a preset. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -244,6 +244,56 @@ static void same_cycle(void **st)
     assert_int_equal(o.ev_data[1][0], 99);
 }
 
+/* the write step's parallel rules: victims from the start-of-cycle ranks, never a line a write
+ * of the cycle hits, no write-back of a victim a last-use read drops, one register written by
+ * two ports in a cycle */
+static void parallel_writes(void **st)
+{
+    (void)st;
+    setup(8, RC_INDEX_REG_PLUS_WARP, RC_SHARED);
+    wr(0, 1, 3, 10, 3);
+    edge();
+    wr(0, 2, 2, 20, 3);
+    edge(); /* set 0: (1,3) the LRU line, (2,2) the most recent */
+    rd(0, 1, 3, 0);
+    wr(0, 0, 4, 30, 3); /* the victim from the ranks at the start: the line just read */
+    edge();
+    look();
+    assert_int_equal(line_of(1, 3), -1);
+    assert_int_equal(line_of(0, 4), 0);
+    assert_int_equal(line_of(2, 2), 1);
+    assert_int_equal(o.ev_valid[0], 1);
+    assert_int_equal(o.ev_reg[0], 3);
+    assert_int_equal(o.ev_data[0][0], 10);
+    wr(0, 3, 1, 40, 3); /* misses in set 0 */
+    wr(1, 2, 2, 21, 3); /* hits (2,2), the LRU line: port 0 takes the other one */
+    edge();
+    look();
+    assert_int_equal(line_of(2, 2), 1);
+    assert_int_equal(line_of(3, 1), 0);
+    assert_int_equal(o.ev_valid[0], 1);
+    assert_int_equal(o.ev_reg[0], 4);
+    assert_int_equal(o.ev_valid[1], 0);
+    rd(0, 3, 1, 1);     /* the last use of (3,1), now the LRU line */
+    wr(0, 1, 7, 50, 3); /* takes it: dropped, so nothing is written back */
+    edge();
+    look();
+    assert_int_equal(o.ev_valid[0] | o.ev_valid[1], 0);
+    assert_int_equal(line_of(1, 7), 0);
+    wr(0, 0, 8, 60, 3);
+    wr(1, 0, 8, 61, 3); /* port 1 finds port 0's line: one line, the later port's data */
+    look();
+    assert_int_equal(o.wr_done[0] + o.wr_done[1], 2);
+    edge();
+    look();
+    int l = line_of(0, 8);
+    assert_int_equal(l, 1);
+    assert_int_equal(s.data[l][0], 61);
+    assert_int_equal(o.ev_valid[0], 1); /* (2,2), dirty, left for port 0's allocation */
+    assert_int_equal(o.ev_reg[0], 2);
+    assert_int_equal(o.ev_valid[1], 0);
+}
+
 static void from_preset(void **st)
 {
     (void)st;
@@ -275,6 +325,6 @@ int main(void)
         cmocka_unit_test(last_use_invalidates), cmocka_unit_test(partial_masks),
         cmocka_unit_test(set_index),       cmocka_unit_test(warp_invalidate),
         cmocka_unit_test(per_warp_flush),  cmocka_unit_test(same_cycle),
-        cmocka_unit_test(from_preset)};
+        cmocka_unit_test(parallel_writes), cmocka_unit_test(from_preset)};
     return cmocka_run_group_tests(t, NULL, NULL);
 }
