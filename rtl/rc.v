@@ -20,11 +20,18 @@
 // FAULT_RC_LAST_KEEPS (a last-use read does not invalidate), FAULT_RC_SET_OFF_BY_ONE (every
 // access indexes the next set); for the proofs only (make formal, not built into gpurf),
 // FORMAL_FAULT_RC_DUP_ALLOC (a write looks up way 0 only, so a register in another way is
-// allocated a second time).
+// allocated a second time), FORMAL_FAULT_RC_DONE_UNVALID (a write port without a request is
+// done when an earlier port allocated its register), FORMAL_FAULT_RC_EARLIER_ALLOC_MISSED (a
+// write misses the earlier port's allocation of its register), FORMAL_FAULT_RC_VICTIM_HIT_LINE
+// (a victim may be a line another write hits), FORMAL_FAULT_RC_SAME_VICTIM (two writes
+// allocating in one set take the same line), FORMAL_FAULT_RC_ALLOC_NO_VALID (an allocation
+// leaves the valid bit as it was), FORMAL_FAULT_RC_DROP_WINS (a last-use drop removes a line a
+// write took).
 // Properties (`ifdef FORMAL, make formal): no line that was valid and dirty loses its register
 // without that register leaving on an eviction port the next cycle, unless a last-use read of
-// it or a warp-invalidate of its warp dropped it; no set holds one (warp, register) twice;
-// (invariant) the ranks of a set are a permutation.
+// it or a warp-invalidate of its warp dropped it; no set holds one (warp, register) twice; a
+// write is done only when requested, and its register is cached the next cycle (its warp not
+// invalidated, its slot not flushed); (invariant) the ranks of a set are a permutation.
 module rc #(
     parameter Lanes     = 32,
     parameter Lines     = 16,
@@ -252,7 +259,13 @@ module rc #(
       for (kj = 0; kj < k; kj = kj + 1)
         if (alc[kj] && wst[kj*SetBits +: SetBits] == st) begin
           nk = nk + 1'b1;
+`ifdef FORMAL_FAULT_RC_EARLIER_ALLOC_MISSED
+          if (1'b0 &&
+`elsif FORMAL_FAULT_RC_DONE_UNVALID
+          if (
+`else
           if (wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) &&
+`endif
               wr_warp_i[kj*WarpBits +: WarpBits] == wr_warp_i[k*WarpBits +: WarpBits] &&
               wr_reg_i[kj*RegBits +: RegBits] == wr_reg_i[k*RegBits +: RegBits]) begin
             hit = 1'b1;
@@ -262,9 +275,19 @@ module rc #(
       for (w = 0; w < Lines; w = w + 1) begin
         ahead = {(WayBits+1){1'b0}};
         for (u = (w / Ways) * Ways; u < (w / Ways + 1) * Ways; u = u + 1)
+`ifdef FORMAL_FAULT_RC_VICTIM_HIT_LINE
+          if (u != w && prefer[u*Lines + w]) ahead = ahead + 1'b1;
+        vo[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
+                !hit && &wr_mask_i[k*Lanes +: Lanes] && ahead == nk;
+`elsif FORMAL_FAULT_RC_SAME_VICTIM
+          if (u != w && !excl[u] && prefer[u*Lines + w]) ahead = ahead + 1'b1;
+        vo[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
+                !hit && &wr_mask_i[k*Lanes +: Lanes] && !excl[w] && ahead == 0;
+`else
           if (u != w && !excl[u] && prefer[u*Lines + w]) ahead = ahead + 1'b1;
         vo[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
                 !hit && &wr_mask_i[k*Lanes +: Lanes] && !excl[w] && ahead == nk;
+`endif
       end
       alc[k] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && !hit &&
                &wr_mask_i[k*Lanes +: Lanes] && (Ways >= WPorts || |vo);
@@ -283,15 +306,21 @@ module rc #(
           ev_wp[k*WarpBits +: WarpBits] = ev_wp[k*WarpBits +: WarpBits] | warp_q[w*WarpBits +: WarpBits];
           ev_rg[k*RegBits +: RegBits] = ev_rg[k*RegBits +: RegBits] | reg_q[w*RegBits +: RegBits];
 `endif
+`ifndef FORMAL_FAULT_RC_ALLOC_NO_VALID
           pv[w] = 1'b1;
+`endif
           pw[w*WarpBits +: WarpBits] = wr_warp_i[k*WarpBits +: WarpBits];
           pr[w*RegBits +: RegBits] = wr_reg_i[k*RegBits +: RegBits];
         end
       pd = pd | m | vo;
       took = took | vo;
     end
+`ifdef FORMAL_FAULT_RC_DROP_WINS
+    pv = pv & ~drop;
+`else
 `ifndef FAULT_RC_LAST_KEEPS
     pv = pv & ~(drop & ~(excl | took));
+`endif
 `endif
 `ifdef FAULT_RC_LRU_NO_HIT
     pl = touched(lru_q, {RPorts*Lines{1'b0}}, wrm);
@@ -439,6 +468,29 @@ module rc #(
       f_excused_q[fa] <= f_ex;
     end
   end
+  // a write done this cycle (its warp not invalidated, its slot not flushed): its register
+  reg [WPorts-1:0]          f_wr_q;
+  reg [WPorts*WarpBits-1:0] f_wrw_q;
+  reg [WPorts*RegBits-1:0]  f_wrr_q;
+  reg                       f_in;
+  always @(posedge clk_i)
+    for (fp = 0; fp < WPorts; fp = fp + 1) begin
+      f_wr_q[fp] <= rst_ni && wr_done_o[fp] && !(inv_valid_i && inv_warp_i == wr_warp_i[fp*WarpBits +: WarpBits]) &&
+                    !(fl_valid_i && Partition == 1 && fl_slot_i == wr_slot_i[fp*SlotBits +: SlotBits]);
+      f_wrw_q[fp*WarpBits +: WarpBits] <= wr_warp_i[fp*WarpBits +: WarpBits];
+      f_wrr_q[fp*RegBits +: RegBits] <= wr_reg_i[fp*RegBits +: RegBits];
+    end
+  always @* if (f_init && rst_ni)
+    for (fp = 0; fp < WPorts; fp = fp + 1) begin
+      // a write is done only when asked for, and its register is cached the next cycle
+      if (wr_done_o[fp]) assert(wr_valid_i[fp]);
+      f_in = 1'b0;
+      for (fa = 0; fa < Lines; fa = fa + 1)
+        if (valid_q[fa] && warp_q[fa*WarpBits +: WarpBits] == f_wrw_q[fp*WarpBits +: WarpBits] &&
+            reg_q[fa*RegBits +: RegBits] == f_wrr_q[fp*RegBits +: RegBits])
+          f_in = 1'b1;
+      if (f_wr_q[fp]) assert(f_in);
+    end
   always @* if (f_init && rst_ni) begin
     for (fa = 0; fa < Lines; fa = fa + 1) begin
       // a lost dirty register is on an eviction port unless excused
