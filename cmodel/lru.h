@@ -1,6 +1,6 @@
 /* True-LRU ranks over n entries, shared by the blocks that keep them (ccu's cache table,
  * ccu_alloc's CCUs, the release-flag cache): a permutation, 0 = most recently used. The RTL's
- * update is rtl/lru_touch.v. */
+ * form is rtl/lru_matrix.v (a pairwise older-than matrix whose ranks equal these). */
 #ifndef GPURF_LRU_H
 #define GPURF_LRU_H
 #include <stdint.h>

@@ -81,7 +81,7 @@ QUIET(rfc)
 #define rfc_RTL_DEPS "bank_arb rsp_xbar xbar_link"
 #define ccu_RTL_DEPS ""
 #define sthld_RTL_DEPS ""
-#define ccu_alloc_RTL_DEPS "lru_touch"
+#define ccu_alloc_RTL_DEPS "lru_matrix"
 #define rnt_RTL_DEPS ""
 #define avail_RTL_DEPS ""
 #define rflc_RTL_DEPS "lru_matrix"

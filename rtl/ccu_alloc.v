@@ -47,16 +47,20 @@ module ccu_alloc #(
   localparam CcuBits  = (NumCcus > 1) ? $clog2(NumCcus) : 1;
   localparam ReqBits  = (NumReqs > 1) ? $clog2(NumReqs) : 1;
   localparam CntBits  = SthldBits + 1;
-  localparam LruBits  = NumCcus * CcuBits;
 
   reg [CntBits-1:0] counter_q;
-  reg [LruBits-1:0] lru_q;
   assign counter_o = counter_q;
-  assign lru_o     = lru_q;
+
+  // the ranks as a pairwise order; each stage's grant touches its CCU (stage order)
+  wire [NumCcus*NumCcus-1:0] older;
+  reg  [NumReqs*NumCcus-1:0] touch;
+  lru_matrix #(.Entries(NumCcus), .Bits(CcuBits), .Touches(NumReqs)) u_lru (
+      .clk_i(clk_i), .rst_ni(rst_ni), .t_i(touch), .older_o(older), .rank_o(lru_o));
 
   // the requests' order: key = {owns no CCU, age}; rank = valid requests ahead of it
   integer k, w, i, j;
   reg [NumReqs-1:0]          owns;
+  reg [NumReqs*NumCcus-1:0]  ownm;     // request i's warp holds CCU k
   reg [NumReqs*ReqBits-1:0]  rank;
   reg [ReqBits:0]            ahead;
   always @* begin
@@ -65,11 +69,11 @@ module ccu_alloc #(
       if (ccu_valid_i[k])
         for (w = 0; w < NumWarps; w = w + 1)
           if (ccu_warp_i[k*WarpBits +: WarpBits] == w[WarpBits-1:0]) has_data_o[w] = 1'b1;
-    owns = {NumReqs{1'b0}};
     for (i = 0; i < NumReqs; i = i + 1)
       for (k = 0; k < NumCcus; k = k + 1)
-        if (ccu_valid_i[k] && ccu_warp_i[k*WarpBits +: WarpBits] == req_warp_i[i*WarpBits +: WarpBits])
-          owns[i] = 1'b1;
+        ownm[i*NumCcus + k] = ccu_valid_i[k] &&
+                              ccu_warp_i[k*WarpBits +: WarpBits] == req_warp_i[i*WarpBits +: WarpBits];
+    for (i = 0; i < NumReqs; i = i + 1) owns[i] = |ownm[i*NumCcus +: NumCcus];
     rank = {(NumReqs*ReqBits){1'b0}};
     for (i = 0; i < NumReqs; i = i + 1) begin
       ahead = {(ReqBits+1){1'b0}};
@@ -82,161 +86,120 @@ module ccu_alloc #(
     end
   end
 
-  // the stages: state before stage t at index t (the CCUs taken after the last: unused)
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [(NumReqs+1)*NumCcus-1:0] taken_c;
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [(NumReqs+1)*CntBits-1:0] cnt_c;
-  wire [(NumReqs+1)*LruBits-1:0] lru_c;
-  wire [NumReqs-1:0]             st_found, st_gv, st_flush;
-  wire [NumReqs*ReqBits-1:0]     st_sel;
-  wire [NumReqs*CcuBits-1:0]     st_gc;
-  wire [NumReqs*2-1:0]           st_cls, st_stall;
-  assign taken_c[0 +: NumCcus] = {NumCcus{1'b0}};
-  assign cnt_c[0 +: CntBits]   = counter_q;
-  assign lru_c[0 +: LruBits]   = lru_q;
-
-  genvar t;
-  generate
-    for (t = 0; t < NumReqs; t = t + 1) begin : g_stage
-      wire [NumCcus-1:0] tk = taken_c[t*NumCcus +: NumCcus];
-      wire [CntBits-1:0] cn = cnt_c[t*CntBits +: CntBits];
-      wire [LruBits-1:0] lr = lru_c[t*LruBits +: LruBits];
-      wire [LruBits-1:0] lr_n;
-      integer q;
-      reg               found, own_f, empty_f, far_f, near_f, any_free, gv;
-      reg [ReqBits-1:0] sel;
-      reg [CcuBits-1:0] own, empty, far, near_c, gc;
-      reg [1:0]         cls, stl;
-      reg [CntBits-1:0] cn_n;
-      reg [NumCcus-1:0] tk_n;
-      always @* begin
-        found = 1'b0;
-        sel   = {ReqBits{1'b0}};
-        for (q = 0; q < NumReqs; q = q + 1)
-          if (req_valid_i[q] && rank[q*ReqBits +: ReqBits] == t[ReqBits-1:0]) begin
-            found = 1'b1;
-            sel   = q[ReqBits-1:0];
-          end
-        own_f = 1'b0; empty_f = 1'b0; far_f = 1'b0; near_f = 1'b0; any_free = 1'b0;
-        own = {CcuBits{1'b0}}; empty = {CcuBits{1'b0}}; far = {CcuBits{1'b0}}; near_c = {CcuBits{1'b0}};
-        for (q = 0; q < NumCcus; q = q + 1)
-          if (!tk[q]) begin
-            if (ccu_valid_i[q] && ccu_warp_i[q*WarpBits +: WarpBits] == req_warp_i[sel*WarpBits +: WarpBits]) begin
-              own_f = 1'b1;
-              own   = q[CcuBits-1:0];
-            end
-            if (!ccu_busy_i[q]) begin
-              any_free = 1'b1;
-              if (!ccu_valid_i[q] && !empty_f) begin
-                empty_f = 1'b1;
-                empty   = q[CcuBits-1:0];
-              end
-              if (!ccu_near_i[q] && (!far_f || lr[q*CcuBits +: CcuBits] > lr[far*CcuBits +: CcuBits])) begin
-                far_f = 1'b1;
-                far   = q[CcuBits-1:0];
-              end
-              if (!near_f || lr[q*CcuBits +: CcuBits] > lr[near_c*CcuBits +: CcuBits]) begin
-                near_f = 1'b1;
-                near_c = q[CcuBits-1:0];
-              end
-            end
-          end
-        gv  = 1'b0;
-        gc  = {CcuBits{1'b0}};
-        cls = 2'd0;
-        stl = 2'd0;
-        if (found) begin
-          if (own_f) begin
-`ifdef FAULT_CCU_ALLOC_BUSY_GRANT
-            gv = 1'b1;
-            gc = own;
-`else
-            if (ccu_busy_i[own]) stl = 2'd1;
-            else begin
-              gv = 1'b1;
-              gc = own;
-            end
-`ifdef FAULT_CCU_ALLOC_SECOND_CCU
-            if (ccu_busy_i[own] && any_free) begin
-              stl = 2'd0;
-              gv  = 1'b1;
-              gc  = near_c;
-              cls = 2'd3;
-            end
-`endif
-`endif
-          end else if (!any_free) stl = 2'd3;
-          else if (empty_f) begin
-            gv  = 1'b1;
-            gc  = empty;
-            cls = 2'd1;
-          end else if (far_f) begin
-            gv  = 1'b1;
-            gc  = far;
-            cls = 2'd2;
-`ifdef FAULT_CCU_ALLOC_NO_WAIT
-          end else if (1'b1) begin
-`else
-          end else if (SthldCounter != 0 ? cn >= {1'b0, sthld_i} : cn > {1'b0, sthld_i}) begin
-`endif
-            gv  = 1'b1;
-            gc  = near_c;
-            cls = 2'd3;
-          end else stl = 2'd2;
-        end
-        cn_n = cn;
-        if (gv) begin
-`ifndef FAULT_CCU_ALLOC_COUNTER_KEPT
-          if (SthldCounter != 0 || cls == 2'd3) cn_n = {CntBits{1'b0}};
-`endif
-        end else if (stl == 2'd2 && cn != {CntBits{1'b1}}) cn_n = cn + 1'b1;
-        tk_n = tk;
-        if (gv) tk_n[gc] = 1'b1;
-      end
-      lru_touch #(.Entries(NumCcus), .Bits(CcuBits)) u_touch (
-          .rank_i(lr), .t_i(gc), .en_i(gv), .rank_o(lr_n));
-      assign taken_c[(t+1)*NumCcus +: NumCcus] = tk_n;
-      assign cnt_c[(t+1)*CntBits +: CntBits]   = cn_n;
-      assign lru_c[(t+1)*LruBits +: LruBits]   = lr_n;
-      assign st_found[t]                     = found;
-      assign st_sel[t*ReqBits +: ReqBits]    = sel;
-      assign st_gv[t]                        = gv;
-      assign st_gc[t*CcuBits +: CcuBits]     = gc;
-      assign st_cls[t*2 +: 2]                = cls;
-      assign st_stall[t*2 +: 2]              = stl;
-      assign st_flush[t]                     = gv && cls != 2'd0 && ccu_valid_i[gc];
+  // one-hot picks: the lowest, the highest and the least recently granted set bit
+  function [NumCcus-1:0] lowest(input [NumCcus-1:0] v);
+    integer q;
+    for (q = 0; q < NumCcus; q = q + 1) lowest[q] = v[q] && !(|(v & ((1 << q) - 1)));
+  endfunction
+  function [NumCcus-1:0] highest(input [NumCcus-1:0] v);
+    integer q;
+    for (q = 0; q < NumCcus; q = q + 1) highest[q] = v[q] && !(|(v >> (q + 1)));
+  endfunction
+  function [NumCcus-1:0] oldest(input [NumCcus-1:0] v, input [NumCcus*NumCcus-1:0] o);
+    integer q, p;
+    for (q = 0; q < NumCcus; q = q + 1) begin
+      oldest[q] = v[q];
+      for (p = 0; p < NumCcus; p = p + 1)
+        if (p != q && v[p] && !o[q*NumCcus + p]) oldest[q] = 1'b0;
     end
-  endgenerate
+  endfunction
+  function [CcuBits-1:0] enc(input [NumCcus-1:0] v);
+    integer q;
+    begin
+      enc = {CcuBits{1'b0}};
+      for (q = 0; q < NumCcus; q = q + 1)
+        if (v[q]) enc = enc | q[CcuBits-1:0];
+    end
+  endfunction
 
-  // each port's answer from the stage that served it
-  integer r, s;
+  // The stages in rank order. Each sees the CCUs the earlier ones granted as taken; it needs
+  // no rank update: a granted CCU is taken, and the others keep their order, so every search
+  // reads the registered pairwise order. Only the taken set and the counter pass from stage to
+  // stage, each step a few gates.
+  reg [NumCcus-1:0] tk, ownv, own_oh, freev, empty_oh, far_oh, near_oh, g_oh;
+  reg [CntBits-1:0] cn;
+  reg               found, gv;
+  reg [1:0]         cls, stl;
+  integer t, r;
   always @* begin
+    tk = {NumCcus{1'b0}};
+    cn = counter_q;
+    touch = {NumReqs*NumCcus{1'b0}};
     grant_valid_o = {NumReqs{1'b0}};
     grant_ccu_o   = {(NumReqs*CcuBits){1'b0}};
     grant_flush_o = {NumReqs{1'b0}};
     grant_class_o = {(NumReqs*2){1'b0}};
     stall_o       = {(NumReqs*2){1'b0}};
-    for (r = 0; r < NumReqs; r = r + 1)
-      for (s = 0; s < NumReqs; s = s + 1)
-        if (st_found[s] && st_sel[s*ReqBits +: ReqBits] == r[ReqBits-1:0]) begin
-          grant_valid_o[r]                  = st_gv[s];
-          grant_ccu_o[r*CcuBits +: CcuBits] = st_gc[s*CcuBits +: CcuBits];
-          grant_flush_o[r]                  = st_flush[s];
-          grant_class_o[r*2 +: 2]           = st_cls[s*2 +: 2];
-          stall_o[r*2 +: 2]                 = st_stall[s*2 +: 2];
+    for (t = 0; t < NumReqs; t = t + 1) begin
+      found = 1'b0;
+      ownv = {NumCcus{1'b0}};
+      for (r = 0; r < NumReqs; r = r + 1)
+        if (req_valid_i[r] && rank[r*ReqBits +: ReqBits] == t[ReqBits-1:0]) begin
+          found = 1'b1;
+          ownv = ownv | ownm[r*NumCcus +: NumCcus];
         end
-  end
-
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      counter_q <= {CntBits{1'b0}};
-      for (k = 0; k < NumCcus; k = k + 1) lru_q[k*CcuBits +: CcuBits] <= k[CcuBits-1:0];
-    end else begin
-      counter_q <= cnt_c[NumReqs*CntBits +: CntBits];
-      lru_q     <= lru_c[NumReqs*LruBits +: LruBits];
+      own_oh   = highest(ownv & ~tk);
+      freev    = ~ccu_busy_i & ~tk;
+      empty_oh = lowest(freev & ~ccu_valid_i);
+      far_oh   = oldest(freev & ~ccu_near_i, older);
+      near_oh  = oldest(freev, older);
+      g_oh = {NumCcus{1'b0}};
+      cls = 2'd0;
+      stl = 2'd0;
+      if (found) begin
+        if (|own_oh) begin
+`ifdef FAULT_CCU_ALLOC_BUSY_GRANT
+          g_oh = own_oh;
+`else
+          if (|(own_oh & ccu_busy_i)) stl = 2'd1;
+          else g_oh = own_oh;
+`ifdef FAULT_CCU_ALLOC_SECOND_CCU
+          if (|(own_oh & ccu_busy_i) && |freev) begin
+            stl  = 2'd0;
+            g_oh = near_oh;
+            cls  = 2'd3;
+          end
+`endif
+`endif
+        end else if (!(|freev)) stl = 2'd3;
+        else if (|empty_oh) begin
+          g_oh = empty_oh;
+          cls  = 2'd1;
+        end else if (|far_oh) begin
+          g_oh = far_oh;
+          cls  = 2'd2;
+`ifdef FAULT_CCU_ALLOC_NO_WAIT
+        end else if (1'b1) begin
+`else
+        end else if (SthldCounter != 0 ? cn >= {1'b0, sthld_i} : cn > {1'b0, sthld_i}) begin
+`endif
+          g_oh = near_oh;
+          cls  = 2'd3;
+        end else stl = 2'd2;
+      end
+      gv = |g_oh;
+      if (gv) begin
+`ifndef FAULT_CCU_ALLOC_COUNTER_KEPT
+        if (SthldCounter != 0 || cls == 2'd3) cn = {CntBits{1'b0}};
+`endif
+      end else if (stl == 2'd2 && cn != {CntBits{1'b1}}) cn = cn + 1'b1;
+      touch[t*NumCcus +: NumCcus] = g_oh;
+      tk = tk | g_oh;
+      // the answer goes to the port this stage served
+      for (r = 0; r < NumReqs; r = r + 1)
+        if (req_valid_i[r] && rank[r*ReqBits +: ReqBits] == t[ReqBits-1:0]) begin
+          grant_valid_o[r]                  = gv;
+          grant_ccu_o[r*CcuBits +: CcuBits] = enc(g_oh);
+          grant_flush_o[r]                  = gv && cls != 2'd0 && |(g_oh & ccu_valid_i);
+          grant_class_o[r*2 +: 2]           = cls;
+          stall_o[r*2 +: 2]                 = stl;
+        end
     end
   end
+
+  always @(posedge clk_i)
+    if (!rst_ni) counter_q <= {CntBits{1'b0}};
+    else         counter_q <= cn;
 
 `ifdef FORMAL
   integer fa, fb;

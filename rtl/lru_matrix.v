@@ -1,18 +1,19 @@
 // lru_matrix: true-LRU state as an older-than matrix (the hardware form of cmodel/lru.h's
 // ranks): one bit per pair of entries a < b, set when a was used less recently than b.
-// At the edge it applies up to two touches in order (t0, then t1: t1 ends most recent), each
-// given one-hot (none set: no touch); each bit's next value depends only on whether a or b is
-// touched, so the update is a few gates deep for any number of entries. rank_o gives each entry's rank as gpurf_lru_touch keeps
-// it (0 = most recent: the number of entries used more recently); older_o[a*Entries+b] is the
-// pairwise order the victim searches read (0 on the diagonal). Reset: entry i has rank i.
+// At the edge it applies up to Touches touches in order (touch 0 first, the last ends most
+// recent), each one-hot in t_i (none set: no touch); each bit's next value depends only on the
+// last touch of a or b, so the update is a few gates deep for any number of entries. rank_o
+// gives each entry's rank as gpurf_lru_touch keeps it (0 = most recent: the number of entries
+// used more recently); older_o[a*Entries+b] is the pairwise order the victim searches read (0
+// on the diagonal). Reset: entry i has rank i.
 module lru_matrix #(
     parameter Entries = 4,
-    parameter Bits    = 2
+    parameter Bits    = 2,
+    parameter Touches = 2
 ) (
     input  wire                        clk_i,
     input  wire                        rst_ni,
-    input  wire [Entries-1:0]          t0_i,
-    input  wire [Entries-1:0]          t1_i,
+    input  wire [Touches*Entries-1:0]  t_i,
     output reg  [Entries*Entries-1:0]  older_o,
     output reg  [Entries*Bits-1:0]     rank_o
 );
@@ -23,12 +24,17 @@ module lru_matrix #(
     for (ga = 0; ga < Entries; ga = ga + 1) begin : g_row
       assign older[ga*Entries+ga] = 1'b0;
       for (gb = ga + 1; gb < Entries; gb = gb + 1) begin : g_pair
-        reg u_q;
+        reg u_q, u_d;
+        integer t;
+        always @* begin
+          u_d = u_q;
+          for (t = 0; t < Touches; t = t + 1)
+            if (t_i[t*Entries + ga]) u_d = 1'b0;
+            else if (t_i[t*Entries + gb]) u_d = 1'b1;
+        end
         always @(posedge clk_i)
-          if (!rst_ni || t1_i[ga]) u_q <= 1'b0;
-          else if (t1_i[gb])       u_q <= 1'b1;
-          else if (t0_i[ga])       u_q <= 1'b0;
-          else if (t0_i[gb])       u_q <= 1'b1;
+          if (!rst_ni) u_q <= 1'b0;
+          else         u_q <= u_d;
         assign older[ga*Entries+gb] = u_q;
         assign older[gb*Entries+ga] = !u_q;
       end

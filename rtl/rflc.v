@@ -175,8 +175,8 @@ module rflc #(
   end
 
   // the ranks: the last edge's hit touch, then its fill touch, applied at this edge
-  lru_matrix #(.Entries(Entries), .Bits(SlotBits)) u_lru (
-      .clk_i(clk_i), .rst_ni(rst_ni), .t0_i(hit_q), .t1_i(fill_q),
+  lru_matrix #(.Entries(Entries), .Bits(SlotBits), .Touches(2)) u_lru (
+      .clk_i(clk_i), .rst_ni(rst_ni), .t_i({fill_q, hit_q}),
       .older_o(older), .rank_o(lru_q));
 
   integer k;
