@@ -134,14 +134,36 @@ module ccu_alloc #(
       found = 1'b0;
       ownv = {NumCcus{1'b0}};
       for (r = 0; r < NumReqs; r = r + 1)
+`ifdef FORMAL_FAULT_CCU_ALLOC_INVALID_REQ
+        if (rank[r*ReqBits +: ReqBits] == t[ReqBits-1:0]) begin
+`else
         if (req_valid_i[r] && rank[r*ReqBits +: ReqBits] == t[ReqBits-1:0]) begin
+`endif
           found = 1'b1;
           ownv = ownv | ownm[r*NumCcus +: NumCcus];
         end
       own_oh   = highest(ownv & ~tk);
+`ifdef FORMAL_FAULT_CCU_ALLOC_TAKEN_IGNORED
+      freev    = ~ccu_busy_i;
+`elsif FORMAL_FAULT_CCU_ALLOC_BUSY_FREE
+      freev    = ~tk;
+`else
       freev    = ~ccu_busy_i & ~tk;
+`endif
+`ifdef FORMAL_FAULT_CCU_ALLOC_EMPTY_VALID
+      empty_oh = lowest(freev);
+`elsif FORMAL_FAULT_CCU_ALLOC_EMPTY_HIGHEST
+      empty_oh = highest(freev & ~ccu_valid_i);
+`else
       empty_oh = lowest(freev & ~ccu_valid_i);
+`endif
+`ifdef FORMAL_FAULT_CCU_ALLOC_FAR_NEAR
+      far_oh   = oldest(freev, older);
+`elsif FORMAL_FAULT_CCU_ALLOC_YOUNGEST_FAR
+      far_oh   = oldest(freev & ~ccu_near_i, ~older);
+`else
       far_oh   = oldest(freev & ~ccu_near_i, older);
+`endif
       near_oh  = oldest(freev, older);
       g_oh = {NumCcus{1'b0}};
       cls = 2'd0;
@@ -202,8 +224,13 @@ module ccu_alloc #(
     else         counter_q <= cn;
 
 `ifdef FORMAL
-  integer fa, fb;
+  reg f_init = 1'b0;
+  reg [CcuBits-1:0] fg;
+  reg f_taken;
+  integer fa, fb, fp;
+  always @(posedge clk_i) f_init <= 1'b1;
   always @* begin
+    if (!f_init) assume(!rst_ni);
     for (fa = 0; fa < NumCcus; fa = fa + 1)
       for (fb = fa + 1; fb < NumCcus; fb = fb + 1)
         assume(!(ccu_valid_i[fa] && ccu_valid_i[fb] &&
@@ -213,10 +240,32 @@ module ccu_alloc #(
         assume(!(req_valid_i[fa] && req_valid_i[fb] &&
                  req_warp_i[fa*WarpBits +: WarpBits] == req_warp_i[fb*WarpBits +: WarpBits]));
     for (fb = 0; fb < NumReqs; fb = fb + 1)
-      for (fa = 0; fa < NumCcus; fa = fa + 1)
-        if (grant_valid_o[fb] && ccu_valid_i[fa] &&
-            ccu_warp_i[fa*WarpBits +: WarpBits] == req_warp_i[fb*WarpBits +: WarpBits])
-          assert(grant_ccu_o[fb*CcuBits +: CcuBits] == fa[CcuBits-1:0]);
+      if (grant_valid_o[fb]) begin
+        fg = grant_ccu_o[fb*CcuBits +: CcuBits];
+        // a grant answers a request, takes a free CCU no other request takes, and its class
+        // holds: the lowest empty one for class 1, for class 2 the least recently granted far
+        // one, of those the requests ranked before it left
+        assert(req_valid_i[fb] && !ccu_busy_i[fg]);
+        if (grant_class_o[fb*2 +: 2] == 2'd1) assert(!ccu_valid_i[fg]);
+        if (grant_class_o[fb*2 +: 2] == 2'd2) assert(!ccu_near_i[fg]);
+        for (fa = 0; fa < NumReqs; fa = fa + 1)
+          if (fa != fb && grant_valid_o[fa]) assert(grant_ccu_o[fa*CcuBits +: CcuBits] != fg);
+        for (fp = 0; fp < NumCcus; fp = fp + 1) begin
+          f_taken = 1'b0;
+          for (fa = 0; fa < NumReqs; fa = fa + 1)
+            if (grant_valid_o[fa] && rank[fa*ReqBits +: ReqBits] < rank[fb*ReqBits +: ReqBits] &&
+                grant_ccu_o[fa*CcuBits +: CcuBits] == fp[CcuBits-1:0])
+              f_taken = 1'b1;
+          if (grant_class_o[fb*2 +: 2] == 2'd2 && fp != fg && !ccu_busy_i[fp] && !ccu_near_i[fp] && !f_taken)
+            assert(older[fg*NumCcus + fp]);
+          if (grant_class_o[fb*2 +: 2] == 2'd1 && fp < fg && !ccu_busy_i[fp] && !f_taken)
+            assert(ccu_valid_i[fp]);
+        end
+        // a warp that owns a CCU is granted only that one
+        for (fa = 0; fa < NumCcus; fa = fa + 1)
+          if (ccu_valid_i[fa] && ccu_warp_i[fa*WarpBits +: WarpBits] == req_warp_i[fb*WarpBits +: WarpBits])
+            assert(fg == fa[CcuBits-1:0]);
+      end
   end
 `endif
 endmodule
