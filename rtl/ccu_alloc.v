@@ -112,18 +112,41 @@ module ccu_alloc #(
     end
   endfunction
 
+  // The counter after i waiting stalls: counter + i (saturating) before any reset in the
+  // cycle, i after one; the replacement rule at each, for every i at once
+  function [CntBits-1:0] sat_add(input [CntBits-1:0] c, input [ReqBits:0] n);
+    reg [CntBits+ReqBits+1:0] x;
+    begin
+      x = {{(ReqBits+2){1'b0}}, c} + {{(CntBits+1){1'b0}}, n};
+      sat_add = |x[CntBits+ReqBits+1:CntBits] ? {CntBits{1'b1}} : x[CntBits-1:0];
+    end
+  endfunction
+  function rule(input [CntBits-1:0] c);
+    rule = SthldCounter != 0 ? c >= {1'b0, sthld_i} : c > {1'b0, sthld_i};
+  endfunction
+  localparam integer NStalls = 1 << (ReqBits + 1);
+  reg [NStalls-1:0] rule_run, rule_rst;
+  integer ri;
+  always @*
+    for (ri = 0; ri < NStalls; ri = ri + 1) begin
+      rule_run[ri] = rule(sat_add(counter_q, ri[ReqBits:0]));
+      rule_rst[ri] = rule(sat_add({CntBits{1'b0}}, ri[ReqBits:0]));
+    end
+
   // The stages in rank order. Each sees the CCUs the earlier ones granted as taken; it needs
   // no rank update: a granted CCU is taken, and the others keep their order, so every search
-  // reads the registered pairwise order. Only the taken set and the counter pass from stage to
-  // stage, each step a few gates.
+  // reads the registered pairwise order. Only the taken set and the counter's state (reset in
+  // this cycle or not, stalls since) pass from stage to stage, each step a few gates.
   reg [NumCcus-1:0] tk, ownv, own_oh, freev, empty_oh, far_oh, near_oh, g_oh;
   reg [CntBits-1:0] cn;
-  reg               found, gv;
+  reg [ReqBits:0]   ni;
+  reg               rs, found, gv;
   reg [1:0]         cls, stl;
   integer t, r;
   always @* begin
     tk = {NumCcus{1'b0}};
-    cn = counter_q;
+    rs = 1'b0;
+    ni = {(ReqBits+1){1'b0}};
     touch = {NumReqs*NumCcus{1'b0}};
     grant_valid_o = {NumReqs{1'b0}};
     grant_ccu_o   = {(NumReqs*CcuBits){1'b0}};
@@ -193,7 +216,7 @@ module ccu_alloc #(
 `ifdef FAULT_CCU_ALLOC_NO_WAIT
         end else if (1'b1) begin
 `else
-        end else if (SthldCounter != 0 ? cn >= {1'b0, sthld_i} : cn > {1'b0, sthld_i}) begin
+        end else if (rs ? rule_rst[ni] : rule_run[ni]) begin
 `endif
           g_oh = near_oh;
           cls  = 2'd3;
@@ -202,9 +225,12 @@ module ccu_alloc #(
       gv = |g_oh;
       if (gv) begin
 `ifndef FAULT_CCU_ALLOC_COUNTER_KEPT
-        if (SthldCounter != 0 || cls == 2'd3) cn = {CntBits{1'b0}};
+        if (SthldCounter != 0 || cls == 2'd3) begin
+          rs = 1'b1;
+          ni = {(ReqBits+1){1'b0}};
+        end
 `endif
-      end else if (stl == 2'd2 && cn != {CntBits{1'b1}}) cn = cn + 1'b1;
+      end else if (stl == 2'd2) ni = ni + 1'b1;
       touch[t*NumCcus +: NumCcus] = g_oh;
       tk = tk | g_oh;
       // the answer goes to the port this stage served
@@ -219,6 +245,7 @@ module ccu_alloc #(
     end
   end
 
+  always @* cn = sat_add(rs ? {CntBits{1'b0}} : counter_q, ni);
   always @(posedge clk_i)
     if (!rst_ni) counter_q <= {CntBits{1'b0}};
     else         counter_q <= cn;
