@@ -2,7 +2,7 @@
 // (one per scheduler over the SM's CCUs, or one over a sub-core's). The valid requests are
 // ranked (warps that own a CCU first, then the smaller age, then the lower port) and served in
 // that order by a chain of stages; each stage sees the CCUs the earlier ones granted as busy
-// and not owned, and the counter and LRU ranks as they left them. For a request: its warp's
+// and not owned, and the counter as they left it. For a request: its warp's
 // own CCU (granted when free, else the warp waits); else a free empty CCU; else the least
 // recently granted free CCU holding only far values; else, once the stall counter allows it,
 // the least recently granted free CCU (its near values flushed); otherwise the request stalls
@@ -14,9 +14,20 @@
 // FAULT_CCU_ALLOC_NO_WAIT (near CCUs are replaced without waiting for STHLD),
 // FAULT_CCU_ALLOC_COUNTER_KEPT (a grant that resets the counter leaves it running),
 // FAULT_CCU_ALLOC_SECOND_CCU (a warp whose own CCU is busy is granted the least recently
-// granted free one: it would own two).
-// Property (`ifdef FORMAL, make formal): when no two CCUs are owned by one warp and no two
-// requests name one warp (the SM keeps both), a warp that owns a CCU is granted only that one.
+// granted free one: it would own two); for the proofs only, FORMAL_FAULT_CCU_ALLOC_INVALID_REQ
+// (a stage serves a request that is not valid), _TAKEN_IGNORED (a stage may grant a CCU an
+// earlier stage took), _BUSY_FREE (busy CCUs count as free), _EMPTY_VALID (the empty search
+// ignores the valid bit), _FAR_NEAR (the far search ignores the near bit), _YOUNGEST_FAR (the
+// far search takes the most recently granted), _EMPTY_HIGHEST (the highest empty CCU).
+// For the clock, each stage's searches are one-hot forms over the registered pairwise LRU
+// order (rtl/lru_matrix.v: a granted CCU is taken, the others keep their order, so no stage
+// needs the ranks an earlier one touched), and the counter passes between stages as "reset in
+// this cycle or not" and the stalls since.
+// Properties (`ifdef FORMAL, make formal): when no two CCUs are owned by one warp and no two
+// requests name one warp (the SM keeps both), a warp that owns a CCU is granted only that one;
+// a grant answers a valid request and takes a free CCU no other request takes; class 1 takes
+// the lowest empty CCU, class 2 the least recently granted far one, of those the requests
+// ranked before it left.
 module ccu_alloc #(
     parameter NumCcus      = 2,
     parameter NumWarps     = 16,
