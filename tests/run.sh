@@ -489,8 +489,9 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   ffs=$(sed -n '/"ccu"/,/}/p' $S | sed -n 's/.*"flip_flops": \([0-9]*\).*/\1/p')
   [ "${ffs:-0}" -ge "$ccu_data" ] && ok "ccu holds its cache table's data in $ffs flip-flops (>= $ccu_data)" || bad "ccu flip-flops $ffs < $ccu_data"
   rsp_data=$(( $(preset_num small active_pool) * $(preset_num small rsp_regs) * $(preset_num small lanes) * 32 ))
-  ffs=$(sed -n '/"rsp"/,/}/p' $S | sed -n 's/.*"flip_flops": \([0-9]*\).*/\1/p')
-  [ "${ffs:-0}" -ge "$rsp_data" ] && ok "rsp holds its scratchpad's data in $ffs flip-flops (>= $rsp_data)" || bad "rsp flip-flops $ffs < $rsp_data"
+  got=$(jq '.blocks.rsp | [.memory_bits, .sram_macros, .flip_flops] | join(" ")' -r $S)
+  [ "$(jq --argjson d $rsp_data '.blocks.rsp | .memory_bits == $d and .sram_macros == 1 and .flip_flops < 100' $S)" = true ] &&
+    ok "rsp holds its scratchpad's data in one SRAM macro of $rsp_data bits (bits, macros, flip-flops: $got)" || bad "rsp storage (bits, macros, flip-flops) $got, want $rsp_data bits in one macro"
   crit=$(sed -n 's/.*"critical_path_ps": \([0-9]*\).*/\1/p' $S | sort -n | head -1)
   [ "${crit:-0}" -gt 0 ] && ok "critical paths reported (shortest $crit ps)" || bad "no critical path"
   per=$(( 1000000 / $(preset_num small rtl_clock_mhz) ))
