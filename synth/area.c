@@ -1,6 +1,8 @@
 /* LTRF storage and area report (see area.h). */
 #include "area.h"
 #include "cmodel/avail.h"
+#include "cmodel/ccu.h"
+#include "cmodel/ccu_alloc.h"
 #include "cmodel/rc.h"
 #include "cmodel/rflc.h"
 #include "cmodel/rnt.h"
@@ -14,6 +16,7 @@
 typedef struct {
     const char *block;
     unsigned per_sm; /* instances per SM */
+    int gone;        /* a baseline block the design replaces: counted negative */
     const synth_block_t *b;
 } part_t;
 
@@ -49,10 +52,10 @@ static int parts_of(const sm_cfg_t *c, const char *design, const char *added, pa
     }
     const ls_ctx_t *ls = sm_lockstep(gpu_sm(g, 0));
     *np = 0;
-    parts[(*np)++] = (part_t){"rf", c->schedulers, NULL};
+    parts[(*np)++] = (part_t){"rf", c->schedulers, 0, NULL};
     for (unsigned i = 0; block_list[i] && *np < MAX_PARTS; i++)
         if (listed(added, block_list[i]->name))
-            parts[(*np)++] = (part_t){block_list[i]->name, 0, NULL};
+            parts[(*np)++] = (part_t){block_list[i]->name, 0, 0, NULL};
     for (unsigned i = 0; i < ls->n_all; i++)
         for (unsigned k = 1; k < *np; k++)
             parts[k].per_sm += !strcmp(ls->all[i]->bd->name, parts[k].block);
@@ -74,7 +77,10 @@ static const synth_block_t *matching(const sm_cfg_t *c, const synth_sum_t *s, co
     return b;
 }
 
-static double total(const part_t *p) { return p->per_sm * (p->b->logic_um2 + p->b->sram_um2); }
+static double total(const part_t *p)
+{
+    return (p->gone ? -1.0 : 1.0) * p->per_sm * (p->b->logic_um2 + p->b->sram_um2);
+}
 
 static unsigned long rf_bits(const sm_cfg_t *c) { return (unsigned long)c->rf_warp_regs * c->lanes * 32; }
 
@@ -148,15 +154,47 @@ static void hybrid_storage(const sm_cfg_t *c, FILE *f)
     kb_line(f, "hybrid: both", rcb + rspb, rf_bits(c), "12 KB/SM; die +4.7%");
 }
 
+/* Malekeh Secs. 3.2, 9.4: the control fields each CCU adds to an operand collector (cache
+ * table tag, valid, lock, near hint and LRU rank per entry; a collector-table pointer per
+ * source), the allocator's counter and ranks, per SM; and the cache table's data against the
+ * operand collector's */
+static void malekeh_storage(const sm_cfg_t *c, FILE *f)
+{
+    ccu_cfg_t cc;
+    ccu_alloc_cfg_t ac;
+    ccu_cfg_from_sm(c, &cc);
+    ccu_alloc_cfg_from_sm(c, &ac);
+    const unsigned n = c->collectors, allocs = c->ccu_pool == CCU_POOL_SM ? 1 : c->schedulers;
+    const unsigned long entry = cc.reg_bits + 2 + cc.near_bits + cc.idx_bits;
+    const unsigned long ct = (unsigned long)n * cc.slots * entry, oct = (unsigned long)n * cc.max_srcs * cc.idx_bits;
+    const unsigned long alloc = (unsigned long)allocs * (ac.sthld_bits + 1 + ac.num_ccus * ac.ccu_bits);
+    const unsigned long reg = c->lanes * 32ul;
+    char what[112];
+    fprintf(f, "  Malekeh control fields, preset %s (%u CCUs per SM, %u entries, %u sources, %u-bit hints):\n",
+            c->name, n, cc.slots, cc.max_srcs, cc.near_bits);
+    snprintf(what, sizeof what, "cache tables: %u x %u x (%u tag + valid + lock + %u near + %u LRU)", n,
+             cc.slots, cc.reg_bits, cc.near_bits, cc.idx_bits);
+    kb_line(f, what, ct, rf_bits(c), "with the pointers: 128 B/SM");
+    snprintf(what, sizeof what, "collector tables: %u x %u x %u-bit pointers", n, cc.max_srcs, cc.idx_bits);
+    kb_line(f, what, oct, rf_bits(c), "as above");
+    snprintf(what, sizeof what, "allocator%s: counter + %u LRU ranks", allocs > 1 ? "s" : "", ac.num_ccus);
+    kb_line(f, what, alloc, rf_bits(c), "not counted");
+    kb_line(f, "control fields per SM", ct + oct + alloc, rf_bits(c), "128 B = 1024 bits, 0.04%");
+    fprintf(f, "    data: %u entries of %lu bits per CCU where an operand collector holds %u: %+ld bits per SM "
+               "(paper: the same data as the collectors)\n",
+            cc.slots, reg, c->max_srcs, (long)n * ((long)cc.slots - (long)c->max_srcs) * (long)reg);
+}
+
 typedef struct {
-    const char *design, *added, *title, *paper;
+    const char *design, *added, *replaced, *title, *paper;
     void (*storage)(const sm_cfg_t *c, FILE *f);
 } area_design_t;
 
 static const area_design_t area_designs[] = {
-    {"ltrf", "wcb aau aau_off rfc", "LTRF", "WCB + AAUs + register-file cache; paper: LTRF adds 16%, GPUWattch model", ltrf_storage},
-    {"rename", "rnt avail rflc", "register renaming", "renaming table + availability flags + release-flag cache; paper: 0.22 ns of a 1.25 ns cycle", rename_storage},
-    {"hybrid", "rc rsp", "hybrid register cache / scratchpad", "register cache + scratchpad; paper: die +5.7% RC, +3.6% RSP, +4.7% hybrid (CACTI)", hybrid_storage},
+    {"ltrf", "wcb aau aau_off rfc", "", "LTRF", "WCB + AAUs + register-file cache; paper: LTRF adds 16%, GPUWattch model", ltrf_storage},
+    {"rename", "rnt avail rflc", "", "register renaming", "renaming table + availability flags + release-flag cache; paper: 0.22 ns of a 1.25 ns cycle", rename_storage},
+    {"hybrid", "rc rsp", "", "hybrid register cache / scratchpad", "register cache + scratchpad; paper: die +5.7% RC, +3.6% RSP, +4.7% hybrid (CACTI)", hybrid_storage},
+    {"malekeh", "ccu ccu_alloc sthld", "ocu", "Malekeh", "CCUs in place of the operand collectors + allocator + adaptive STHLD; paper: 128 B/SM, 0.04% of a 256 KB register file", malekeh_storage},
 };
 
 int area_report(const sm_cfg_t *c, const synth_sum_t *s, const char *design, FILE *f)
@@ -166,18 +204,23 @@ int area_report(const sm_cfg_t *c, const synth_sum_t *s, const char *design, FIL
         if (!strcmp(area_designs[i].design, design))
             ad = &area_designs[i];
     if (!ad) {
-        fprintf(stderr, "gpurf area: --design: no storage model for '%s' (ltrf, rename or hybrid)\n", design);
+        fprintf(stderr, "gpurf area: --design: no storage model for '%s' (ltrf, rename, hybrid or malekeh)\n", design);
         return 2;
     }
-    part_t parts[MAX_PARTS];
-    unsigned np;
-    if (parts_of(c, design, ad->added, parts, &np, stderr))
+    part_t parts[MAX_PARTS], gone[MAX_PARTS];
+    unsigned np, ng = 0;
+    if (parts_of(c, design, ad->added, parts, &np, stderr) ||
+        (*ad->replaced && parts_of(c, "baseline", ad->replaced, gone, &ng, stderr)))
         return 2;
     fprintf(f, "%s storage and area per SM, preset %s (estimates; %s)\n", ad->title, c->name,
             "areas from synth/cells.lib and the SRAM-macro estimate");
     ad->storage(c, f);
     if (!s)
         return 0;
+    for (unsigned i = 1; i < ng && np < MAX_PARTS; i++) {
+        parts[np] = gone[i];
+        parts[np++].gone = 1;
+    }
     for (unsigned i = 0; i < np; i++)
         if (!(parts[i].b = matching(c, s, parts[i].block))) {
             fprintf(stderr, "gpurf area: block %s of preset %s is not in the summary with these "
@@ -192,7 +235,8 @@ int area_report(const sm_cfg_t *c, const synth_sum_t *s, const char *design, FIL
         double t = total(&parts[i]);
         if (i)
             added += t;
-        fprintf(f, "  %-9s %6u %14.0f %14.0f %9.1f%% %10.2f\n", parts[i].block, parts[i].per_sm,
+        fprintf(f, "  %-9s %6d %14.0f %14.0f %9.1f%% %10.2f\n", parts[i].block,
+                (parts[i].gone ? -1 : 1) * (int)parts[i].per_sm,
                 parts[i].b->logic_um2 + parts[i].b->sram_um2, t, 100.0 * t / rf,
                 parts[i].b->crit_ps / 1000.0);
     }

@@ -107,6 +107,19 @@ for kv in reuse_src=dynamic ccu_priority=2 sthld_counter=always ccu_pool=shared;
   echo "$out" | grep -q "field '${kv%=*}'" && ok "bad $kv: names the field" || bad "bad $kv message" "$out"
 done
 
+section "malekeh: control fields (gpurf area --design malekeh)"
+run "malekeh storage on pascal" 0 $G area --design malekeh --preset pascal
+pn() { jq ".$1" presets/pascal.json; }
+lg() { local n=$1 b=0; while [ $((1 << b)) -lt "$n" ]; do b=$((b + 1)); done; echo $b; }
+n=$(pn collectors); e=$(pn ccu_slots); m=$(pn max_srcs); i=$(lg $e)
+ct=$(( n * e * ($(lg $(pn arch_regs)) + 2 + $(pn reuse_bits) + i) )); oct=$(( n * m * i ))
+got=$(echo "$out" | sed -n 's/.*cache tables: .* \([0-9][0-9]*\) bits = .*/\1/p'); go=$(echo "$out" | sed -n 's/.*collector tables: .* \([0-9][0-9]*\) bits = .*/\1/p')
+[ "$got" = "$ct" ] && [ "$go" = "$oct" ] && [ $(( (ct + oct) * 100 / 1024 )) -ge 95 ] && [ $(( (ct + oct) * 100 / 1024 )) -le 105 ] &&
+  ok "Malekeh's cache and collector tables: $ct + $oct bits per SM, within 5 % of the paper's 128 B" || bad "malekeh control fields $got + $go, want $ct + $oct" "$out"
+run "malekeh storage with 16 entries" 0 $G area --design malekeh --preset pascal --set ccu_slots=16
+g16=$(echo "$out" | sed -n 's/.*cache tables: .* \([0-9][0-9]*\) bits = .*/\1/p')
+[ "$g16" = $(( n * 16 * ($(lg $(pn arch_regs)) + 2 + $(pn reuse_bits) + 4) )) ] && ok "ccu_slots 16: cache tables $g16 bits" || bad "ccu_slots 16: $g16" "$out"
+
 section "make experiments-malekeh QUICK=1"
 run "experiments-malekeh pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-malekeh QUICK=1 SUITE=tests/suite_test.txt EXP_OUT=$B/exp_m
 [ -s $B/exp_m/malekeh.png ] && grep -qE "^\| gq \| turing \| [0-9.]+ %, [0-9.]+ % \| [-+][0-9.]+ % \| [-+][0-9.]+ % \| .* \| 0\.[0-9]+ \| 0\.[0-9]+ \| [-+][0-9.]+ % \|" $B/exp_m/malekeh.md &&

@@ -75,9 +75,11 @@ static const help_t cmds[] = {
      "            [--alloc] [--json FILE]",
      "Strands of the hybrid's scratchpad and, with --alloc, its candidates, reductions and\n"
      "allocations (rsp_regs per warp)."},
-    {"area", "gpurf area --synth build/synth/P.json [--preset P]",
-     "LTRF's storage (Sec. 4.3) and its area added to the main register file, from a synthesis\n"
-     "summary."},
+    {"area", "gpurf area [--design ltrf|rename|hybrid|malekeh] [--synth build/synth/P.json] [--preset P]",
+     "The storage a design adds (LTRF's WCB, Sec. 4.3; renaming's Eq. 1 table; the hybrid's cache\n"
+     "and scratchpad; Malekeh's control fields, Sec. 9.4) beside its paper's figure and, from a\n"
+     "synthesis summary, the area it adds to the main register file (replaced blocks counted\n"
+     "negative)."},
     {"energy", "gpurf energy [--preset P] [--set k=v]... [--run RUN.json] [--json FILE]",
      "The register-file energy model: per-access and leakage figures of every structure, and\n"
      "with --run the energy of a sim's JSON report."},
