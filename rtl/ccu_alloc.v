@@ -132,16 +132,16 @@ module ccu_alloc #(
       sat_add = |x[CntBits+ReqBits+1:CntBits] ? {CntBits{1'b1}} : x[CntBits-1:0];
     end
   endfunction
-  function rule(input [CntBits-1:0] c);
-    rule = SthldCounter != 0 ? c >= {1'b0, sthld_i} : c > {1'b0, sthld_i};
+  function rule(input [CntBits-1:0] c, input [SthldBits-1:0] th);
+    rule = SthldCounter != 0 ? c >= {1'b0, th} : c > {1'b0, th};
   endfunction
   localparam integer NStalls = 1 << (ReqBits + 1);
   reg [NStalls-1:0] rule_run, rule_rst;
   integer ri;
   always @*
     for (ri = 0; ri < NStalls; ri = ri + 1) begin
-      rule_run[ri] = rule(sat_add(counter_q, ri[ReqBits:0]));
-      rule_rst[ri] = rule(sat_add({CntBits{1'b0}}, ri[ReqBits:0]));
+      rule_run[ri] = rule(sat_add(counter_q, ri[ReqBits:0]), sthld_i);
+      rule_rst[ri] = rule(sat_add({CntBits{1'b0}}, ri[ReqBits:0]), sthld_i);
     end
 
   // The stages in rank order. Each sees the CCUs the earlier ones granted as taken; it needs
