@@ -50,9 +50,10 @@ tee -q -o $base.json stat -json
 tee -q -o $base.stat stat -liberty $lib
 chtype -map \$mem_v2 gpurf_sram t:\$mem_v2
 $unset
-write_verilog -noattr $base.v
+write_verilog -noattr -simple-lhs $base.v
 " > /dev/null 2>&1 || { tail -20 "$base.log"; echo "synth: yosys failed for $block/$preset (log $base.log)" >&2; exit 1; }
-# static timing of the mapped netlist: ports as flip-flop boundaries (delay 0), the worst path
+# static timing of the mapped netlist (written with -simple-lhs: OpenSTA's reader rejects an
+# assign to a concatenation): ports as flip-flop boundaries (delay 0), the worst path
 # with the launching flip-flop's clock-to-Q and the capturing one's setup
 sta_ns=$(awk -v p="$period" 'BEGIN { printf "%.3f", p / 1000 }')
 sta -exit /dev/stdin > "$base.sta" 2>&1 <<EOF || { tail -20 "$base.sta"; echo "synth: opensta failed for $block/$preset (report $base.sta)" >&2; exit 1; }

@@ -133,6 +133,8 @@ static int read_sta(FILE *f, const char *path, synth_block_t *b, char *err, size
     int arr = 0, slk = 0;
     while (fgets(line, sizeof line, f)) {
         double v;
+        if (!strncmp(line, "Error", 5))
+            return gpurf_fail(err, n, "%s: OpenSTA: %s", path, line);
         if (!arr && strstr(line, "data arrival time") && sscanf(line, "%lf", &v) == 1)
             b->sta_arrival_ps = v * 1000, arr = 1;
         else if (!slk && strstr(line, "slack (") && sscanf(line, "%lf", &v) == 1)

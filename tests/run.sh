@@ -502,6 +502,13 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   far=$(jq '[.blocks | to_entries[] | select(.value.sram_macros == 0 and (.value.sta_arrival_ps < .value.critical_path_ps or .value.sta_arrival_ps > .value.critical_path_ps + 100)) | .key] | join(" ")' -r $S)
   n=$(jq '[.blocks[] | select(.sram_macros == 0)] | length' $S)
   [ "$n" -gt 0 ] && [ -z "$far" ] && ok "OpenSTA's worst path within ABC's + 100 ps on the $n blocks without SRAM macros" || bad "OpenSTA and ABC disagree on: $far" "$(jq -c '.blocks | map_values([.critical_path_ps, .sta_arrival_ps])' $S)"
+  # a netlist OpenSTA could not read in full is refused, not reported from the part it read
+  T=$(mktemp -d); cp $B/synth/ocu__small.* $T/
+  sed -i '1i Error: ocu__small.v, line 9 syntax error' $T/ocu__small.sta
+  run "gpurf-synth refuses an OpenSTA report with an error" 2 $B/gpurf-synth $T synth/cells.lib small $T/s.json ocu
+  echo "$out" | grep -q "ocu__small.sta: OpenSTA: Error" && ok "the error names the report" || bad "OpenSTA error message" "$out"
+  [ "$(grep -c '^Error' $B/synth/*__small.sta | grep -vc ':0$')" = 0 ] && ok "OpenSTA read every small netlist without an error" || bad "OpenSTA errors" "$(grep -l '^Error' $B/synth/*__small.sta)"
+  rm -rf $T
   run "sim prints the design's area" 0 $G sim --preset small --gen seed=1 --synth $S
   echo "$out" | grep -q "design total: logic" && ok "area/timing in the run report" || bad "no area in report" "$out"
   run "LTRF storage and area report" 0 $G area --preset small --synth $S
