@@ -13,11 +13,18 @@
 // FAULT_CCU_NO_FLUSH (a new warp keeps the old warp's entries), FAULT_CCU_FAR_STALE (a write
 // that is not kept leaves a hit entry valid), FAULT_CCU_DUP_WRITE (a kept write takes a victim
 // without looking the register up: two entries may hold one register).
+// Proof-only fault variants (make formal): FORMAL_FAULT_CCU_LRU_REVERSED (a touch ages the
+// ranks above the touched one instead of those below), FORMAL_FAULT_CCU_RESET_LRU (reset leaves
+// the ranks as they were), FORMAL_FAULT_CCU_RELEASE_KEEPS_VALID (a release leaves the entries
+// valid), FORMAL_FAULT_CCU_INVALID_NEAR (a write that is not kept invalidates a hit entry but
+// leaves its near hint), FORMAL_FAULT_CCU_LOCKS_KEPT (dispatch leaves the locks set),
+// FORMAL_FAULT_CCU_HIT_UNLOCKED (a source that hits an unlocked entry does not lock it).
 // A kept write that misses needs an unlocked victim; with every entry locked (Slots = MaxSrcs
 // and as many distinct sources) it is not kept.
 // Properties (`ifdef FORMAL, make formal): the victim of an allocation or a kept write is never
-// a locked entry; no two valid entries hold one register; (invariant) the locked entries are
-// exactly those the held instruction's sources point at.
+// a locked entry; no two valid entries hold one register; (invariants) the locked entries are
+// exactly those the held instruction's sources point at; the LRU ranks are a permutation of
+// 0..Slots-1; an entry is valid only while the CCU is owned; an invalid entry has no near hint.
 module ccu #(
     parameter Lanes    = 32,
     parameter MaxSrcs  = 6,
@@ -197,7 +204,11 @@ module ccu #(
       trank = lru_d[te*IdxBits +: IdxBits];
 `ifndef FAULT_CCU_LRU_STUCK
       for (tj = 0; tj < Slots; tj = tj + 1)
+`ifdef FORMAL_FAULT_CCU_LRU_REVERSED
+        if (lru_d[tj*IdxBits +: IdxBits] > trank)
+`else
         if (lru_d[tj*IdxBits +: IdxBits] < trank)
+`endif
           lru_d[tj*IdxBits +: IdxBits] = lru_d[tj*IdxBits +: IdxBits] + 1'b1;
 `endif
       lru_d[te*IdxBits +: IdxBits] = {IdxBits{1'b0}};
@@ -287,19 +298,25 @@ module ccu #(
         end else if (lhit) begin
 `ifndef FAULT_CCU_FAR_STALE
           valid_d[lidx] = 1'b0;
+`ifndef FORMAL_FAULT_CCU_INVALID_NEAR
           near_d[lidx*NearBits +: NearBits] = {NearBits{1'b0}};
+`endif
 `endif
         end
       end
     // 3. release
     if (rel_valid_i && owned_q && rel_warp_i == warp_q) begin
       owned_d = 1'b0;
+`ifndef FORMAL_FAULT_CCU_RELEASE_KEEPS_VALID
       valid_d = {Slots{1'b0}};
+`endif
       near_d  = {(Slots*NearBits){1'b0}};
     end
     // 4. dispatch
     if (dispatch) begin
+`ifndef FORMAL_FAULT_CCU_LOCKS_KEPT
       lock_d = {Slots{1'b0}};
+`endif
       busy_d = 1'b0;
     end
     // 5. allocation
@@ -339,7 +356,11 @@ module ccu #(
               fresh[lidx] = 1'b1;
               pend_d[i] = 1'b1;
             end
+`ifdef FORMAL_FAULT_CCU_HIT_UNLOCKED
+            if (!lhit) lock_d[lidx] = 1'b1;
+`else
             lock_d[lidx] = 1'b1;
+`endif
             near_d[lidx*NearBits +: NearBits] = alloc_near_i[i*NearBits +: NearBits];
           end
           te = lidx;
@@ -360,7 +381,9 @@ module ccu #(
       lock_q  <= {Slots{1'b0}};
       near_q  <= {(Slots*NearBits){1'b0}};
       tag_q   <= {(Slots*RegBits){1'b0}};
+`ifndef FORMAL_FAULT_CCU_RESET_LRU
       for (e = 0; e < Slots; e = e + 1) lru_q[e*IdxBits +: IdxBits] <= e[IdxBits-1:0];
+`endif
       sv_q    <= {MaxSrcs{1'b0}};
       pend_q  <= {MaxSrcs{1'b0}};
       rdy_q   <= {MaxSrcs{1'b0}};
@@ -403,9 +426,15 @@ module ccu #(
   always @* if (!f_init) assume(!rst_ni);
   always @* if (f_init && rst_ni) assert(!f_vlocked);
   always @* if (f_init)
-    for (fa = 0; fa < Slots; fa = fa + 1)
-      for (fb = fa + 1; fb < Slots; fb = fb + 1)
+    for (fa = 0; fa < Slots; fa = fa + 1) begin
+      assert(lru_q[fa*IdxBits +: IdxBits] < Slots);
+      assert(owned_q || !valid_q[fa]);
+      assert(valid_q[fa] || near_q[fa*NearBits +: NearBits] == {NearBits{1'b0}});
+      for (fb = fa + 1; fb < Slots; fb = fb + 1) begin
+        assert(lru_q[fa*IdxBits +: IdxBits] != lru_q[fb*IdxBits +: IdxBits]);
         assert(!(valid_q[fa] && valid_q[fb] &&
                  tag_q[fa*RegBits +: RegBits] == tag_q[fb*RegBits +: RegBits]));
+      end
+    end
 `endif
 endmodule
