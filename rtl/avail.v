@@ -14,10 +14,17 @@
 // Build-time fault variants: FAULT_AVAIL_DOUBLE_GRANT (a port does not see the earlier ports'
 // picks), FAULT_AVAIL_FREE_UNCHECKED (a free of a free register is not flagged),
 // FAULT_AVAIL_FULL_SUBARRAY (consolidate may choose a full sub-array and grant nothing).
-// Property (`ifdef FORMAL, make formal): avail never frees a register it did not allocate
+// Proof-only fault variants (make formal): FORMAL_FAULT_AVAIL_RESERVE_LOST,
+// FORMAL_FAULT_AVAIL_FREE_LOST and FORMAL_FAULT_AVAIL_GRANT_LOST (the edge drops a reserve, an
+// accepted free, a grant), FORMAL_FAULT_AVAIL_FREE_BEATS_RESERVE (a free applied after a
+// reserve of the same register), FORMAL_FAULT_AVAIL_RESET_HOLE (reset leaves the flags),
+// FORMAL_FAULT_AVAIL_BANK_IGNORED (first and spread take any bank), FORMAL_FAULT_AVAIL_TOP_UNUSED
+// (the lowest-free search never finds the highest register).
+// Properties (`ifdef FORMAL, make formal): avail never frees a register it did not allocate
 // (a free it accepts finds the flag set), never grants an allocated register or one register
-// twice in a cycle; (invariant) the flags equal a shadow of grants and reserves less accepted
-// frees.
+// twice in a cycle; with bank_aware a grant lies in the requested bank; a request is refused
+// only when every register it may take is allocated or granted to an earlier port;
+// (invariant) the flags equal a shadow of grants and reserves less accepted frees.
 module avail #(
     parameter PhysRegs  = 128,
     parameter Banks     = 2,
@@ -70,7 +77,11 @@ module avail #(
     integer q;
     begin
       lowest = {(IdBits+1){1'b0}};
-      for (q = PhysRegs - 1; q >= 0; q = q - 1)
+  `ifdef FORMAL_FAULT_AVAIL_TOP_UNUSED
+    for (q = PhysRegs - 2; q >= 0; q = q - 1)
+`else
+    for (q = PhysRegs - 1; q >= 0; q = q - 1)
+`endif
         if (v[q]) lowest = {1'b1, q[IdBits-1:0]};
     end
   endfunction
@@ -112,7 +123,11 @@ module avail #(
       want  = al_bank_i[i*BankBits +: BankBits];
       for (k = 0; k < PhysRegs; k = k + 1) begin
         t = k % Banks;
+`ifdef FORMAL_FAULT_AVAIL_BANK_IGNORED
+        cand[k] = !view[k];
+`else
         cand[k] = !view[k] && (!bank_aware_i || t[BankBits-1:0] == want);
+`endif
       end
       if (al_valid_i[i]) begin
         if (policy_i == 2'd0) begin
@@ -177,21 +192,39 @@ module avail #(
   end
 
   reg [PhysRegs-1:0] used_d;
+  // frees before reserves: a reserve beats a free of the same register
+`ifdef FORMAL_FAULT_AVAIL_FREE_BEATS_RESERVE
+  localparam FreePass = 1;
+`else
+  localparam FreePass = 0;
+`endif
+  integer pass;
   always @* begin
     used_d = used_q;
+`ifndef FORMAL_FAULT_AVAIL_GRANT_LOST
     for (i = 0; i < Ports; i = i + 1)
       if (al_gnt_o[i]) used_d[al_id_o[i*IdBits +: IdBits]] = 1'b1;
-    for (i = 0; i < Ports; i = i + 1)
-      if (fr_valid_i[i] && {{(32-IdBits){1'b0}}, fr_id_i[i*IdBits +: IdBits]} < PhysRegs && !fr_err_o[i])
-        used_d[fr_id_i[i*IdBits +: IdBits]] = 1'b0;
-    for (i = 0; i < Ports; i = i + 1)
-      if (rs_valid_i[i] && {{(32-IdBits){1'b0}}, rs_id_i[i*IdBits +: IdBits]} < PhysRegs)
-        used_d[rs_id_i[i*IdBits +: IdBits]] = 1'b1;
+`endif
+    for (pass = 0; pass < 2; pass = pass + 1)
+      for (i = 0; i < Ports; i = i + 1)
+        if (pass == FreePass) begin
+`ifndef FORMAL_FAULT_AVAIL_FREE_LOST
+          if (fr_valid_i[i] && {{(32-IdBits){1'b0}}, fr_id_i[i*IdBits +: IdBits]} < PhysRegs && !fr_err_o[i])
+            used_d[fr_id_i[i*IdBits +: IdBits]] = 1'b0;
+`endif
+        end else begin
+`ifndef FORMAL_FAULT_AVAIL_RESERVE_LOST
+          if (rs_valid_i[i] && {{(32-IdBits){1'b0}}, rs_id_i[i*IdBits +: IdBits]} < PhysRegs)
+            used_d[rs_id_i[i*IdBits +: IdBits]] = 1'b1;
+`endif
+        end
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
+`ifndef FORMAL_FAULT_AVAIL_RESET_HOLE
       used_q <= {PhysRegs{1'b0}};
+`endif
       last_q <= {IdBits{1'b0}};
     end else begin
       used_q <= used_d;
@@ -201,7 +234,8 @@ module avail #(
 `ifdef FORMAL
   reg f_init = 1'b0;
   reg [PhysRegs-1:0] f_used_q; // grants and reserves less the accepted frees
-  integer fa, fb;
+  reg [PhysRegs-1:0] f_view;   // the flags with the earlier ports' grants
+  integer fa, fb, fk;
   always @(posedge clk_i) f_init <= 1'b1;
   always @* if (!f_init) assume(!rst_ni);
   always @(posedge clk_i)
@@ -222,6 +256,14 @@ module avail #(
       // never a free of a register that is not allocated, never a grant of an allocated one
       if (fr_valid_i[fa] && !fr_err_o[fa]) assert(used_q[fr_id_i[fa*IdBits +: IdBits]]);
       if (al_gnt_o[fa]) assert(!used_q[al_id_o[fa*IdBits +: IdBits]]);
+      if (al_gnt_o[fa] && bank_aware_i)
+        assert(al_id_o[fa*IdBits +: IdBits] % Banks == al_bank_i[fa*BankBits +: BankBits]);
+      f_view = used_q;
+      for (fb = 0; fb < fa; fb = fb + 1)
+        if (al_gnt_o[fb]) f_view[al_id_o[fb*IdBits +: IdBits]] = 1'b1;
+      if (al_valid_i[fa] && !al_gnt_o[fa])
+        for (fk = 0; fk < PhysRegs; fk = fk + 1)
+          assert(f_view[fk] || (bank_aware_i && fk % Banks != al_bank_i[fa*BankBits +: BankBits]));
       for (fb = fa + 1; fb < Ports; fb = fb + 1)
         if (al_gnt_o[fa] && al_gnt_o[fb]) assert(al_id_o[fa*IdBits +: IdBits] != al_id_o[fb*IdBits +: IdBits]);
     end
