@@ -74,7 +74,7 @@ QUIET(rfc)
     s = sep;
 
 /* the shared RTL modules each module instantiates */
-#define rf_RTL_DEPS "bank_arb rsp_xbar"
+#define rf_RTL_DEPS "bank_arb rsp_xbar or_tree"
 #define ocu_RTL_DEPS ""
 #define aau_RTL_DEPS ""
 #define wcb_RTL_DEPS ""

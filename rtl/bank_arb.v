@@ -12,6 +12,8 @@
 // read in round-robin order), computed in parallel: whether at least 1 .. BankPorts requesters
 // of its bank come before a requester (OR trees, one level per bank port) picks the free bank
 // port of that rank, so the depth grows with log(requesters), not with rounds or requesters.
+// Every OR over requesters is written as the reduction of a vector (a balanced tree), not as a
+// chain of conditional assignments (which maps to a chain of OR gates).
 // A requester's bank index must be below NumBanks (the block masks the others).
 module bank_arb #(
     parameter NumBanks  = 4,
@@ -41,7 +43,6 @@ module bank_arb #(
   localparam BpBits   = (BankPorts > 1) ? $clog2(BankPorts) : 1;
   localparam CntBits  = $clog2(BankPorts + 1) + 1;        // counts up to BankPorts
   localparam integer LastPortI = NumPorts - 1;
-  localparam [PortBits-1:0] LastPort = LastPortI[PortBits-1:0];
 
   // the index of the n-th set bit of a bank's port vector (BankPorts bits), found: bit BpBits
   function [BpBits:0] nth;
@@ -64,7 +65,20 @@ module bank_arb #(
   // index; reads: earlier in round-robin order), as OR trees over the level below
   reg [BankPorts-1:0]          freep, rfree, taken;
   reg [NumFixed-1:0]           fq;
-  reg [NumPorts-1:0]           rq, hi, lo, last;
+  reg [NumPorts-1:0]           rq, hi, lo, last, mr;
+  reg [NumFixed-1:0]           mf;
+  reg [NumPorts-1:0]           gv;
+  integer i;
+  // bit ib of port number pj
+  /* verilator lint_off UNUSEDSIGNAL */
+  function pnum(input integer pj, input integer ib);
+    reg [31:0] t;
+    begin
+      t = pj >> ib;
+      pnum = t[0];
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [BankPorts*NumFixed-1:0] ge_f;
   reg [BankPorts*NumPorts-1:0] ge_r;
   reg [CntBits-1:0]            pos;
@@ -90,9 +104,11 @@ module bank_arb #(
         fq[j] = fix_req_i[j] && fix_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
       ge_f = {(BankPorts*NumFixed){1'b0}};
       for (n = 0; n < BankPorts; n = n + 1)
-        for (j = 0; j < NumFixed; j = j + 1)
-          for (k = 0; k < j; k = k + 1)
-            if (fq[k] && (n == 0 || ge_f[(n-1)*NumFixed + k])) ge_f[n*NumFixed + j] = 1'b1;
+        for (j = 0; j < NumFixed; j = j + 1) begin
+          for (k = 0; k < NumFixed; k = k + 1)
+            mf[k] = k < j && fq[k] && (n == 0 || ge_f[(n-1)*NumFixed + k]);
+          ge_f[n*NumFixed + j] = |mf;
+        end
       taken = {BankPorts{1'b0}};
       for (j = 0; j < NumFixed; j = j + 1) begin
         pos = {CntBits{1'b0}};
@@ -101,9 +117,12 @@ module bank_arb #(
         if (fq[j] && fp[BpBits]) begin
           fix_gnt_o[j] = 1'b1;
           fix_bp_o[j*BpBits +: BpBits] = fp[BpBits-1:0];
-          for (k = 0; k < BankPorts; k = k + 1)
-            if (fp[BpBits-1:0] == k[BpBits-1:0]) taken[k] = 1'b1;
         end
+      end
+      for (k = 0; k < BankPorts; k = k + 1) begin
+        for (j = 0; j < NumFixed; j = j + 1)
+          mf[j] = fq[j] && fix_gnt_o[j] && fix_bp_o[j*BpBits +: BpBits] == k[BpBits-1:0];
+        taken[k] = |mf;
       end
       for (k = 0; k < BankPorts; k = k + 1) bp_fix_o[b*BankPorts + k] = taken[k];
       rfree = freep & ~taken & ~busy_post_i[b*BankPorts +: BankPorts];
@@ -115,9 +134,11 @@ module bank_arb #(
       end
       ge_r = {(BankPorts*NumPorts){1'b0}};
       for (n = 0; n < BankPorts; n = n + 1)
-        for (j = 0; j < NumPorts; j = j + 1)
+        for (j = 0; j < NumPorts; j = j + 1) begin
           for (k = 0; k < NumPorts; k = k + 1)
-            if (rr_before(hi, lo, k, j) && (n == 0 || ge_r[(n-1)*NumPorts + k])) ge_r[n*NumPorts + j] = 1'b1;
+            mr[k] = rr_before(hi, lo, k, j) && (n == 0 || ge_r[(n-1)*NumPorts + k]);
+          ge_r[n*NumPorts + j] = |mr;
+        end
       for (j = 0; j < NumPorts; j = j + 1) begin
         pos = {CntBits{1'b0}};
         for (n = 0; n < BankPorts; n = n + 1) pos = pos + {{(CntBits-1){1'b0}}, ge_r[n*NumPorts + j]};
@@ -125,20 +146,27 @@ module bank_arb #(
         if (rq[j] && fp[BpBits]) begin
           rd_gnt_o[j] = 1'b1;
           rd_bp_o[j*BpBits +: BpBits] = fp[BpBits-1:0];
-          for (k = 0; k < BankPorts; k = k + 1)
-            if (fp[BpBits-1:0] == k[BpBits-1:0]) begin
-              bp_rd_o[b*BankPorts + k] = 1'b1;
-              bp_port_o[(b*BankPorts + k)*PortBits +: PortBits] = j[PortBits-1:0];
-            end
         end
       end
-      // the pointer: after the last granted read in round-robin order
+      // each bank port: the read granted to it (at most one: AND-OR over the readers)
+      for (k = 0; k < BankPorts; k = k + 1) begin
+        for (j = 0; j < NumPorts; j = j + 1)
+          mr[j] = rq[j] && rd_gnt_o[j] && rd_bp_o[j*BpBits +: BpBits] == k[BpBits-1:0];
+        bp_rd_o[b*BankPorts + k] = |mr;
+        for (i = 0; i < PortBits; i = i + 1) begin
+          for (j = 0; j < NumPorts; j = j + 1) gv[j] = mr[j] && pnum(j, i);
+          bp_port_o[(b*BankPorts + k)*PortBits + i] = |gv;
+        end
+      end
+      // the pointer: after the last granted read in round-robin order (at most one is last)
       for (j = 0; j < NumPorts; j = j + 1) begin
-        last[j] = rq[j] && rd_gnt_o[j];
-        for (k = 0; k < NumPorts; k = k + 1)
-          if (rq[k] && rd_gnt_o[k] && rr_before(hi, lo, j, k)) last[j] = 1'b0;
-        if (last[j])
-          rr_next_o[b*PortBits +: PortBits] = (j[PortBits-1:0] == LastPort) ? {PortBits{1'b0}} : j[PortBits-1:0] + 1'b1;
+        for (k = 0; k < NumPorts; k = k + 1) mr[k] = rq[k] && rd_gnt_o[k] && rr_before(hi, lo, j, k);
+        last[j] = rq[j] && rd_gnt_o[j] && !(|mr);
+      end
+      for (i = 0; i < PortBits; i = i + 1) begin
+        for (j = 0; j < NumPorts; j = j + 1)
+          gv[j] = last[j] && pnum((j == LastPortI) ? 0 : j + 1, i);
+        if (|last) rr_next_o[b*PortBits + i] = |gv;
       end
     end
   end

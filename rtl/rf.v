@@ -197,14 +197,20 @@ module rf #(
   // ---- per-bank-port address, write data and lane mask ----------------------------------------
   // Bank port k of bank b is entry b*BankPorts+k. Every port's row is computed beside the
   // arbitration; a bank port takes the row, data and mask of the one port granted to it by an
-  // AND-OR.
-  reg [RowBits-1:0]  bp_row  [0:NumBP-1];
-  reg [DataBits-1:0] bp_wdata[0:NumBP-1];
-  reg [Lanes-1:0]    bp_wmask[0:NumBP-1];
+  // AND-OR (the masked fields, then an or_tree). Every index is a loop constant (a variable
+  // index into these wide vectors would elaborate as a shifter).
+  localparam NumAll = NumPorts + NumWPorts;
+  wire [RowBits-1:0]  bp_row  [0:NumBP-1];
+  wire [DataBits-1:0] bp_wdata[0:NumBP-1];
+  wire [Lanes-1:0]    bp_wmask[0:NumBP-1];
   reg [NumBP-1:0]    bp_wr, bp_rd;
   reg [NumBP*PortBits-1:0] bp_port;
   reg [RowBits-1:0]  rd_row [0:NumPorts-1];
   reg [RowBits-1:0]  wr_row [0:NumWPorts-1];
+  reg [NumBP*NumAll*RowBits-1:0]     t_row;
+  reg [NumBP*NumWPorts*DataBits-1:0] t_wdata;
+  reg [NumBP*NumWPorts*Lanes-1:0]    t_wmask;
+  reg sel;
   integer wb, wk, ap;
   always @* begin
     for (ap = 0; ap < NumPorts; ap = ap + 1)
@@ -216,22 +222,31 @@ module rf #(
     bp_port = bpport;
     for (wb = 0; wb < NumBanks; wb = wb + 1)
       for (wk = 0; wk < BankPorts; wk = wk + 1) begin
-        bp_row[wb*BankPorts + wk]   = {RowBits{1'b0}};
-        bp_wdata[wb*BankPorts + wk] = {DataBits{1'b0}};
-        bp_wmask[wb*BankPorts + wk] = {Lanes{1'b0}};
-        for (ap = 0; ap < NumPorts; ap = ap + 1)
-          if (rgnt[ap] && rd_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0] &&
-              rbp[ap*BpBits +: BpBits] == wk[BpBits-1:0])
-            bp_row[wb*BankPorts + wk] = bp_row[wb*BankPorts + wk] | rd_row[ap];
-        for (ap = 0; ap < NumWPorts; ap = ap + 1)
-          if (wgnt[ap] && wr_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0] &&
-              wbp[ap*BpBits +: BpBits] == wk[BpBits-1:0]) begin
-            bp_row[wb*BankPorts + wk]   = bp_row[wb*BankPorts + wk] | wr_row[ap];
-            bp_wdata[wb*BankPorts + wk] = bp_wdata[wb*BankPorts + wk] | wr_data_i[ap*DataBits +: DataBits];
-            bp_wmask[wb*BankPorts + wk] = bp_wmask[wb*BankPorts + wk] | wr_mask_i[ap*Lanes +: Lanes];
-          end
+        for (ap = 0; ap < NumPorts; ap = ap + 1) begin
+          sel = rgnt[ap] && rd_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0] &&
+                rbp[ap*BpBits +: BpBits] == wk[BpBits-1:0];
+          t_row[((wb*BankPorts + wk)*NumAll + ap)*RowBits +: RowBits] = sel ? rd_row[ap] : {RowBits{1'b0}};
+        end
+        for (ap = 0; ap < NumWPorts; ap = ap + 1) begin
+          sel = wgnt[ap] && wr_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0] &&
+                wbp[ap*BpBits +: BpBits] == wk[BpBits-1:0];
+          t_row[((wb*BankPorts + wk)*NumAll + NumPorts + ap)*RowBits +: RowBits] = sel ? wr_row[ap] : {RowBits{1'b0}};
+          t_wdata[((wb*BankPorts + wk)*NumWPorts + ap)*DataBits +: DataBits] = sel ? wr_data_i[ap*DataBits +: DataBits] : {DataBits{1'b0}};
+          t_wmask[((wb*BankPorts + wk)*NumWPorts + ap)*Lanes +: Lanes] = sel ? wr_mask_i[ap*Lanes +: Lanes] : {Lanes{1'b0}};
+        end
       end
   end
+  genvar ge;
+  generate
+    for (ge = 0; ge < NumBP; ge = ge + 1) begin : g_bpmux
+      or_tree #(.N(NumAll), .W(RowBits)) u_row (
+        .d_i(t_row[ge*NumAll*RowBits +: NumAll*RowBits]), .y_o(bp_row[ge]));
+      or_tree #(.N(NumWPorts), .W(DataBits)) u_wdata (
+        .d_i(t_wdata[ge*NumWPorts*DataBits +: NumWPorts*DataBits]), .y_o(bp_wdata[ge]));
+      or_tree #(.N(NumWPorts), .W(Lanes)) u_wmask (
+        .d_i(t_wmask[ge*NumWPorts*Lanes +: NumWPorts*Lanes]), .y_o(bp_wmask[ge]));
+    end
+  endgenerate
 
   // ---- banks (BankPorts ports each), busy counters and read pipelines --------------------------
   wire [NumBP-1:0]          last_valid;
