@@ -68,7 +68,10 @@ module bank_arb #(
   reg [NumPorts-1:0]           rq, hi, lo, last, mr;
   reg [NumFixed-1:0]           mf;
   reg [NumPorts-1:0]           gv;
-  integer i;
+  reg [BankPorts-1:0]          tot_f;
+  reg [BankPorts:0]            rr_hit;
+  reg [(BankPorts+1)*PortBits-1:0] rr_at;
+  integer i, nb;
   // bit ib of port number pj
   /* verilator lint_off UNUSEDSIGNAL */
   function pnum(input integer pj, input integer ib);
@@ -109,7 +112,6 @@ module bank_arb #(
             mf[k] = k < j && fq[k] && (n == 0 || ge_f[(n-1)*NumFixed + k]);
           ge_f[n*NumFixed + j] = |mf;
         end
-      taken = {BankPorts{1'b0}};
       for (j = 0; j < NumFixed; j = j + 1) begin
         pos = {CntBits{1'b0}};
         for (n = 0; n < BankPorts; n = n + 1) pos = pos + {{(CntBits-1){1'b0}}, ge_f[n*NumFixed + j]};
@@ -119,10 +121,16 @@ module bank_arb #(
           fix_bp_o[j*BpBits +: BpBits] = fp[BpBits-1:0];
         end
       end
+      // the fixed accesses take the first free bank ports, as many as there are requesters
+      // (tot_f[n]: at least n+1), without waiting for each requester's grant
+      for (n = 0; n < BankPorts; n = n + 1) begin
+        for (k = 0; k < NumFixed; k = k + 1) mf[k] = fq[k] && (n == 0 || ge_f[(n-1)*NumFixed + k]);
+        tot_f[n] = |mf;
+      end
+      nb = 0;
       for (k = 0; k < BankPorts; k = k + 1) begin
-        for (j = 0; j < NumFixed; j = j + 1)
-          mf[j] = fq[j] && fix_gnt_o[j] && fix_bp_o[j*BpBits +: BpBits] == k[BpBits-1:0];
-        taken[k] = |mf;
+        taken[k] = freep[k] && tot_f[nb];
+        nb = nb + {31'd0, freep[k]};
       end
       for (k = 0; k < BankPorts; k = k + 1) bp_fix_o[b*BankPorts + k] = taken[k];
       rfree = freep & ~taken & ~busy_post_i[b*BankPorts +: BankPorts];
@@ -158,16 +166,28 @@ module bank_arb #(
           bp_port_o[(b*BankPorts + k)*PortBits + i] = |gv;
         end
       end
-      // the pointer: after the last granted read in round-robin order (at most one is last)
-      for (j = 0; j < NumPorts; j = j + 1) begin
-        for (k = 0; k < NumPorts; k = k + 1) mr[k] = rq[k] && rd_gnt_o[k] && rr_before(hi, lo, j, k);
-        last[j] = rq[j] && rd_gnt_o[j] && !(|mr);
+      // the pointer: after the last granted read in round-robin order. The reads granted are
+      // the first min(free, requesters): the last is the one with free - 1 before it, or the
+      // last requester; both candidates come from the reads alone (rr_at[n]: the pointer after
+      // the read with n before it; rr_at[BankPorts]: after the last), the free count picks one
+      for (n = 0; n <= BankPorts; n = n + 1) begin
+        for (j = 0; j < NumPorts; j = j + 1) begin
+          for (k = 0; k < NumPorts; k = k + 1) mr[k] = rq[k] && rr_before(hi, lo, j, k);
+          last[j] = (n == BankPorts) ? rq[j] && !(|mr)
+                    : rq[j] && (n == 0 || ge_r[(n-1)*NumPorts + j]) && !ge_r[n*NumPorts + j];
+        end
+        rr_hit[n] = |last;
+        for (i = 0; i < PortBits; i = i + 1) begin
+          for (j = 0; j < NumPorts; j = j + 1)
+            gv[j] = last[j] && pnum((j == LastPortI) ? 0 : j + 1, i);
+          rr_at[n*PortBits + i] = |gv;
+        end
       end
-      for (i = 0; i < PortBits; i = i + 1) begin
-        for (j = 0; j < NumPorts; j = j + 1)
-          gv[j] = last[j] && pnum((j == LastPortI) ? 0 : j + 1, i);
-        if (|last) rr_next_o[b*PortBits + i] = |gv;
-      end
+      nb = 0;
+      for (k = 0; k < BankPorts; k = k + 1) nb = nb + {31'd0, rfree[k]};
+      if (nb > 0 && |rq)
+        rr_next_o[b*PortBits +: PortBits] = rr_hit[nb - 1] ? rr_at[(nb - 1)*PortBits +: PortBits]
+                                                            : rr_at[BankPorts*PortBits +: PortBits];
     end
   end
 endmodule
