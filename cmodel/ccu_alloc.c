@@ -50,6 +50,8 @@ typedef struct {
     uint32_t counter;
     uint8_t lru[CCU_ALLOC_MAX_CCUS];
     uint8_t taken[CCU_ALLOC_MAX_CCUS]; /* granted to an earlier request this cycle */
+    uint32_t seen[CCU_ALLOC_MAX_REQS];  /* the warps of the earlier requests this cycle */
+    unsigned n_seen;
 } view_t;
 
 /* the free CCU of the largest rank among those `far_only` admits, or -1 */
@@ -69,11 +71,17 @@ static void serve(const ccu_alloc_state_t *s, const ccu_alloc_in_t *in, unsigned
                   ccu_alloc_out_t *out)
 {
     int own = -1, empty = -1, any_free = 0;
+    for (unsigned q = 0; q < v->n_seen; q++)
+        if (v->seen[q] == in->req_warp[r]) {
+            out->stall[r] = CCU_STALL_OWN_BUSY;
+            return;
+        }
+    v->seen[v->n_seen++] = in->req_warp[r];
     for (unsigned k = 0; k < s->c.num_ccus; k++) {
-        if (v->taken[k])
-            continue;
         if (in->ccu_valid[k] && in->ccu_warp[k] == in->req_warp[r])
             own = (int)k;
+        if (v->taken[k])
+            continue;
         if (!in->ccu_busy[k]) {
             any_free = 1;
             if (!in->ccu_valid[k] && empty < 0)
@@ -127,6 +135,7 @@ static void run(const ccu_alloc_state_t *s, const ccu_alloc_in_t *in, ccu_alloc_
     v->counter = s->counter;
     memcpy(v->lru, s->lru, sizeof v->lru);
     memset(v->taken, 0, sizeof v->taken);
+    v->n_seen = 0;
     unsigned key[CCU_ALLOC_MAX_REQS], done[CCU_ALLOC_MAX_REQS] = {0};
     for (unsigned r = 0; r < nr; r++) {
         out->grant_valid[r] = out->grant_ccu[r] = out->grant_flush[r] = out->grant_class[r] = 0;

@@ -58,61 +58,146 @@ module ccu_alloc #(
   localparam CcuBits  = (NumCcus > 1) ? $clog2(NumCcus) : 1;
   localparam ReqBits  = (NumReqs > 1) ? $clog2(NumReqs) : 1;
   localparam CntBits  = SthldBits + 1;
+  localparam RcBits   = ReqBits + 1;                      // counts of requests
+  // Places in the pool and counts of CCUs matter only below NumReqs: they are unary
+  // (thermometer) codes of NumReqs bits, bit c set when the count exceeds c, saturating
+  localparam U        = NumReqs;
+  localparam CW       = NumCcus > NumReqs ? NumCcus : NumReqs;
 
   reg [CntBits-1:0] counter_q;
   assign counter_o = counter_q;
 
   // the ranks as a pairwise order; each stage's grant touches its CCU (stage order)
   wire [NumCcus*NumCcus-1:0] older;
-  reg  [NumReqs*NumCcus-1:0] touch;
-  lru_matrix #(.Entries(NumCcus), .Bits(CcuBits), .Touches(NumReqs)) u_lru (
+  reg  [2*NumReqs*NumCcus-1:0] touch;
+  lru_matrix #(.Entries(NumCcus), .Bits(CcuBits), .Touches(2*NumReqs)) u_lru (
       .clk_i(clk_i), .rst_ni(rst_ni), .t_i(touch), .older_o(older), .rank_o(lru_o));
 
-  // the requests' order: key = {owns no CCU, age}; rank = valid requests ahead of it
-  integer k, w, i, j;
-  reg [NumReqs-1:0]          owns;
+  // The CCUs: hw[k], CCU k is the highest of those its warp holds (the warp's own CCU); ask[k]:
+  // a valid request names its warp; ogv: the own CCUs granted (to the first request of the
+  // warp), found from the CCUs' side without the requests' order
+  integer k, k2, w, i, j;
+  reg [NumCcus*NumCcus-1:0]  cc;       // cc[k*NumCcus+k2]: a higher CCU k2 of k's warp
+  reg [NumCcus*NumReqs-1:0]  kr;       // kr[k*NumReqs+i]: valid request i names k's warp
+  reg [NumCcus-1:0]          hw, ogv;
   reg [NumReqs*NumCcus-1:0]  ownm;     // request i's warp holds CCU k
-  reg [NumReqs*ReqBits-1:0]  rank;
-  reg [ReqBits:0]            ahead;
+  reg [NumReqs*NumCcus-1:0]  own1;     // its own CCU
+  reg [NumReqs-1:0]          owns;
   always @* begin
     has_data_o = {NumWarps{1'b0}};
     for (k = 0; k < NumCcus; k = k + 1)
       if (ccu_valid_i[k])
         for (w = 0; w < NumWarps; w = w + 1)
           if (ccu_warp_i[k*WarpBits +: WarpBits] == w[WarpBits-1:0]) has_data_o[w] = 1'b1;
-    for (i = 0; i < NumReqs; i = i + 1)
-      for (k = 0; k < NumCcus; k = k + 1)
+    for (k = 0; k < NumCcus; k = k + 1) begin
+      for (k2 = 0; k2 < NumCcus; k2 = k2 + 1)
+        cc[k*NumCcus + k2] = k2 > k && ccu_valid_i[k2] &&
+                             ccu_warp_i[k2*WarpBits +: WarpBits] == ccu_warp_i[k*WarpBits +: WarpBits];
+      hw[k] = ccu_valid_i[k] && !(|cc[k*NumCcus +: NumCcus]);
+    end
+    for (i = 0; i < NumReqs; i = i + 1) begin
+      for (k = 0; k < NumCcus; k = k + 1) begin
         ownm[i*NumCcus + k] = ccu_valid_i[k] &&
                               ccu_warp_i[k*WarpBits +: WarpBits] == req_warp_i[i*WarpBits +: WarpBits];
-    for (i = 0; i < NumReqs; i = i + 1) owns[i] = |ownm[i*NumCcus +: NumCcus];
-    rank = {(NumReqs*ReqBits){1'b0}};
-    for (i = 0; i < NumReqs; i = i + 1) begin
-      ahead = {(ReqBits+1){1'b0}};
-      for (j = 0; j < NumReqs; j = j + 1)
-        if (req_valid_i[j] && j != i &&
-            ({!owns[j], req_age_i[j*WarpBits +: WarpBits]} < {!owns[i], req_age_i[i*WarpBits +: WarpBits]} ||
-             ({!owns[j], req_age_i[j*WarpBits +: WarpBits]} == {!owns[i], req_age_i[i*WarpBits +: WarpBits]} && j < i)))
-          ahead = ahead + 1'b1;
-      rank[i*ReqBits +: ReqBits] = ahead[ReqBits-1:0];
+        kr[k*NumReqs + i]   = req_valid_i[i] && ownm[i*NumCcus + k];
+      end
+      owns[i] = |ownm[i*NumCcus +: NumCcus];
+      own1[i*NumCcus +: NumCcus] = ownm[i*NumCcus +: NumCcus] & hw;
     end
+    for (k = 0; k < NumCcus; k = k + 1)
+`ifdef FAULT_CCU_ALLOC_BUSY_GRANT
+      ogv[k] = hw[k] && |kr[k*NumReqs +: NumReqs];
+`else
+      ogv[k] = hw[k] && |kr[k*NumReqs +: NumReqs] && !ccu_busy_i[k];
+`endif
   end
 
-  // one-hot picks: the lowest, the highest and the least recently granted set bit
-  function [NumCcus-1:0] lowest(input [NumCcus-1:0] v);
-    integer q;
-    for (q = 0; q < NumCcus; q = q + 1) lowest[q] = v[q] && !(|(v & ((1 << q) - 1)));
-  endfunction
-  function [NumCcus-1:0] highest(input [NumCcus-1:0] v);
-    integer q;
-    for (q = 0; q < NumCcus; q = q + 1) highest[q] = v[q] && !(|(v >> (q + 1)));
-  endfunction
-  function [NumCcus-1:0] oldest(input [NumCcus-1:0] v, input [NumCcus*NumCcus-1:0] o);
-    integer q, p;
-    for (q = 0; q < NumCcus; q = q + 1) begin
-      oldest[q] = v[q];
-      for (p = 0; p < NumCcus; p = p + 1)
-        if (p != q && v[p] && !o[q*NumCcus + p]) oldest[q] = 1'b0;
+  // The requests: key = {owns no CCU, age}, ties to the lower port. bf[i*NumReqs+j]: valid
+  // request j is ranked before request i. A request whose warp has one ranked before it waits
+  // (dup); the others that own no CCU form the pool, served in rank order (jp: its place)
+  reg [NumReqs*NumReqs-1:0]  bf, sw;
+  reg [NumReqs-1:0]          dup, pool, og;
+  reg [NumReqs*ReqBits-1:0]  rank;     // valid requests ranked before
+  reg [NumReqs*U-1:0]        jp;
+  reg [U-1:0]                n_pool;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [RcBits-1:0]           rk;       // the top bit: only the pool's count needs it
+  /* verilator lint_on UNUSEDSIGNAL */
+  always @* begin
+    for (i = 0; i < NumReqs; i = i + 1)
+      for (j = 0; j < NumReqs; j = j + 1) begin
+        sw[i*NumReqs + j] = req_warp_i[i*WarpBits +: WarpBits] == req_warp_i[j*WarpBits +: WarpBits];
+        bf[i*NumReqs + j] = req_valid_i[j] && j != i &&
+            ({!owns[j], req_age_i[j*WarpBits +: WarpBits]} < {!owns[i], req_age_i[i*WarpBits +: WarpBits]} ||
+             ({!owns[j], req_age_i[j*WarpBits +: WarpBits]} == {!owns[i], req_age_i[i*WarpBits +: WarpBits]} && j < i));
+      end
+    for (i = 0; i < NumReqs; i = i + 1) begin
+      dup[i] = |(bf[i*NumReqs +: NumReqs] & sw[i*NumReqs +: NumReqs]);
+`ifdef FORMAL_FAULT_CCU_ALLOC_INVALID_REQ
+      pool[i] = !owns[i] && !dup[i];
+`elsif FAULT_CCU_ALLOC_SECOND_CCU
+      pool[i] = req_valid_i[i] && !dup[i] &&
+                (!owns[i] || |(own1[i*NumCcus +: NumCcus] & ccu_busy_i));
+`else
+      pool[i] = req_valid_i[i] && !owns[i] && !dup[i];
+`endif
+      og[i] = req_valid_i[i] && !dup[i] && |(own1[i*NumCcus +: NumCcus] & ogv);
     end
+    for (i = 0; i < NumReqs; i = i + 1) begin
+      rk = cnt_r(bf[i*NumReqs +: NumReqs]);
+      rank[i*ReqBits +: ReqBits] = rk[ReqBits-1:0];
+      jp[i*U +: U] = ucnt_r(bf[i*NumReqs +: NumReqs] & pool);
+    end
+    n_pool = ucnt_r(pool);
+  end
+
+  // set bits counted by a balanced tree of adders (level l adds the sums l apart)
+  function [RcBits-1:0] cnt_r(input [NumReqs-1:0] v);
+    reg [NumReqs*RcBits-1:0] a;
+    integer q, l;
+    begin
+      for (q = 0; q < NumReqs; q = q + 1) a[q*RcBits +: RcBits] = {{(RcBits-1){1'b0}}, v[q]};
+      for (l = 1; l < NumReqs; l = l * 2)
+        for (q = 0; q + l < NumReqs; q = q + 2 * l)
+          a[q*RcBits +: RcBits] = a[q*RcBits +: RcBits] + a[(q+l)*RcBits +: RcBits];
+      cnt_r = a[0 +: RcBits];
+    end
+  endfunction
+  // unary counts: a + b, a + m, and the set bits of a vector by a balanced tree of sums
+  function [U-1:0] uadd(input [U-1:0] a, input [U-1:0] b);
+    reg [U:0] ea, eb, t;
+    integer c, x;
+    begin
+      ea = {a, 1'b1};
+      eb = {b, 1'b1};
+      for (c = 1; c <= U; c = c + 1) begin
+        t = {(U+1){1'b0}};
+        for (x = 0; x <= c; x = x + 1) t[x] = ea[x] & eb[c-x];
+        uadd[c-1] = |t;
+      end
+    end
+  endfunction
+  function [U-1:0] ushl(input [U-1:0] a, input integer m);
+    integer c;
+    for (c = 0; c < U; c = c + 1) ushl[c] = c < m ? 1'b1 : a[c >= m ? c - m : 0];
+  endfunction
+  function [U-1:0] ucnt(input [CW-1:0] v);
+    reg [CW*U-1:0] a;
+    integer q, l;
+    begin
+      a = {(CW*U){1'b0}};
+      for (q = 0; q < CW; q = q + 1) a[q*U] = v[q];
+      for (l = 1; l < CW; l = l * 2)
+        for (q = 0; q + l < CW; q = q + 2 * l)
+          a[q*U +: U] = uadd(a[q*U +: U], a[(q+l)*U +: U]);
+      ucnt = a[0 +: U];
+    end
+  endfunction
+  function [U-1:0] ucnt_c(input [NumCcus-1:0] v);
+    ucnt_c = ucnt({{(CW-NumCcus){1'b0}}, v});
+  endfunction
+  function [U-1:0] ucnt_r(input [NumReqs-1:0] v);
+    ucnt_r = ucnt({{(CW-NumReqs){1'b0}}, v});
   endfunction
   function [CcuBits-1:0] enc(input [NumCcus-1:0] v);
     integer q;
@@ -122,9 +207,16 @@ module ccu_alloc #(
         if (v[q]) enc = enc | q[CcuBits-1:0];
     end
   endfunction
+  // the CCUs older than CCU q
+  function [NumCcus-1:0] older_col(input [NumCcus*NumCcus-1:0] o, input integer q);
+    integer p;
+    for (p = 0; p < NumCcus; p = p + 1) older_col[p] = o[p*NumCcus + q];
+  endfunction
 
   // The counter after i waiting stalls: counter + i (saturating) before any reset in the
-  // cycle, i after one; the replacement rule at each, for every i at once
+  // cycle, i after one; the replacement rule at each, for every i at once. counter + i
+  // compared with STHLD is the counter compared with STHLD - i (saturation only happens above
+  // STHLD), so the counter meets one comparator; every sum is ready for the edge's choice.
   function [CntBits-1:0] sat_add(input [CntBits-1:0] c, input [ReqBits:0] n);
     reg [CntBits+ReqBits+1:0] x;
     begin
@@ -136,127 +228,230 @@ module ccu_alloc #(
     rule = SthldCounter != 0 ? c >= {1'b0, th} : c > {1'b0, th};
   endfunction
   localparam integer NStalls = 1 << (ReqBits + 1);
-  reg [NStalls-1:0] rule_run, rule_rst;
+  reg [NStalls-1:0]         rule_run, rule_rst;
+  reg [NStalls*CntBits-1:0] cnt_run;
+  localparam TW = CntBits + ReqBits + 2;
+  reg [TW-1:0]              th_less, th_w, c_w;
   integer ri;
   always @*
     for (ri = 0; ri < NStalls; ri = ri + 1) begin
-      rule_run[ri] = rule(sat_add(counter_q, ri[ReqBits:0]), sthld_i);
+      th_w    = {{(TW-SthldBits){1'b0}}, sthld_i};
+      c_w     = {{(TW-CntBits){1'b0}}, counter_q};
+      th_less = th_w - ri[TW-1:0];
+      rule_run[ri] = th_w < ri[TW-1:0] || (SthldCounter != 0 ? c_w >= th_less : c_w > th_less);
       rule_rst[ri] = rule(sat_add({CntBits{1'b0}}, ri[ReqBits:0]), sthld_i);
+      cnt_run[ri*CntBits +: CntBits] = sat_add(counter_q, ri[ReqBits:0]);
+`ifdef FAULT_CCU_ALLOC_NO_WAIT
+      rule_run[ri] = 1'b1;
+      rule_rst[ri] = 1'b1;
+`endif
     end
 
-  // The stages in rank order. Each sees the CCUs the earlier ones granted as taken; it needs
-  // no rank update: a granted CCU is taken, and the others keep their order, so every search
-  // reads the registered pairwise order. Only the taken set and the counter's state (reset in
-  // this cycle or not, stalls since) pass from stage to stage, each step a few gates.
-  reg [NumCcus-1:0] tk, ownv, own_oh, freev, empty_oh, far_oh, near_oh, g_oh;
-  reg [CntBits-1:0] cn;
-  reg [ReqBits:0]   ni;
-  reg               rs, found, gv;
-  reg [1:0]         cls, stl;
-  integer t, r;
+  // The pool's candidates, all at once instead of one request after another: of the free
+  // CCUs the owners left, the j-th pool request takes the j-th lowest empty one, after those
+  // the (j - empties)-th least recently granted far one, after those a near one (an earlier
+  // grant takes a CCU the later requests do not see, and the others keep their order). Each
+  // CCU's place in its class is a count over the class.
+  reg [NumCcus-1:0]        fr_v, em_v, fa_v, ne_v;
+  reg [NumCcus*U-1:0]      em_r, ne_r;        // class members below / older than each CCU
+  reg [NumCcus*U-1:0]      fa_p;              // a far CCU's place in the pool
+  reg [U-1:0]              n_em, n_fa, n_ne;
+  reg [U-1:0]              base;              // pool grants before the near slots
+  integer kc;
   always @* begin
-    tk = {NumCcus{1'b0}};
-    rs = 1'b0;
-    ni = {(ReqBits+1){1'b0}};
-    touch = {NumReqs*NumCcus{1'b0}};
+`ifdef FORMAL_FAULT_CCU_ALLOC_TAKEN_IGNORED
+    fr_v = ~ccu_busy_i;
+`elsif FORMAL_FAULT_CCU_ALLOC_BUSY_FREE
+    fr_v = ~ogv;
+`else
+    fr_v = ~ccu_busy_i & ~ogv;
+`endif
+`ifdef FORMAL_FAULT_CCU_ALLOC_EMPTY_VALID
+    em_v = fr_v;
+`else
+    em_v = fr_v & ~ccu_valid_i;
+`endif
+`ifdef FORMAL_FAULT_CCU_ALLOC_FAR_NEAR
+    fa_v = fr_v & ccu_valid_i;
+`else
+    fa_v = fr_v & ccu_valid_i & ~ccu_near_i;
+`endif
+    ne_v = fr_v & ccu_valid_i & ccu_near_i;
+    n_em = ucnt_c(em_v);
+    n_fa = ucnt_c(fa_v);
+    n_ne = ucnt_c(ne_v);
+    base = uadd(n_em, n_fa);
+    for (kc = 0; kc < NumCcus; kc = kc + 1) begin
+`ifdef FORMAL_FAULT_CCU_ALLOC_EMPTY_HIGHEST
+      em_r[kc*U +: U] = ucnt_c(em_v & ~((2 << kc) - 1));
+`else
+      em_r[kc*U +: U] = ucnt_c(em_v & ((1 << kc) - 1));
+`endif
+`ifdef FORMAL_FAULT_CCU_ALLOC_YOUNGEST_FAR
+      fa_p[kc*U +: U] = uadd(ucnt_c(fa_v & older[kc*NumCcus +: NumCcus]), n_em);
+`else
+      fa_p[kc*U +: U] = uadd(ucnt_c(fa_v & older_col(older, kc)), n_em);
+`endif
+      ne_r[kc*U +: U] = ucnt_c(ne_v & older_col(older, kc));
+    end
+  end
+
+  // The near slots, the pool requests after base in order, as if there were NumReqs of them
+  // (a slot's outcome depends only on the earlier ones). Each finds the near CCUs the earlier
+  // slots took gone (none left: stall FULL), else waits for the counter (stall STHLD) or takes
+  // the next least recently granted near CCU (ns_oh). Without the FULL limit, the slots before
+  // the first grant wait (the counter after m stalls decides slot m: g0) and after a grant the
+  // counter restarts from 0, so what follows depends on STHLD alone (post, with the stalls
+  // since in pni); the limit only turns every slot after the n_ne-th grant into FULL. So no
+  // step waits for the one before it.
+  reg [U-1:0]                 g0, first, post, gu, sl_gr, sl_full, tv;
+  reg [U*2-1:0]               sl_st;
+  reg [U*NumCcus-1:0]         ns_oh;
+  reg [U*(ReqBits+1)-1:0]     pni, sl_ni;     // stalls since the last reset after a slot
+  reg [U-1:0]                 sl_rs, ngb;
+  reg [ReqBits:0]             nip, niv;
+  reg                         rs0;
+  integer m, f, km, nb;
+  always @* begin
+    rs0 = SthldCounter != 0 && (|ogv || base[0]);
+    post[0] = 1'b1;
+    nip = {(ReqBits+1){1'b0}};
+    pni[0 +: ReqBits+1] = nip;
+    for (m = 1; m < U; m = m + 1) begin
+      post[m] = rule_rst[nip];
+      nip = post[m] ? {(ReqBits+1){1'b0}} : nip + 1'b1;
+      pni[m*(ReqBits+1) +: ReqBits+1] = nip;
+    end
+    for (m = 0; m < U; m = m + 1) g0[m] = rs0 ? rule_rst[m] : rule_run[m];
+    for (m = 0; m < U; m = m + 1) first[m] = g0[m] && !(|(g0 & below(m)));
+    for (m = 0; m < U; m = m + 1) begin
+      for (f = 0; f < U; f = f + 1) tv[f] = f <= m && first[f] && post[f <= m ? m - f : 0];
+      gu[m] = |tv;
+    end
+    for (m = 0; m < U; m = m + 1) begin
+      ngb = ucnt_r(gu & below(m));
+      sl_full[m] = !(|(n_ne & ~ngb));
+      sl_gr[m]   = gu[m] && !sl_full[m];
+      sl_st[m*2 +: 2] = sl_full[m] ? 2'd3 : gu[m] ? 2'd0 : 2'd2;
+      for (km = 0; km < NumCcus; km = km + 1)
+        ns_oh[m*NumCcus + km] = ne_v[km] && ne_r[km*U +: U] == ngb;
+      // the counter's state after slot m: from the last grant at or before it, else the start
+      sl_rs[m] = rs0 || |(first & below(m + 1));
+      for (nb = 0; nb <= ReqBits; nb = nb + 1) begin
+        for (f = 0; f < U; f = f + 1)
+          tv[f] = f <= m && first[f] && pni[(f <= m ? m - f : 0)*(ReqBits+1) + nb];
+        niv[nb] = |tv;
+      end
+      sl_ni[m*(ReqBits+1) +: ReqBits+1] = |(first & below(m + 1)) ? niv : m[ReqBits:0] + 1'b1;
+    end
+  end
+
+  // Each place p in the pool's order: its class, stall and CCU (pg), from the CCUs' side
+  // alone; the pool request in place p takes them. Exactly one class and (for the near
+  // class) one slot applies, so each is an AND-OR, not a chain of choices.
+  reg [U*NumCcus-1:0] pg;
+  reg [U*2-1:0]       pcls, pstl;
+  reg [U-1:0]         pu, sm;                 // sm[m]: place p is near slot m
+  reg                 c_em, c_fa;
+  reg [NumCcus-1:0]   g_em, g_fa, g_ne;
+  reg [1:0]           st_ne;
+  integer p, ka, ma;
+  always @* begin
+    for (p = 0; p < U; p = p + 1) begin
+      pu   = ushl({U{1'b0}}, p);
+      c_em = |(n_em & ~pu);
+      c_fa = !c_em && |(base & ~pu);
+      for (ma = 0; ma < U; ma = ma + 1) sm[ma] = !c_em && !c_fa && pu == ushl(base, ma);
+      for (ka = 0; ka < NumCcus; ka = ka + 1) begin
+        g_em[ka] = em_v[ka] && em_r[ka*U +: U] == pu;
+        g_fa[ka] = fa_v[ka] && fa_p[ka*U +: U] == pu;
+        g_ne[ka] = |(sm & sl_gr & ns_col(ns_oh, ka));
+      end
+      for (ma = 0; ma < 2; ma = ma + 1) st_ne[ma] = |(sm & sl_col(sl_st, ma));
+      pg[p*NumCcus +: NumCcus] = ({NumCcus{c_em}} & g_em) | ({NumCcus{c_fa}} & g_fa) | g_ne;
+      pcls[p*2 +: 2] = {c_fa | |(sm & sl_gr), c_em | |(sm & sl_gr)};
+      pstl[p*2 +: 2] = st_ne;
+    end
+  end
+  // slot m's bit for CCU k, and bit b of slot m's stall code
+  function [U-1:0] ns_col(input [U*NumCcus-1:0] v, input integer kk);
+    integer q;
+    for (q = 0; q < U; q = q + 1) ns_col[q] = v[q*NumCcus + kk];
+  endfunction
+  function [U-1:0] sl_col(input [U*2-1:0] v, input integer bt);
+    integer q;
+    for (q = 0; q < U; q = q + 1) sl_col[q] = v[q*2 + bt];
+  endfunction
+
+  // each request's answer. The grants touch the ranks in rank order: the owners' (ranked
+  // first) in touch slots 0.. by rank, the pool's in slots NumReqs.. by place
+  reg [NumCcus-1:0] g_oh;
+  reg [1:0]         cls, stl;
+  reg [U-1:0]       jx, jo;
+  integer t, r, kb;
+  always @* begin
     grant_valid_o = {NumReqs{1'b0}};
     grant_ccu_o   = {(NumReqs*CcuBits){1'b0}};
     grant_flush_o = {NumReqs{1'b0}};
     grant_class_o = {(NumReqs*2){1'b0}};
     stall_o       = {(NumReqs*2){1'b0}};
-    for (t = 0; t < NumReqs; t = t + 1) begin
-      found = 1'b0;
-      ownv = {NumCcus{1'b0}};
-      for (r = 0; r < NumReqs; r = r + 1)
-`ifdef FORMAL_FAULT_CCU_ALLOC_INVALID_REQ
-        if (rank[r*ReqBits +: ReqBits] == t[ReqBits-1:0]) begin
-`else
-        if (req_valid_i[r] && rank[r*ReqBits +: ReqBits] == t[ReqBits-1:0]) begin
-`endif
-          found = 1'b1;
-          ownv = ownv | ownm[r*NumCcus +: NumCcus];
-        end
-      own_oh   = highest(ownv & ~tk);
-`ifdef FORMAL_FAULT_CCU_ALLOC_TAKEN_IGNORED
-      freev    = ~ccu_busy_i;
-`elsif FORMAL_FAULT_CCU_ALLOC_BUSY_FREE
-      freev    = ~tk;
-`else
-      freev    = ~ccu_busy_i & ~tk;
-`endif
-`ifdef FORMAL_FAULT_CCU_ALLOC_EMPTY_VALID
-      empty_oh = lowest(freev);
-`elsif FORMAL_FAULT_CCU_ALLOC_EMPTY_HIGHEST
-      empty_oh = highest(freev & ~ccu_valid_i);
-`else
-      empty_oh = lowest(freev & ~ccu_valid_i);
-`endif
-`ifdef FORMAL_FAULT_CCU_ALLOC_FAR_NEAR
-      far_oh   = oldest(freev, older);
-`elsif FORMAL_FAULT_CCU_ALLOC_YOUNGEST_FAR
-      far_oh   = oldest(freev & ~ccu_near_i, ~older);
-`else
-      far_oh   = oldest(freev & ~ccu_near_i, older);
-`endif
-      near_oh  = oldest(freev, older);
+    for (r = 0; r < NumReqs; r = r + 1) begin
       g_oh = {NumCcus{1'b0}};
-      cls = 2'd0;
-      stl = 2'd0;
-      if (found) begin
-        if (|own_oh) begin
-`ifdef FAULT_CCU_ALLOC_BUSY_GRANT
-          g_oh = own_oh;
-`else
-          if (|(own_oh & ccu_busy_i)) stl = 2'd1;
-          else g_oh = own_oh;
-`ifdef FAULT_CCU_ALLOC_SECOND_CCU
-          if (|(own_oh & ccu_busy_i) && |freev) begin
-            stl  = 2'd0;
-            g_oh = near_oh;
-            cls  = 2'd3;
-          end
-`endif
-`endif
-        end else if (!(|freev)) stl = 2'd3;
-        else if (|empty_oh) begin
-          g_oh = empty_oh;
-          cls  = 2'd1;
-        end else if (|far_oh) begin
-          g_oh = far_oh;
-          cls  = 2'd2;
-`ifdef FAULT_CCU_ALLOC_NO_WAIT
-        end else if (1'b1) begin
-`else
-        end else if (rs ? rule_rst[ni] : rule_run[ni]) begin
-`endif
-          g_oh = near_oh;
-          cls  = 2'd3;
-        end else stl = 2'd2;
-      end
-      gv = |g_oh;
-      if (gv) begin
-`ifndef FAULT_CCU_ALLOC_COUNTER_KEPT
-        if (SthldCounter != 0 || cls == 2'd3) begin
-          rs = 1'b1;
-          ni = {(ReqBits+1){1'b0}};
+      cls  = 2'd0;
+      stl  = 2'd0;
+      jx   = jp[r*U +: U];
+      jo   = jx ^ ushl(jx, 1);
+      if (og[r]) g_oh = own1[r*NumCcus +: NumCcus];
+      else if (pool[r]) begin
+        for (kb = 0; kb < NumCcus; kb = kb + 1) g_oh[kb] = |(jo & ns_col(pg, kb));
+        for (kb = 0; kb < 2; kb = kb + 1) begin
+          cls[kb] = |(jo & sl_col(pcls, kb));
+          stl[kb] = |(jo & sl_col(pstl, kb));
         end
-`endif
-      end else if (stl == 2'd2) ni = ni + 1'b1;
-      touch[t*NumCcus +: NumCcus] = g_oh;
-      tk = tk | g_oh;
-      // the answer goes to the port this stage served
+      end else if (req_valid_i[r]) stl = 2'd1;
+      grant_valid_o[r]                  = |g_oh;
+      grant_ccu_o[r*CcuBits +: CcuBits] = enc(g_oh);
+      grant_flush_o[r]                  = cls != 2'd0 && |(g_oh & ccu_valid_i);
+      grant_class_o[r*2 +: 2]           = cls;
+      stall_o[r*2 +: 2]                 = stl;
+    end
+    touch = {(2*NumReqs*NumCcus){1'b0}};
+    for (t = 0; t < NumReqs; t = t + 1) begin
       for (r = 0; r < NumReqs; r = r + 1)
-        if (req_valid_i[r] && rank[r*ReqBits +: ReqBits] == t[ReqBits-1:0]) begin
-          grant_valid_o[r]                  = gv;
-          grant_ccu_o[r*CcuBits +: CcuBits] = enc(g_oh);
-          grant_flush_o[r]                  = gv && cls != 2'd0 && |(g_oh & ccu_valid_i);
-          grant_class_o[r*2 +: 2]           = cls;
-          stall_o[r*2 +: 2]                 = stl;
-        end
+        if (og[r] && rank[r*ReqBits +: ReqBits] == t[ReqBits-1:0])
+          touch[t*NumCcus +: NumCcus] = touch[t*NumCcus +: NumCcus] | own1[r*NumCcus +: NumCcus];
+      if (n_pool[t]) touch[(NumReqs+t)*NumCcus +: NumCcus] = pg[t*NumCcus +: NumCcus];
     end
   end
 
-  always @* cn = sat_add(rs ? {CntBits{1'b0}} : counter_q, ni);
+  // the counter's state after the last near slot that exists and is not FULL (both hold for
+  // a prefix of the slots; none: only the earlier grants count)
+  reg [U:0]          sl_ef;
+  reg [U-1:0]        sl_last;
+  reg [ReqBits:0]    ni_f;
+  reg                rs_f;
+  integer s, sb;
+  always @* begin
+    sl_ef = {(U+1){1'b0}};
+    for (s = 0; s < U; s = s + 1) sl_ef[s] = |(n_pool & ~ushl(base, s)) && !sl_full[s];
+    for (s = 0; s < U; s = s + 1) sl_last[s] = sl_ef[s] && !sl_ef[s+1];
+    rs_f = |sl_last ? |(sl_last & sl_rs)
+                    : SthldCounter != 0 && (|ogv || (n_pool[0] && base[0]));
+    for (sb = 0; sb <= ReqBits; sb = sb + 1) ni_f[sb] = |(sl_last & ni_col(sl_ni, sb));
+`ifdef FAULT_CCU_ALLOC_COUNTER_KEPT
+    rs_f = 1'b0;
+`endif
+  end
+  // the places below m
+  function [U-1:0] below(input integer n);
+    integer q;
+    for (q = 0; q < U; q = q + 1) below[q] = q < n;
+  endfunction
+  function [U-1:0] ni_col(input [U*(ReqBits+1)-1:0] v, input integer bt);
+    integer q;
+    for (q = 0; q < U; q = q + 1) ni_col[q] = v[q*(ReqBits+1) + bt];
+  endfunction
+  wire [CntBits-1:0] cn = rs_f ? sat_add({CntBits{1'b0}}, ni_f) : cnt_run[ni_f*CntBits +: CntBits];
   always @(posedge clk_i)
     if (!rst_ni) counter_q <= {CntBits{1'b0}};
     else         counter_q <= cn;

@@ -24,13 +24,19 @@ module lru_matrix #(
     for (ga = 0; ga < Entries; ga = ga + 1) begin : g_row
       assign older[ga*Entries+ga] = 1'b0;
       for (gb = ga + 1; gb < Entries; gb = gb + 1) begin : g_pair
+        // the last touch of a or b decides: b's (a is then older) unless a's is as late
+        // (each a balanced OR, not a chain over the touches)
         reg u_q, u_d;
+        reg [Touches-1:0] ta, tb, lb;
         integer t;
         always @* begin
-          u_d = u_q;
+          for (t = 0; t < Touches; t = t + 1) begin
+            ta[t] = t_i[t*Entries + ga];
+            tb[t] = t_i[t*Entries + gb];
+          end
           for (t = 0; t < Touches; t = t + 1)
-            if (t_i[t*Entries + ga]) u_d = 1'b0;
-            else if (t_i[t*Entries + gb]) u_d = 1'b1;
+            lb[t] = tb[t] & ~ta[t] & ~(|((ta | tb) >> (t + 1)));
+          u_d = |(ta | tb) ? |lb : u_q;
         end
         always @(posedge clk_i)
           if (!rst_ni) u_q <= 1'b0;
