@@ -4,10 +4,11 @@
  * req_age, the warp's age rank: 0 the oldest resident warp) are served one after another in
  * the prototype's priority order (rfwithcache.cc priority_func): warps that own a CCU first,
  * then the older, then the lower port. For each, from the CCUs' port R (ccu_valid/warp/near)
- * and busy bits, a CCU granted to an earlier request this cycle counting as busy and owned by
- * its new warp:
- *   1. the warp's own CCU (it owns one): granted if free (class OWN); if busy, the warp waits
- *      (stall OWN_BUSY);
+ * and busy bits, a CCU granted to an earlier request this cycle counting as busy:
+ *   0. a request whose warp has an earlier request this cycle waits (stall OWN_BUSY; the SM
+ *      never sends two, and so a warp never gets two CCUs in a cycle);
+ *   1. the warp's own CCU (it owns one; the highest-numbered if it held two): granted if free
+ *      (class OWN); if busy, the warp waits (stall OWN_BUSY);
  *   2. else among free CCUs: one that is empty (class EMPTY), else the least recently granted
  *      of those holding only far values (class FAR);
  *   3. else, when every free CCU holds a near value: once the stall counter allows it, the

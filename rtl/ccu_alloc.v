@@ -1,33 +1,36 @@
 // ccu_alloc: Malekeh's CCU allocator (Sec. 6) over NumCcus CCUs, NumReqs requests a cycle
 // (one per scheduler over the SM's CCUs, or one over a sub-core's). The valid requests are
-// ranked (warps that own a CCU first, then the smaller age, then the lower port) and served in
-// that order by a chain of stages; each stage sees the CCUs the earlier ones granted as busy
-// and not owned, and the counter as they left it. For a request: its warp's
-// own CCU (granted when free, else the warp waits); else a free empty CCU; else the least
-// recently granted free CCU holding only far values; else, once the stall counter allows it,
-// the least recently granted free CCU (its near values flushed); otherwise the request stalls
-// and the counter counts. SthldCounter 0 (the paper's rule): replace when the counter is
-// higher than STHLD, only that replacement resets it; 1: replace when it has reached STHLD,
+// ranked (warps that own a CCU first, then the smaller age, then the lower port) and served as
+// if one after another, each seeing the CCUs the earlier ones granted as busy and the counter
+// as they left it. For a request: if its warp has an earlier request this cycle, it waits;
+// its warp's own CCU (granted when free, else the warp waits); else a free empty CCU; else the
+// least recently granted free CCU holding only far values; else, once the stall counter allows
+// it, the least recently granted free CCU (its near values flushed); otherwise the request
+// stalls and the counter counts. SthldCounter 0 (the paper's rule): replace when the counter
+// is higher than STHLD, only that replacement resets it; 1: replace when it has reached STHLD,
 // every grant resets it. The counter is SthldBits + 1 wide and saturates. has_data tells the
 // scheduler which warps own a CCU. Contract identical to cmodel/ccu_alloc.h.
+// For the clock, no request waits for the one before it: the owners' grants come from the
+// CCUs' side (a CCU is granted to its warp when some request names the warp and it is free);
+// every other request has a place in the pool (the pool requests ranked before it), and the
+// CCU for each place is a count over the CCUs: the j-th lowest empty, then the least recently
+// granted far ones in order, then near ones, whose slots follow from the first one the counter
+// allows and from STHLD alone after it. Counts below NumReqs are all that matter, so they are
+// unary (thermometer) codes: sums are AND-OR trees, not carry chains.
 // Build-time fault variants: FAULT_CCU_ALLOC_BUSY_GRANT (the own CCU is granted while busy),
 // FAULT_CCU_ALLOC_NO_WAIT (near CCUs are replaced without waiting for STHLD),
-// FAULT_CCU_ALLOC_COUNTER_KEPT (a grant that resets the counter leaves it running),
-// FAULT_CCU_ALLOC_SECOND_CCU (a warp whose own CCU is busy is granted the least recently
-// granted free one: it would own two); for the proofs only, FORMAL_FAULT_CCU_ALLOC_INVALID_REQ
-// (a stage serves a request that is not valid), _TAKEN_IGNORED (a stage may grant a CCU an
-// earlier stage took), _BUSY_FREE (busy CCUs count as free), _EMPTY_VALID (the empty search
-// ignores the valid bit), _FAR_NEAR (the far search ignores the near bit), _YOUNGEST_FAR (the
-// far search takes the most recently granted), _EMPTY_HIGHEST (the highest empty CCU).
-// For the clock, each stage's searches are one-hot forms over the registered pairwise LRU
-// order (rtl/lru_matrix.v: a granted CCU is taken, the others keep their order, so no stage
-// needs the ranks an earlier one touched), and the counter passes between stages as "reset in
-// this cycle or not" and the stalls since.
-// Properties (`ifdef FORMAL, make formal): when no two CCUs are owned by one warp and no two
-// requests name one warp (the SM keeps both), a warp that owns a CCU is granted only that one;
-// a grant answers a valid request and takes a free CCU no other request takes; class 1 takes
-// the lowest empty CCU, class 2 the least recently granted far one, of those the requests
-// ranked before it left.
+// FAULT_CCU_ALLOC_COUNTER_KEPT (a grant that resets the counter leaves it running at the
+// edge), FAULT_CCU_ALLOC_SECOND_CCU (a warp whose own CCU is busy joins the pool: it would own
+// two); for the proofs only, FORMAL_FAULT_CCU_ALLOC_INVALID_REQ (a pool request need not be
+// valid), _TAKEN_IGNORED (the pool sees the CCUs granted to their owners as free),
+// _BUSY_FREE (busy CCUs count as free), _EMPTY_VALID (the empty class ignores the valid bit),
+// _FAR_NEAR (the far class ignores the near bit), _YOUNGEST_FAR (far CCUs ranked youngest
+// first), _EMPTY_HIGHEST (empty CCUs ranked highest first).
+// Properties (`ifdef FORMAL, make formal; no assumption on the inputs): a warp that owns a CCU
+// is granted only one it owns, and no warp two; a grant answers a valid request and takes a
+// free CCU no other request takes; class 1 takes the lowest empty CCU, class 2 the least
+// recently granted far one, of those the requests ranked before it left (with rtl/lru_matrix.v's
+// invariant that the LRU order is a total order).
 module ccu_alloc #(
     parameter NumCcus      = 2,
     parameter NumWarps     = 16,
@@ -464,14 +467,6 @@ module ccu_alloc #(
   always @(posedge clk_i) f_init <= 1'b1;
   always @* begin
     if (!f_init) assume(!rst_ni);
-    for (fa = 0; fa < NumCcus; fa = fa + 1)
-      for (fb = fa + 1; fb < NumCcus; fb = fb + 1)
-        assume(!(ccu_valid_i[fa] && ccu_valid_i[fb] &&
-                 ccu_warp_i[fa*WarpBits +: WarpBits] == ccu_warp_i[fb*WarpBits +: WarpBits]));
-    for (fa = 0; fa < NumReqs; fa = fa + 1)
-      for (fb = fa + 1; fb < NumReqs; fb = fb + 1)
-        assume(!(req_valid_i[fa] && req_valid_i[fb] &&
-                 req_warp_i[fa*WarpBits +: WarpBits] == req_warp_i[fb*WarpBits +: WarpBits]));
     for (fb = 0; fb < NumReqs; fb = fb + 1)
       if (grant_valid_o[fb]) begin
         fg = grant_ccu_o[fb*CcuBits +: CcuBits];
@@ -494,10 +489,12 @@ module ccu_alloc #(
           if (grant_class_o[fb*2 +: 2] == 2'd1 && fp < fg && !ccu_busy_i[fp] && !f_taken)
             assert(ccu_valid_i[fp]);
         end
-        // a warp that owns a CCU is granted only that one
-        for (fa = 0; fa < NumCcus; fa = fa + 1)
-          if (ccu_valid_i[fa] && ccu_warp_i[fa*WarpBits +: WarpBits] == req_warp_i[fb*WarpBits +: WarpBits])
-            assert(fg == fa[CcuBits-1:0]);
+        // a warp that owns a CCU is granted only one it owns, and one grant a cycle
+        if (owns[fb])
+          assert(ccu_valid_i[fg] && ccu_warp_i[fg*WarpBits +: WarpBits] == req_warp_i[fb*WarpBits +: WarpBits]);
+        for (fa = 0; fa < NumReqs; fa = fa + 1)
+          if (fa != fb && grant_valid_o[fa])
+            assert(req_warp_i[fa*WarpBits +: WarpBits] != req_warp_i[fb*WarpBits +: WarpBits]);
       end
   end
 `endif

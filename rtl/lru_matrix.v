@@ -57,4 +57,15 @@ module lru_matrix #(
       rank_o[a*Bits +: Bits] = n[Bits-1:0];
     end
   end
+
+`ifdef FORMAL
+  // (invariant) the pairwise order is a strict total order: transitive, so that every set of
+  // entries has one least recently used member and the counts of older members rank them
+  integer fa, fb, fc;
+  always @*
+    for (fa = 0; fa < Entries; fa = fa + 1)
+      for (fb = 0; fb < Entries; fb = fb + 1)
+        for (fc = 0; fc < Entries; fc = fc + 1)
+          if (older[fa*Entries+fb] && older[fb*Entries+fc]) assert(older[fa*Entries+fc]);
+`endif
 endmodule

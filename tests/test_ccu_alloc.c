@@ -216,11 +216,38 @@ static void pool_counter(void **st)
     assert_int_equal(s.counter, 0);
 }
 
+/* inputs the SM never gives: a warp holding two CCUs is granted its highest; a request whose
+ * warp has an earlier one this cycle waits (OWN_BUSY), owner or not, taking no CCU */
+static void one_warp_twice(void **st)
+{
+    (void)st;
+    setup();
+    own(0, 3, 0);
+    own(2, 3, 0);
+    in.req_valid[0] = in.req_valid[1] = 1;
+    in.req_warp[0] = in.req_warp[1] = 3;
+    in.req_age[0] = 2, in.req_age[1] = 1;
+    ccu_alloc_out_t o = eval();
+    assert_int_equal(o.grant_ccu[1], 2);   /* the older: its warp's highest CCU */
+    assert_int_equal(o.grant_class[1], CCU_GRANT_OWN);
+    assert_int_equal(o.grant_valid[0], 0); /* the younger of one warp waits */
+    assert_int_equal(o.stall[0], CCU_STALL_OWN_BUSY);
+    memset(&in, 0, sizeof in);
+    in.req_valid[0] = in.req_valid[1] = 1;
+    in.req_warp[0] = in.req_warp[1] = 4;   /* owns none: the first takes an empty CCU */
+    o = eval();
+    assert_int_equal(o.grant_ccu[0], 0);
+    assert_int_equal(o.grant_class[0], CCU_GRANT_EMPTY);
+    assert_int_equal(o.grant_valid[1], 0);
+    assert_int_equal(o.stall[1], CCU_STALL_OWN_BUSY);
+}
+
 int main(void)
 {
     const struct CMUnitTest t[] = {cmocka_unit_test(classes), cmocka_unit_test(sthld_wait_near),
                                    cmocka_unit_test(sthld_wait_grant),
                                    cmocka_unit_test(counter_passes_max_sthld),
-                                   cmocka_unit_test(pool_order), cmocka_unit_test(pool_counter)};
+                                   cmocka_unit_test(pool_order), cmocka_unit_test(pool_counter),
+                                   cmocka_unit_test(one_warp_twice)};
     return cmocka_run_group_tests(t, NULL, NULL);
 }

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the FAULT_<BLOCK>_* macros tested by `ifdef / `ifndef in the block's module file */
+/* the FAULT_<BLOCK>_* macros tested by `ifdef / `ifndef / `elsif in the block's module file */
 static int print_faults(const block_desc_t *bd)
 {
     char path[256], prefix[64], line[1024], seen[4096] = " ";
@@ -35,6 +35,8 @@ static int print_faults(const block_desc_t *bd)
         char *p = strstr(line, "`ifdef ");
         if (!p)
             p = strstr(line, "`ifndef ");
+        if (!p)
+            p = strstr(line, "`elsif ");
         if (!p)
             continue;
         p = strchr(p, ' ') + 1;
