@@ -61,7 +61,6 @@ module ccu_alloc #(
   localparam CcuBits  = (NumCcus > 1) ? $clog2(NumCcus) : 1;
   localparam ReqBits  = (NumReqs > 1) ? $clog2(NumReqs) : 1;
   localparam CntBits  = SthldBits + 1;
-  localparam RcBits   = ReqBits + 1;                      // counts of requests
   // Places in the pool and counts of CCUs matter only below NumReqs: they are unary
   // (thermometer) codes of NumReqs bits, bit c set when the count exceeds c, saturating
   localparam U        = NumReqs;
@@ -120,12 +119,9 @@ module ccu_alloc #(
   // (dup); the others that own no CCU form the pool, served in rank order (jp: its place)
   reg [NumReqs*NumReqs-1:0]  bf, sw;
   reg [NumReqs-1:0]          dup, pool, og;
-  reg [NumReqs*ReqBits-1:0]  rank;     // valid requests ranked before
+  reg [NumReqs*U-1:0]        rank;     // valid requests ranked before
   reg [NumReqs*U-1:0]        jp;
   reg [U-1:0]                n_pool;
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg [RcBits-1:0]           rk;       // the top bit: only the pool's count needs it
-  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     for (i = 0; i < NumReqs; i = i + 1)
       for (j = 0; j < NumReqs; j = j + 1) begin
@@ -147,25 +143,12 @@ module ccu_alloc #(
       og[i] = req_valid_i[i] && !dup[i] && |(own1[i*NumCcus +: NumCcus] & ogv);
     end
     for (i = 0; i < NumReqs; i = i + 1) begin
-      rk = cnt_r(bf[i*NumReqs +: NumReqs]);
-      rank[i*ReqBits +: ReqBits] = rk[ReqBits-1:0];
+      rank[i*U +: U] = ucnt_r(bf[i*NumReqs +: NumReqs]);
       jp[i*U +: U] = ucnt_r(bf[i*NumReqs +: NumReqs] & pool);
     end
     n_pool = ucnt_r(pool);
   end
 
-  // set bits counted by a balanced tree of adders (level l adds the sums l apart)
-  function [RcBits-1:0] cnt_r(input [NumReqs-1:0] v);
-    reg [NumReqs*RcBits-1:0] a;
-    integer q, l;
-    begin
-      for (q = 0; q < NumReqs; q = q + 1) a[q*RcBits +: RcBits] = {{(RcBits-1){1'b0}}, v[q]};
-      for (l = 1; l < NumReqs; l = l * 2)
-        for (q = 0; q + l < NumReqs; q = q + 2 * l)
-          a[q*RcBits +: RcBits] = a[q*RcBits +: RcBits] + a[(q+l)*RcBits +: RcBits];
-      cnt_r = a[0 +: RcBits];
-    end
-  endfunction
   // unary counts: a + b, a + m, and the set bits of a vector by a balanced tree of sums
   function [U-1:0] uadd(input [U-1:0] a, input [U-1:0] b);
     reg [U:0] ea, eb, t;
@@ -412,7 +395,7 @@ module ccu_alloc #(
           stl[kb] = |(jo & sl_col(pstl, kb));
         end
       end else if (req_valid_i[r]) stl = 2'd1;
-      grant_valid_o[r]                  = |g_oh;
+      grant_valid_o[r]                  = og[r] || cls != 2'd0;
       grant_ccu_o[r*CcuBits +: CcuBits] = enc(g_oh);
       grant_flush_o[r]                  = cls != 2'd0 && |(g_oh & ccu_valid_i);
       grant_class_o[r*2 +: 2]           = cls;
@@ -421,7 +404,7 @@ module ccu_alloc #(
     touch = {(2*NumReqs*NumCcus){1'b0}};
     for (t = 0; t < NumReqs; t = t + 1) begin
       for (r = 0; r < NumReqs; r = r + 1)
-        if (og[r] && rank[r*ReqBits +: ReqBits] == t[ReqBits-1:0])
+        if (og[r] && rank[r*U +: U] == ushl({U{1'b0}}, t))
           touch[t*NumCcus +: NumCcus] = touch[t*NumCcus +: NumCcus] | own1[r*NumCcus +: NumCcus];
       if (n_pool[t]) touch[(NumReqs+t)*NumCcus +: NumCcus] = pg[t*NumCcus +: NumCcus];
     end
@@ -481,7 +464,7 @@ module ccu_alloc #(
         for (fp = 0; fp < NumCcus; fp = fp + 1) begin
           f_taken = 1'b0;
           for (fa = 0; fa < NumReqs; fa = fa + 1)
-            if (grant_valid_o[fa] && rank[fa*ReqBits +: ReqBits] < rank[fb*ReqBits +: ReqBits] &&
+            if (grant_valid_o[fa] && |(rank[fb*U +: U] & ~rank[fa*U +: U]) &&
                 grant_ccu_o[fa*CcuBits +: CcuBits] == fp[CcuBits-1:0])
               f_taken = 1'b1;
           if (grant_class_o[fb*2 +: 2] == 2'd2 && fp != fg && !ccu_busy_i[fp] && !ccu_near_i[fp] && !f_taken)
