@@ -9,11 +9,11 @@
 //      rr_i (the block keeps the pointers and loads rr_next_o, the port after the last granted
 //      one, on a grant).
 // This is the sequential rounds' result (round k: bank port k, writes first, then the next
-// read in round-robin order), computed in parallel: whether at least 1 .. BankPorts requesters
-// of its bank come before a requester (OR trees, one level per bank port) picks the free bank
-// port of that rank, so the depth grows with log(requesters), not with rounds or requesters.
-// Every OR over requesters is written as the reduction of a vector (a balanced tree), not as a
-// chain of conditional assignments (which maps to a chain of OR gates).
+// read in round-robin order), computed in parallel: how many requesters of its bank come
+// before a requester picks the free bank port of that rank. The counts saturate at BankPorts
+// (unary codes: bit n set when more than n) and come from a parallel prefix (Kogge-Stone) over
+// the requesters, so the depth grows with log(requesters), not with rounds or requesters; a
+// prefix written as one reduction per requester is mapped as a chain of shared ORs.
 // A requester's bank index must be below NumBanks (the block masks the others).
 module bank_arb #(
     parameter NumBanks  = 4,
@@ -62,11 +62,10 @@ module bank_arb #(
   endfunction
 
   // ge_*[n*N + j]: at least n+1 requesters of the bank come before requester j (fixed: lower
-  // index; reads: earlier in round-robin order), as OR trees over the level below
+  // index; reads: earlier in round-robin order): bit n of its unary prefix count
   reg [BankPorts-1:0]          freep, rfree, taken;
   reg [NumFixed-1:0]           fq;
   reg [NumPorts-1:0]           rq, hi, lo, last, mr;
-  reg [NumFixed-1:0]           mf;
   reg [NumPorts-1:0]           gv;
   reg [BankPorts-1:0]          tot_f;
   reg [BankPorts:0]            rr_hit;
@@ -82,15 +81,43 @@ module bank_arb #(
     end
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
+  // unary counts of BankPorts bits: a + b, and the inclusive prefix counts of a vector
+  localparam U = BankPorts;
+  localparam W = NumFixed > NumPorts ? NumFixed : NumPorts;
+  function [U-1:0] uadd(input [U-1:0] a, input [U-1:0] c);
+    reg [U:0] ea, ec, t;
+    integer q, x;
+    begin
+      ea = {a, 1'b1};
+      ec = {c, 1'b1};
+      for (q = 1; q <= U; q = q + 1) begin
+        t = {(U+1){1'b0}};
+        for (x = 0; x <= q; x = x + 1) t[x] = ea[x] & ec[q-x];
+        uadd[q-1] = |t;
+      end
+    end
+  endfunction
+  function [W*U-1:0] upre(input [W-1:0] v);
+    reg [W*U-1:0] a, nx;
+    integer q, st;
+    begin
+      a = {(W*U){1'b0}};
+      for (q = 0; q < W; q = q + 1) a[q*U] = v[q];
+      for (st = 1; st < W; st = st * 2) begin
+        nx = a;
+        for (q = st; q < W; q = q + 1) nx[q*U +: U] = uadd(a[q*U +: U], a[(q-st)*U +: U]);
+        a = nx;
+      end
+      upre = a;
+    end
+  endfunction
+  reg [W*U-1:0]                pf, ph, pl;   // inclusive prefix counts: fixed, high, low reads
+  reg [U-1:0]                  cb;
   reg [BankPorts*NumFixed-1:0] ge_f;
   reg [BankPorts*NumPorts-1:0] ge_r;
   reg [CntBits-1:0]            pos;
   reg [BpBits:0]               fp;
   integer b, k, j, n;
-  // read k comes before read j in round-robin order
-  function rr_before(input [NumPorts-1:0] h, input [NumPorts-1:0] l, input integer kk, input integer jj);
-    rr_before = h[jj] ? (h[kk] && kk < jj) : (h[kk] || (l[kk] && kk < jj));
-  endfunction
   always @* begin
     fix_gnt_o = {NumFixed{1'b0}};
     fix_bp_o  = {(NumFixed*BpBits){1'b0}};
@@ -105,13 +132,10 @@ module bank_arb #(
       // fixed requesters: one with c requesters before it takes the c-th free bank port
       for (j = 0; j < NumFixed; j = j + 1)
         fq[j] = fix_req_i[j] && fix_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
-      ge_f = {(BankPorts*NumFixed){1'b0}};
-      for (n = 0; n < BankPorts; n = n + 1)
-        for (j = 0; j < NumFixed; j = j + 1) begin
-          for (k = 0; k < NumFixed; k = k + 1)
-            mf[k] = k < j && fq[k] && (n == 0 || ge_f[(n-1)*NumFixed + k]);
-          ge_f[n*NumFixed + j] = |mf;
-        end
+      pf = upre({{(W-NumFixed){1'b0}}, fq});
+      for (j = 0; j < NumFixed; j = j + 1)
+        for (n = 0; n < BankPorts; n = n + 1)
+          ge_f[n*NumFixed + j] = j > 0 && pf[(j-1)*U + n];
       for (j = 0; j < NumFixed; j = j + 1) begin
         pos = {CntBits{1'b0}};
         for (n = 0; n < BankPorts; n = n + 1) pos = pos + {{(CntBits-1){1'b0}}, ge_f[n*NumFixed + j]};
@@ -123,10 +147,7 @@ module bank_arb #(
       end
       // the fixed accesses take the first free bank ports, as many as there are requesters
       // (tot_f[n]: at least n+1), without waiting for each requester's grant
-      for (n = 0; n < BankPorts; n = n + 1) begin
-        for (k = 0; k < NumFixed; k = k + 1) mf[k] = fq[k] && (n == 0 || ge_f[(n-1)*NumFixed + k]);
-        tot_f[n] = |mf;
-      end
+      tot_f = pf[(NumFixed-1)*U +: U];
       nb = 0;
       for (k = 0; k < BankPorts; k = k + 1) begin
         taken[k] = freep[k] && tot_f[nb];
@@ -140,13 +161,13 @@ module bank_arb #(
         hi[j] = rq[j] && j[PortBits-1:0] >= rr_i[b*PortBits +: PortBits];
         lo[j] = rq[j] && !hi[j];
       end
-      ge_r = {(BankPorts*NumPorts){1'b0}};
-      for (n = 0; n < BankPorts; n = n + 1)
-        for (j = 0; j < NumPorts; j = j + 1) begin
-          for (k = 0; k < NumPorts; k = k + 1)
-            mr[k] = rr_before(hi, lo, k, j) && (n == 0 || ge_r[(n-1)*NumPorts + k]);
-          ge_r[n*NumPorts + j] = |mr;
-        end
+      ph = upre({{(W-NumPorts){1'b0}}, hi});
+      pl = upre({{(W-NumPorts){1'b0}}, lo});
+      for (j = 0; j < NumPorts; j = j + 1) begin
+        cb = hi[j] ? (j > 0 ? ph[(j-1)*U +: U] : {U{1'b0}})
+                   : uadd(ph[(NumPorts-1)*U +: U], j > 0 ? pl[(j-1)*U +: U] : {U{1'b0}});
+        for (n = 0; n < BankPorts; n = n + 1) ge_r[n*NumPorts + j] = cb[n];
+      end
       for (j = 0; j < NumPorts; j = j + 1) begin
         pos = {CntBits{1'b0}};
         for (n = 0; n < BankPorts; n = n + 1) pos = pos + {{(CntBits-1){1'b0}}, ge_r[n*NumPorts + j]};
@@ -171,11 +192,9 @@ module bank_arb #(
       // last requester; both candidates come from the reads alone (rr_at[n]: the pointer after
       // the read with n before it; rr_at[BankPorts]: after the last), the free count picks one
       for (n = 0; n <= BankPorts; n = n + 1) begin
-        for (j = 0; j < NumPorts; j = j + 1) begin
-          for (k = 0; k < NumPorts; k = k + 1) mr[k] = rq[k] && rr_before(hi, lo, j, k);
-          last[j] = (n == BankPorts) ? rq[j] && !(|mr)
+        for (j = 0; j < NumPorts; j = j + 1)
+          last[j] = (n == BankPorts) ? rq[j] && !(hi[j] ? |(hi >> (j + 1)) || |lo : |(lo >> (j + 1)))
                     : rq[j] && (n == 0 || ge_r[(n-1)*NumPorts + j]) && !ge_r[n*NumPorts + j];
-        end
         rr_hit[n] = |last;
         for (i = 0; i < PortBits; i = i + 1) begin
           for (j = 0; j < NumPorts; j = j + 1)
