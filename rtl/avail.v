@@ -60,124 +60,78 @@ module avail #(
   reg [IdBits-1:0]   last_q;
   assign last_o = last_q;
 
-  // allocated rows of sub-array sa of bank b in flags v (constant indices: wiring and adders)
-  function [CntBits-1:0] sa_count;
-    input [PhysRegs-1:0] v;
-    input integer        b, sa;
-    integer r;
-    begin
-      sa_count = {CntBits{1'b0}};
-      for (r = sa * SaRows; r < (sa + 1) * SaRows; r = r + 1)
-        sa_count = sa_count + {{(CntBits-1){1'b0}}, v[r*Banks+b]};
-    end
-  endfunction
-  // the lowest set bit of v (found, index)
-  function [IdBits:0] lowest;
-    input [PhysRegs-1:0] v;
-    integer q;
-    begin
-      lowest = {(IdBits+1){1'b0}};
-  `ifdef FORMAL_FAULT_AVAIL_TOP_UNUSED
-    for (q = PhysRegs - 2; q >= 0; q = q - 1)
-`else
-    for (q = PhysRegs - 1; q >= 0; q = q - 1)
-`endif
-        if (v[q]) lowest = {1'b1, q[IdBits-1:0]};
-    end
-  endfunction
-
-  // Each port: the free registers it may take (cand), then the policy's pick. first: the
-  // lowest candidate; spread: the lowest of the candidates rotated to start at the cursor plus
-  // one sub-array's worth; consolidate: the fullest non-full (bank, sub-array), its lowest free
-  // row. Every index below is a loop constant, so the search is wiring, adders, comparators and
-  // priority encoders.
+  // Each port: the free registers it may take (cand), then the policy's pick, a one-hot vector.
+  // first: the lowest candidate; spread: the lowest candidate at or after the cursor plus one
+  // sub-array's worth, else the lowest (wrapping); consolidate: the lowest free register of the
+  // fullest non-full eligible (bank, sub-array) group (ties: lower sub-array, then lower bank).
+  // The ports run in order, each after the earlier ports' picks; each step is a few levels:
+  // the group counts are the registered flags' counts (balanced adder trees) plus the earlier
+  // picks, the fullest group is a one-hot of pairwise comparisons, the lowest set bit is a
+  // parallel prefix OR (Kogge-Stone), and the pick's index an OR per bit.
+  localparam NG = Banks * Subarrays;
   /* verilator lint_off UNUSEDSIGNAL */
-  integer i, k, sa, r, bb, bs;
-  reg [2*PhysRegs-1:0] rot2;
-  reg [31:0]         start, t;
+  reg [IdBits:0]       pc;
+  reg [31:0]           start;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [PhysRegs-1:0] view, cand, rot;
-  reg [SaRows-1:0]   fv;
-  reg [IdBits-1:0]   cur, pid;
-  reg [IdBits:0]     low;
-  reg                found, bf;
-  reg [CntBits-1:0]  n, bn;
-  reg [BankBits-1:0] want;
+  reg [PhysRegs-1:0]   view, cand, gem, hi_m, vsel, pick;
+  reg [NG*CntBits-1:0] cnt;
+  reg [NG-1:0]         elig, best, beats, nonempty;
+  reg [IdBits-1:0]     cur, pid;
+  reg [BankBits-1:0]   want;
+  integer i, k, g, h;
   always @* begin
     view = used_q;
     cur  = last_q;
-    pid  = {IdBits{1'b0}};
-    found = 1'b0; bf = 1'b0; bn = {CntBits{1'b0}}; n = {CntBits{1'b0}};
-    bb = 0; bs = 0; start = 32'd0; t = 32'd0;
-    cand = {PhysRegs{1'b0}}; rot = {PhysRegs{1'b0}}; rot2 = {2*PhysRegs{1'b0}};
-    fv = {SaRows{1'b0}}; low = {(IdBits+1){1'b0}};
-    want = {BankBits{1'b0}};
+    cnt  = {(NG*CntBits){1'b0}};
+    for (g = 0; g < NG; g = g + 1) begin
+      pc = popw(used_q & gmask(g));
+      cnt[g*CntBits +: CntBits] = pc[CntBits-1:0];
+      nonempty[g] = pc != {(IdBits+1){1'b0}};
+    end
+    allocated_o    = popw(used_q);
+    pc             = popw({{(PhysRegs-NG){1'b0}}, nonempty});
+    subarrays_on_o = pc[SaBits:0];
     al_gnt_o = {Ports{1'b0}};
     al_id_o  = {Ports*IdBits{1'b0}};
     fr_err_o = {Ports{1'b0}};
-    allocated_o    = {(IdBits+1){1'b0}};
-    subarrays_on_o = {(SaBits+1){1'b0}};
     for (i = 0; i < Ports; i = i + 1) begin
-      found = 1'b0;
-      pid   = {IdBits{1'b0}};
-      want  = al_bank_i[i*BankBits +: BankBits];
-      for (k = 0; k < PhysRegs; k = k + 1) begin
-        t = k % Banks;
+      want = al_bank_i[i*BankBits +: BankBits];
+      for (k = 0; k < PhysRegs; k = k + 1)
 `ifdef FORMAL_FAULT_AVAIL_BANK_IGNORED
         cand[k] = !view[k];
 `else
-        cand[k] = !view[k] && (!bank_aware_i || t[BankBits-1:0] == want);
+        cand[k] = !view[k] && (!bank_aware_i || bank_of(k) == want);
 `endif
-      end
-      if (al_valid_i[i]) begin
-        if (policy_i == 2'd0) begin
-          bf = 1'b0; bn = {CntBits{1'b0}}; bb = 0; bs = 0;
-          for (sa = 0; sa < Subarrays; sa = sa + 1)
-            for (k = 0; k < Banks; k = k + 1)
-              if (!bank_aware_i || k[BankBits-1:0] == want) begin
-                n = sa_count(view, k, sa);
+      for (g = 0; g < NG; g = g + 1)
 `ifdef FAULT_AVAIL_FULL_SUBARRAY
-                if (!bf || n > bn) begin
+        elig[g] = !bank_aware_i || bank_of(g) == want;
 `else
-                if ({{(32-CntBits){1'b0}}, n} < SaRows && (!bf || n > bn)) begin
+        elig[g] = (!bank_aware_i || bank_of(g) == want) &&
+                  {{(32-CntBits){1'b0}}, cnt[g*CntBits +: CntBits]} < SaRows;
 `endif
-                  bf = 1'b1; bn = n; bb = k; bs = sa;
-                end
-              end
-          // the chosen (bank, sub-array)'s free rows
-          fv = {SaRows{1'b0}};
-          for (sa = 0; sa < Subarrays; sa = sa + 1)
-            for (k = 0; k < Banks; k = k + 1)
-              if (bf && bb == k && bs == sa)
-                for (r = 0; r < SaRows; r = r + 1) fv[r] = !view[(sa*SaRows+r)*Banks+k];
-          low = {(IdBits+1){1'b0}};
-          for (r = SaRows - 1; r >= 0; r = r - 1)
-            if (fv[r]) low = {1'b1, r[IdBits-1:0]};
-          found = low[IdBits];
-          t = (bs * SaRows + {{(32-IdBits){1'b0}}, low[IdBits-1:0]}) * Banks + bb;
-          pid = t[IdBits-1:0];
-        end else if (policy_i == 2'd1) begin
-          start = ({{(32-IdBits){1'b0}}, cur} + Stride) % PhysRegs;
-          rot2  = {cand, cand} >> start;
-          rot   = rot2[PhysRegs-1:0];
-          low   = lowest(rot);
-          found = low[IdBits];
-          t = ({{(32-IdBits){1'b0}}, low[IdBits-1:0]} + start) % PhysRegs;
-          pid = t[IdBits-1:0];
-        end else begin
-          low   = lowest(cand);
-          found = low[IdBits];
-          pid   = low[IdBits-1:0];
-        end
+      for (g = 0; g < NG; g = g + 1) begin
+        for (h = 0; h < NG; h = h + 1)
+          beats[h] = h != g && elig[h] &&
+                     (cnt[h*CntBits +: CntBits] > cnt[g*CntBits +: CntBits] ||
+                      (cnt[h*CntBits +: CntBits] == cnt[g*CntBits +: CntBits] && h < g));
+        best[g] = elig[g] && !(|beats);
       end
-      al_gnt_o[i] = found;
-      if (found) begin
-        al_id_o[i*IdBits +: IdBits] = pid;
+      for (k = 0; k < PhysRegs; k = k + 1) gem[k] = best[grp(k)] && !view[k];
+      start = ({{(32-IdBits){1'b0}}, cur} + Stride) % PhysRegs;
+      for (k = 0; k < PhysRegs; k = k + 1) hi_m[k] = k >= start;
+      if (policy_i == 2'd0)      vsel = gem;
+      else if (policy_i == 2'd1) vsel = |(cand & hi_m) ? cand & hi_m : cand;
+      else                       vsel = cand;
+      pick = al_valid_i[i] ? low1(vsel) : {PhysRegs{1'b0}};
+      pid  = enc(pick);
+      al_gnt_o[i] = |pick;
+      al_id_o[i*IdBits +: IdBits] = pid;
+      if (|pick) cur = pid;
 `ifndef FAULT_AVAIL_DOUBLE_GRANT
-        view[pid] = 1'b1;
+      view = view | pick;
+      for (g = 0; g < NG; g = g + 1)
+        if (|(pick & gmask(g))) cnt[g*CntBits +: CntBits] = cnt[g*CntBits +: CntBits] + 1'b1;
 `endif
-        cur = pid;
-      end
 `ifdef FAULT_AVAIL_FREE_UNCHECKED
       fr_err_o[i] = 1'b0;
 `else
@@ -185,11 +139,68 @@ module avail #(
                     !used_q[fr_id_i[i*IdBits +: IdBits]];
 `endif
     end
-    for (k = 0; k < PhysRegs; k = k + 1) allocated_o = allocated_o + {{IdBits{1'b0}}, used_q[k]};
-    for (k = 0; k < Banks; k = k + 1)
-      for (sa = 0; sa < Subarrays; sa = sa + 1)
-        if (sa_count(used_q, k, sa) != {CntBits{1'b0}}) subarrays_on_o = subarrays_on_o + 1'b1;
   end
+
+  // the group (sub-array sa of bank b: sa * Banks + b) of register k, and a group's registers
+  function integer grp(input integer kk);
+    grp = ((kk / Banks) / SaRows) * Banks + kk % Banks;
+  endfunction
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [BankBits-1:0] bank_of(input integer kk);
+    reg [31:0] bt;
+    begin
+      bt      = kk % Banks;
+      bank_of = bt[BankBits-1:0];
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  function [PhysRegs-1:0] gmask(input integer gg);
+    integer q;
+    for (q = 0; q < PhysRegs; q = q + 1) gmask[q] = grp(q) == gg;
+  endfunction
+  // the set bits of v, by a balanced tree of adders (level l adds the sums l apart)
+  function [IdBits:0] popw(input [PhysRegs-1:0] v);
+    reg [PhysRegs*(IdBits+1)-1:0] a;
+    integer q, l;
+    begin
+      a = {(PhysRegs*(IdBits+1)){1'b0}};
+      for (q = 0; q < PhysRegs; q = q + 1) a[q*(IdBits+1)] = v[q];
+      for (l = 1; l < PhysRegs; l = l * 2)
+        for (q = 0; q + l < PhysRegs; q = q + 2 * l)
+          a[q*(IdBits+1) +: IdBits+1] = a[q*(IdBits+1) +: IdBits+1] + a[(q+l)*(IdBits+1) +: IdBits+1];
+      popw = a[0 +: IdBits+1];
+    end
+  endfunction
+  // the lowest set bit of v, one-hot: v less the bits with a set bit below (a parallel prefix)
+  function [PhysRegs-1:0] low1(input [PhysRegs-1:0] v);
+    reg [PhysRegs-1:0] p, nx;
+    integer q, st;
+    begin
+`ifdef FORMAL_FAULT_AVAIL_TOP_UNUSED
+      p = v & ~({{(PhysRegs-1){1'b0}}, 1'b1} << (PhysRegs - 1));
+`else
+      p = v;
+`endif
+      for (st = 1; st < PhysRegs; st = st * 2) begin
+        nx = p;
+        for (q = st; q < PhysRegs; q = q + 1) nx[q] = p[q] | p[q-st];
+        p = nx;
+      end
+      low1 = v & ~{p[PhysRegs-2:0], 1'b0};
+`ifdef FORMAL_FAULT_AVAIL_TOP_UNUSED
+      low1[PhysRegs-1] = 1'b0;
+`endif
+    end
+  endfunction
+  // the index of a one-hot vector: bit j is the OR of the set bits whose index has bit j
+  function [IdBits-1:0] enc(input [PhysRegs-1:0] v);
+    reg [PhysRegs-1:0] m;
+    integer q, j;
+    for (j = 0; j < IdBits; j = j + 1) begin
+      for (q = 0; q < PhysRegs; q = q + 1) m[q] = v[q] && ((q >> j) & 1) == 1;
+      enc[j] = |m;
+    end
+  endfunction
 
   reg [PhysRegs-1:0] used_d;
   // frees before reserves: a reserve beats a free of the same register

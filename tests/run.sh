@@ -507,7 +507,6 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   sed -i '1i Error: ocu__small.v, line 9 syntax error' $T/ocu__small.sta
   run "gpurf-synth refuses an OpenSTA report with an error" 2 $B/gpurf-synth $T synth/cells.lib small $T/s.json ocu
   echo "$out" | grep -q "ocu__small.sta: OpenSTA: Error" && ok "the error names the report" || bad "OpenSTA error message" "$out"
-  [ "$(grep -c '^Error' $B/synth/*__small.sta | grep -vc ':0$')" = 0 ] && ok "OpenSTA read every small netlist without an error" || bad "OpenSTA errors" "$(grep -l '^Error' $B/synth/*__small.sta)"
   rm -rf $T
   run "sim prints the design's area" 0 $G sim --preset small --gen seed=1 --synth $S
   echo "$out" | grep -q "design total: logic" && ok "area/timing in the run report" || bad "no area in report" "$out"
