@@ -74,8 +74,8 @@ module avail #(
   reg [31:0]           start;
   /* verilator lint_on UNUSEDSIGNAL */
   reg [PhysRegs-1:0]   view, cand, gem, hi_m, vsel, pick;
-  reg [NG*CntBits-1:0] cnt;
-  reg [NG-1:0]         elig, best, beats, nonempty;
+  reg [NG*CntBits-1:0] cnt, ne_c;             // rows allocated; 1 where any
+  reg [NG-1:0]         elig, best, beats;
   reg [IdBits-1:0]     cur, pid;
   reg [BankBits-1:0]   want;
   integer i, k, g, h;
@@ -83,13 +83,13 @@ module avail #(
     view = used_q;
     cur  = last_q;
     cnt  = {(NG*CntBits){1'b0}};
+    ne_c = {(NG*CntBits){1'b0}};
     for (g = 0; g < NG; g = g + 1) begin
-      pc = popw(used_q & gmask(g));
-      cnt[g*CntBits +: CntBits] = pc[CntBits-1:0];
-      nonempty[g] = pc != {(IdBits+1){1'b0}};
+      cnt[g*CntBits +: CntBits] = popw(gbits(used_q, g));
+      ne_c[g*CntBits]           = |gbits(used_q, g);
     end
-    allocated_o    = popw(used_q);
-    pc             = popw({{(PhysRegs-NG){1'b0}}, nonempty});
+    allocated_o    = sum_groups(cnt);
+    pc             = sum_groups(ne_c);
     subarrays_on_o = pc[SaBits:0];
     al_gnt_o = {Ports{1'b0}};
     al_id_o  = {Ports*IdBits{1'b0}};
@@ -118,7 +118,7 @@ module avail #(
       end
       for (k = 0; k < PhysRegs; k = k + 1) gem[k] = best[grp(k)] && !view[k];
       start = ({{(32-IdBits){1'b0}}, cur} + Stride) % PhysRegs;
-      for (k = 0; k < PhysRegs; k = k + 1) hi_m[k] = k >= start;
+      hi_m  = {PhysRegs{1'b1}} << start[IdBits-1:0];
       if (policy_i == 2'd0)      vsel = gem;
       else if (policy_i == 2'd1) vsel = |(cand & hi_m) ? cand & hi_m : cand;
       else                       vsel = cand;
@@ -130,7 +130,7 @@ module avail #(
 `ifndef FAULT_AVAIL_DOUBLE_GRANT
       view = view | pick;
       for (g = 0; g < NG; g = g + 1)
-        if (|(pick & gmask(g))) cnt[g*CntBits +: CntBits] = cnt[g*CntBits +: CntBits] + 1'b1;
+        if (|gbits(pick, g)) cnt[g*CntBits +: CntBits] = cnt[g*CntBits +: CntBits] + 1'b1;
 `endif
 `ifdef FAULT_AVAIL_FREE_UNCHECKED
       fr_err_o[i] = 1'b0;
@@ -154,21 +154,35 @@ module avail #(
     end
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
-  function [PhysRegs-1:0] gmask(input integer gg);
+  // group gg's bits of v, by row
+  function [SaRows-1:0] gbits(input [PhysRegs-1:0] v, input integer gg);
     integer q;
-    for (q = 0; q < PhysRegs; q = q + 1) gmask[q] = grp(q) == gg;
+    for (q = 0; q < SaRows; q = q + 1) gbits[q] = v[((gg / Banks) * SaRows + q) * Banks + gg % Banks];
   endfunction
-  // the set bits of v, by a balanced tree of adders (level l adds the sums l apart)
-  function [IdBits:0] popw(input [PhysRegs-1:0] v);
-    reg [PhysRegs*(IdBits+1)-1:0] a;
+  // set bits of a group's rows, and the sum of the groups' counts (or of one bit per group),
+  // each a balanced tree of adders (level l adds the sums l apart)
+  function [CntBits-1:0] popw(input [SaRows-1:0] v);
+    reg [SaRows*CntBits-1:0] a;
     integer q, l;
     begin
-      a = {(PhysRegs*(IdBits+1)){1'b0}};
-      for (q = 0; q < PhysRegs; q = q + 1) a[q*(IdBits+1)] = v[q];
-      for (l = 1; l < PhysRegs; l = l * 2)
-        for (q = 0; q + l < PhysRegs; q = q + 2 * l)
+      a = {(SaRows*CntBits){1'b0}};
+      for (q = 0; q < SaRows; q = q + 1) a[q*CntBits] = v[q];
+      for (l = 1; l < SaRows; l = l * 2)
+        for (q = 0; q + l < SaRows; q = q + 2 * l)
+          a[q*CntBits +: CntBits] = a[q*CntBits +: CntBits] + a[(q+l)*CntBits +: CntBits];
+      popw = a[0 +: CntBits];
+    end
+  endfunction
+  function [IdBits:0] sum_groups(input [NG*CntBits-1:0] c);
+    reg [NG*(IdBits+1)-1:0] a;
+    integer q, l;
+    begin
+      for (q = 0; q < NG; q = q + 1)
+        a[q*(IdBits+1) +: IdBits+1] = {{(IdBits+1-CntBits){1'b0}}, c[q*CntBits +: CntBits]};
+      for (l = 1; l < NG; l = l * 2)
+        for (q = 0; q + l < NG; q = q + 2 * l)
           a[q*(IdBits+1) +: IdBits+1] = a[q*(IdBits+1) +: IdBits+1] + a[(q+l)*(IdBits+1) +: IdBits+1];
-      popw = a[0 +: IdBits+1];
+      sum_groups = a[0 +: IdBits+1];
     end
   endfunction
   // the lowest set bit of v, one-hot: v less the bits with a set bit below (a parallel prefix)
