@@ -69,14 +69,15 @@ module ccu_alloc #(
   reg [CntBits-1:0] counter_q;
   assign counter_o = counter_q;
 
-  // the ranks as a pairwise order; each stage's grant touches its CCU (stage order)
+  // the ranks as a pairwise order; touch slots 0.. take the owners' grants by rank, slots
+  // NumReqs.. the pool's by place (the order the requests are served in)
   wire [NumCcus*NumCcus-1:0] older;
   reg  [2*NumReqs*NumCcus-1:0] touch;
   lru_matrix #(.Entries(NumCcus), .Bits(CcuBits), .Touches(2*NumReqs)) u_lru (
       .clk_i(clk_i), .rst_ni(rst_ni), .t_i(touch), .older_o(older), .rank_o(lru_o));
 
-  // The CCUs: hw[k], CCU k is the highest of those its warp holds (the warp's own CCU); ask[k]:
-  // a valid request names its warp; ogv: the own CCUs granted (to the first request of the
+  // The CCUs: hw[k], CCU k is the highest of those its warp holds (the warp's own CCU); kr: the
+  // valid requests naming its warp; ogv: the own CCUs granted (to the first request of the
   // warp), found from the CCUs' side without the requests' order
   integer k, k2, w, i, j;
   reg [NumCcus*NumCcus-1:0]  cc;       // cc[k*NumCcus+k2]: a higher CCU k2 of k's warp
@@ -291,13 +292,9 @@ module ccu_alloc #(
   // since in pni); the limit only turns every slot after the n_ne-th grant into FULL. So no
   // step waits for the one before it.
   reg [U-1:0]                 g0, first, post, gu, sl_gr, sl_full, tv;
-  // per slot m, stored by bit (bit b of slot m at b*U + m) and by CCU (k*U + m), so that a
-  // place picks its slot by an AND-OR over one row
-  reg [2*U-1:0]               sl_st;
-  reg [NumCcus*U-1:0]         ns_oh;
-  reg [U*(ReqBits+1)-1:0]     pni;            // stalls since the last reset after a slot
-  reg [(ReqBits+1)*U-1:0]     sl_ni;
-  reg [1:0]                   stc;
+  reg [U*2-1:0]               sl_st;
+  reg [U*NumCcus-1:0]         ns_oh;
+  reg [U*(ReqBits+1)-1:0]     pni, sl_ni;     // stalls since the last reset after a slot
   reg [U-1:0]                 sl_rs, ngb;
   reg [ReqBits:0]             nip, niv;
   reg                         rs0;
@@ -322,11 +319,9 @@ module ccu_alloc #(
       ngb = ucnt_r(gu & below(m));
       sl_full[m] = !(|(n_ne & ~ngb));
       sl_gr[m]   = gu[m] && !sl_full[m];
-      stc = sl_full[m] ? 2'd3 : gu[m] ? 2'd0 : 2'd2;
-      sl_st[m]     = stc[0];
-      sl_st[U + m] = stc[1];
+      sl_st[m*2 +: 2] = sl_full[m] ? 2'd3 : gu[m] ? 2'd0 : 2'd2;
       for (km = 0; km < NumCcus; km = km + 1)
-        ns_oh[km*U + m] = ne_v[km] && ne_r[km*U +: U] == ngb;
+        ns_oh[m*NumCcus + km] = ne_v[km] && ne_r[km*U +: U] == ngb;
       // the counter's state after slot m: from the last grant at or before it, else the start
       sl_rs[m] = rs0 || |(first & below(m + 1));
       for (nb = 0; nb <= ReqBits; nb = nb + 1) begin
@@ -334,16 +329,15 @@ module ccu_alloc #(
           tv[f] = f <= m && first[f] && pni[(f <= m ? m - f : 0)*(ReqBits+1) + nb];
         niv[nb] = |tv;
       end
-      if (!(|(first & below(m + 1)))) niv = m[ReqBits:0] + 1'b1;
-      for (nb = 0; nb <= ReqBits; nb = nb + 1) sl_ni[nb*U + m] = niv[nb];
+      sl_ni[m*(ReqBits+1) +: ReqBits+1] = |(first & below(m + 1)) ? niv : m[ReqBits:0] + 1'b1;
     end
   end
 
   // Each place p in the pool's order: its class, stall and CCU (pg), from the CCUs' side
   // alone; the pool request in place p takes them. Exactly one class and (for the near
   // class) one slot applies, so each is an AND-OR, not a chain of choices.
-  reg [NumCcus*U-1:0] pg;                     // by CCU and by bit, as the slots
-  reg [2*U-1:0]       pcls, pstl;
+  reg [U*NumCcus-1:0] pg;
+  reg [U*2-1:0]       pcls, pstl;
   reg [U-1:0]         pu, sm;                 // sm[m]: place p is near slot m
   reg                 c_em, c_fa;
   reg [NumCcus-1:0]   g_em, g_fa, g_ne;
@@ -358,16 +352,24 @@ module ccu_alloc #(
       for (ka = 0; ka < NumCcus; ka = ka + 1) begin
         g_em[ka] = em_v[ka] && em_r[ka*U +: U] == pu;
         g_fa[ka] = fa_v[ka] && fa_p[ka*U +: U] == pu;
-        g_ne[ka] = |(sm & sl_gr & ns_oh[ka*U +: U]);
-        pg[ka*U + p] = (c_em && g_em[ka]) || (c_fa && g_fa[ka]) || g_ne[ka];
+        g_ne[ka] = |(sm & sl_gr & ns_col(ns_oh, ka));
       end
-      for (ma = 0; ma < 2; ma = ma + 1) st_ne[ma] = |(sm & sl_st[ma*U +: U]);
-      pcls[p]     = c_em | |(sm & sl_gr);
-      pcls[U + p] = c_fa | |(sm & sl_gr);
-      pstl[p]     = st_ne[0];
-      pstl[U + p] = st_ne[1];
+      for (ma = 0; ma < 2; ma = ma + 1) st_ne[ma] = |(sm & sl_col(sl_st, ma));
+      pg[p*NumCcus +: NumCcus] = ({NumCcus{c_em}} & g_em) | ({NumCcus{c_fa}} & g_fa) | g_ne;
+      pcls[p*2 +: 2] = {c_fa | |(sm & sl_gr), c_em | |(sm & sl_gr)};
+      pstl[p*2 +: 2] = st_ne;
     end
   end
+  // slot m's bit for CCU k, and bit b of slot m's stall code
+  function [U-1:0] ns_col(input [U*NumCcus-1:0] v, input integer kk);
+    integer q;
+    for (q = 0; q < U; q = q + 1) ns_col[q] = v[q*NumCcus + kk];
+  endfunction
+  function [U-1:0] sl_col(input [U*2-1:0] v, input integer bt);
+    integer q;
+    for (q = 0; q < U; q = q + 1) sl_col[q] = v[q*2 + bt];
+  endfunction
+
   // each request's answer. The grants touch the ranks in rank order: the owners' (ranked
   // first) in touch slots 0.. by rank, the pool's in slots NumReqs.. by place
   reg [NumCcus-1:0] g_oh;
@@ -388,10 +390,10 @@ module ccu_alloc #(
       jo   = jx ^ ushl(jx, 1);
       if (og[r]) g_oh = own1[r*NumCcus +: NumCcus];
       else if (pool[r]) begin
-        for (kb = 0; kb < NumCcus; kb = kb + 1) g_oh[kb] = |(jo & pg[kb*U +: U]);
+        for (kb = 0; kb < NumCcus; kb = kb + 1) g_oh[kb] = |(jo & ns_col(pg, kb));
         for (kb = 0; kb < 2; kb = kb + 1) begin
-          cls[kb] = |(jo & pcls[kb*U +: U]);
-          stl[kb] = |(jo & pstl[kb*U +: U]);
+          cls[kb] = |(jo & sl_col(pcls, kb));
+          stl[kb] = |(jo & sl_col(pstl, kb));
         end
       end else if (req_valid_i[r]) stl = 2'd1;
       grant_valid_o[r]                  = og[r] || cls != 2'd0;
@@ -405,8 +407,7 @@ module ccu_alloc #(
       for (r = 0; r < NumReqs; r = r + 1)
         if (og[r] && rank[r*U +: U] == ushl({U{1'b0}}, t))
           touch[t*NumCcus +: NumCcus] = touch[t*NumCcus +: NumCcus] | own1[r*NumCcus +: NumCcus];
-      for (kb = 0; kb < NumCcus; kb = kb + 1)
-        touch[(NumReqs+t)*NumCcus + kb] = n_pool[t] && pg[kb*U + t];
+      if (n_pool[t]) touch[(NumReqs+t)*NumCcus +: NumCcus] = pg[t*NumCcus +: NumCcus];
     end
   end
 
@@ -423,7 +424,7 @@ module ccu_alloc #(
     for (s = 0; s < U; s = s + 1) sl_last[s] = sl_ef[s] && !sl_ef[s+1];
     rs_f = |sl_last ? |(sl_last & sl_rs)
                     : SthldCounter != 0 && (|ogv || (n_pool[0] && base[0]));
-    for (sb = 0; sb <= ReqBits; sb = sb + 1) ni_f[sb] = |(sl_last & sl_ni[sb*U +: U]);
+    for (sb = 0; sb <= ReqBits; sb = sb + 1) ni_f[sb] = |(sl_last & ni_col(sl_ni, sb));
 `ifdef FAULT_CCU_ALLOC_COUNTER_KEPT
     rs_f = 1'b0;
 `endif
@@ -432,6 +433,10 @@ module ccu_alloc #(
   function [U-1:0] below(input integer n);
     integer q;
     for (q = 0; q < U; q = q + 1) below[q] = q < n;
+  endfunction
+  function [U-1:0] ni_col(input [U*(ReqBits+1)-1:0] v, input integer bt);
+    integer q;
+    for (q = 0; q < U; q = q + 1) ni_col[q] = v[q*(ReqBits+1) + bt];
   endfunction
   wire [CntBits-1:0] cn = rs_f ? sat_add({CntBits{1'b0}}, ni_f) : cnt_run[ni_f*CntBits +: CntBits];
   always @(posedge clk_i)
