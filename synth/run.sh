@@ -18,9 +18,6 @@ lib=synth/cells.lib
 base=$out/${block}__${preset}
 mkdir -p "$out"
 params=$($B/gpurf-params --preset "$preset" --block "$block" --format yosys)
-# blocks whose search logic exhausts memory in Yosys's SAT-based resource sharing (share): the
-# avail's per-port allocation chain (24 GB and killed, small and pascal); synthesized without it
-noshare=""; case $block in avail) noshare=-noshare ;; esac
 echo "$params" > "$base.params"
 echo "$period" > "$base.period"
 # the SRAM cells' parameters, removed for OpenSTA's netlist reader
@@ -36,7 +33,7 @@ read_verilog -DSYNTHESIS $files
 chparam $params $module
 hierarchy -check -top $module
 rename -top $module
-synth -flatten $noshare -top $module -run begin:fine
+synth -flatten -top $module -run begin:fine
 memory_map t:\$mem_v2 a:gpurf_sram %d
 tee -q -o $base.mem dump t:\$mem_v2
 opt -fast -full
