@@ -498,8 +498,10 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   [ "$(jq --argjson p $per '[.blocks[] | select(.clock_period_ps != $p or .meets_clock != (.critical_path_ps <= $p))] | length' $S)" = 0 ] &&
     ok "every block mapped for the preset's rtl_clock_mhz ($per ps) and marked as meeting it or not" || bad "clock periods in $S" "$(jq -c '.blocks | map_values(.clock_period_ps)' $S)"
   # OpenSTA on the mapped netlist agrees with ABC: its worst path adds the launching flip-flop's
-  # clock-to-Q (under 100 ps in synth/cells.lib) to the same logic; SRAM macros are black boxes to it
-  far=$(jq '[.blocks | to_entries[] | select(.value.sram_macros == 0 and (.value.sta_arrival_ps < .value.critical_path_ps or .value.sta_arrival_ps > .value.critical_path_ps + 100)) | .key] | join(" ")' -r $S)
+  # clock-to-Q (under 100 ps in synth/cells.lib) to the same logic; a path from port to port has
+  # none, and there the two timers' delay models (ABC's load-based gains, OpenSTA's liberty
+  # tables with slews) may put OpenSTA a few percent below ABC; SRAM macros are black boxes to it
+  far=$(jq '[.blocks | to_entries[] | select(.value.sram_macros == 0 and (.value.sta_arrival_ps < .value.critical_path_ps * 0.95 or .value.sta_arrival_ps > .value.critical_path_ps + 100)) | .key] | join(" ")' -r $S)
   n=$(jq '[.blocks[] | select(.sram_macros == 0)] | length' $S)
   [ "$n" -gt 0 ] && [ -z "$far" ] && ok "OpenSTA's worst path within ABC's + 100 ps on the $n blocks without SRAM macros" || bad "OpenSTA and ABC disagree on: $far" "$(jq -c '.blocks | map_values([.critical_path_ps, .sta_arrival_ps])' $S)"
   # a netlist OpenSTA could not read in full is refused, not reported from the part it read
