@@ -165,6 +165,14 @@ static void allocate(ccu_state_t *s, const ccu_in_t *in)
     s->busy = 1;
     s->info = in->alloc_info;
     uint8_t fresh[CCU_MAX_SLOTS] = {0}; /* entries this allocation took */
+    uint8_t seen[CCU_MAX_SLOTS] = {0};  /* entries an earlier slot named */
+    /* every source is looked up before any replacement (Sec. 3.2, steps 3-4): the entries
+     * they hit are locked first, so a miss never takes an entry a later slot hits */
+    for (unsigned i = 0; i < s->c.max_srcs; i++) {
+        const int e = in->alloc_src_valid[i] ? lookup(s, in->alloc_src[i]) : -1;
+        if (e >= 0)
+            s->lock[e] = 1;
+    }
     for (unsigned i = 0; i < s->c.max_srcs; i++) {
         s->sv[i] = (uint8_t)in->alloc_src_valid[i];
         s->pend[i] = s->rdy[i] = 0;
@@ -172,7 +180,7 @@ static void allocate(ccu_state_t *s, const ccu_in_t *in)
         if (!s->sv[i])
             continue;
         int e = lookup(s, in->alloc_src[i]);
-        if (e >= 0 && s->lock[e]) { /* a register an earlier slot named */
+        if (e >= 0 && seen[e]) { /* a register an earlier slot named */
             if (in->alloc_near[i] > s->near[e])
                 s->near[e] = (uint8_t)in->alloc_near[i];
             s->rdy[i] = !fresh[e];
@@ -191,6 +199,7 @@ static void allocate(ccu_state_t *s, const ccu_in_t *in)
             }
             s->lock[e] = 1;
             s->near[e] = (uint8_t)in->alloc_near[i];
+            seen[e] = 1;
         }
         touch(s, (unsigned)e);
         s->idx[i] = (uint8_t)e;

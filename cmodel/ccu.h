@@ -27,9 +27,11 @@
  *     invalid and far (a warp launched into the slot must not see the old one's registers);
  *  4. dispatch (busy, every slot ready, disp_ready): locks clear, the unit frees;
  *  5. allocation (alloc_valid when free or dispatching): a different warp flushes the CT
- *     (a flush beats the old warp's writes of the same edge); then, source slot by slot: look
- *     the register up (hit: ready), else take a victim (miss: requested); lock it; its near
- *     bit is the hint (ORed for a repeated register); touch its LRU rank; set the OCT;
+ *     (a flush beats the old warp's writes of the same edge); every source register is looked
+ *     up first and the entries they hit are locked (Sec. 3.2 steps 3-4: a miss never takes an
+ *     entry a later slot hits); then, source slot by slot: a hit is ready, a miss takes a
+ *     victim and is requested; lock the entry; its near bit is the hint (the largest for a
+ *     repeated register); touch its LRU rank; set the OCT;
  *  6. the LFSR steps (x^16 + x^14 + x^13 + x^11 + 1, from the seed at reset).
  * Hints (alloc_near, wr_near, the CT's near field) are NearBits wide: a closeness, 0 = far,
  * larger = reused sooner (NearBits = 1: the paper's near bit; > 1: its "precise" variant, a

@@ -79,7 +79,7 @@ QUIET(rfc)
 #define aau_RTL_DEPS ""
 #define wcb_RTL_DEPS ""
 #define rfc_RTL_DEPS "bank_arb rsp_xbar xbar_link"
-#define ccu_RTL_DEPS ""
+#define ccu_RTL_DEPS "lru_matrix ucount"
 #define sthld_RTL_DEPS ""
 #define ccu_alloc_RTL_DEPS "lru_matrix"
 #define rnt_RTL_DEPS ""
@@ -113,8 +113,11 @@ BLOCK_GLUE(aau, AAU_PARAMS, AAU_BIAS)
 BLOCK_DESC(aau_off, aau, aau_off_cfg_from_sm, AAU_BIAS)
 BLOCK_GLUE(wcb, WCB_PARAMS, "init_valid=0.01,deact_valid=0.05")
 BLOCK_GLUE(rfc, RFC_PARAMS, "")
-/* writes mostly of the owning warp, so that they hit, allocate and invalidate entries */
-BLOCK_GLUE(ccu, CCU_PARAMS, "alloc_valid=0.4,disp_ready=0.6,rel_valid=0.05")
+/* two warps and a few more registers than entries, so that sources hit, repeat and evict
+ * entries a later source names, and writes of the owning warp hit, allocate and invalidate */
+BLOCK_GLUE(ccu, CCU_PARAMS,
+           "alloc_valid=0.4,disp_ready=0.6,rel_valid=0.05,alloc_warp=2,wr_warp=2,rel_warp=2,"
+           "alloc_src=11,wr_reg=11")
 BLOCK_GLUE(sthld, STHLD_PARAMS, "")
 /* CCUs mostly free and holding near values, so that the STHLD wait is exercised */
 #define CCU_ALLOC_BIAS "ccu_busy=0.3,ccu_valid=0.8,ccu_near=0.7"

@@ -1,30 +1,36 @@
 // ccu: caching collector unit (Malekeh Sec. 3.2 and Fig. 2b; replacement Sec. 4.1; write
 // policy Sec. 4.2). An operand collector whose data slots form a cache table (CT) of the
 // owning warp's registers: valid, tag, lock, near hint (NearBits: 1, the near bit; more, the
-// precise variant's closeness), true-LRU rank and data per entry; the
+// precise variant's closeness), true-LRU order (rtl/lru_matrix.v) and data per entry; the
 // operand collector table (OCT) points each source slot at an entry. One edge: responses
 // fill, then the owning warp's writes (the first DPorts near writes kept, other hits
 // invalidated), then a release of the owning warp's slot empties the CCU, then dispatch
-// clears the locks, then an allocation flushes on a new warp and
-// looks up, allocates, locks, marks and touches each source in slot order; the victim LFSR
+// clears the locks, then an allocation flushes on a new warp and allocates every source at
+// once, as Sec. 3.2's steps: all sources looked up (step 3), each distinct missing register
+// given the next victim of one order over the entries no source hits (step 4), every
+// touched entry locked, marked and touched in slot order (steps 5-8). The k-th miss takes the
+// entry with k candidates before it in the order (invalid by index; NearBits = 1: far from
+// lfsr % Slots on, cyclically, then near by LRU; NearBits > 1: by closeness, then LRU): a
+// count per entry over pairwise comparisons, not a search per source. The victim LFSR
 // (x^16+x^14+x^13+x^11+1) steps every edge. Contract identical to cmodel/ccu.h.
-// Build-time fault variants for harness self-tests: FAULT_CCU_LOCKED_VICTIM (the far and LRU
-// searches ignore locks), FAULT_CCU_LRU_STUCK (a touch leaves the other ranks alone),
-// FAULT_CCU_NO_FLUSH (a new warp keeps the old warp's entries), FAULT_CCU_FAR_STALE (a write
-// that is not kept leaves a hit entry valid), FAULT_CCU_DUP_WRITE (a kept write takes a victim
-// without looking the register up: two entries may hold one register).
-// Proof-only fault variants (make formal): FORMAL_FAULT_CCU_LRU_REVERSED (a touch ages the
-// ranks above the touched one instead of those below), FORMAL_FAULT_CCU_RESET_LRU (reset leaves
-// the ranks as they were), FORMAL_FAULT_CCU_RELEASE_KEEPS_VALID (a release leaves the entries
-// valid), FORMAL_FAULT_CCU_INVALID_NEAR (a write that is not kept invalidates a hit entry but
-// leaves its near hint), FORMAL_FAULT_CCU_LOCKS_KEPT (dispatch leaves the locks set),
-// FORMAL_FAULT_CCU_HIT_UNLOCKED (a source that hits an unlocked entry does not lock it).
+// Build-time fault variants for harness self-tests: FAULT_CCU_LOCKED_VICTIM (the victim
+// order ignores the locks of valid entries), FAULT_CCU_LRU_STUCK (the allocation's touches are
+// lost), FAULT_CCU_NO_FLUSH (a new warp keeps the old warp's entries), FAULT_CCU_FAR_STALE (a
+// write that is not kept leaves a hit entry valid), FAULT_CCU_DUP_WRITE (a kept write takes a
+// victim without looking the register up: two entries may hold one register).
+// Proof-only fault variants (make formal): FORMAL_FAULT_CCU_HIT_VICTIM (a miss may take an
+// entry another source hits), FORMAL_FAULT_CCU_DUP_MISS (a repeated register that misses takes
+// a second entry), FORMAL_FAULT_CCU_RELEASE_KEEPS_VALID (a release leaves the entries valid),
+// FORMAL_FAULT_CCU_INVALID_NEAR (a write that is not kept invalidates a hit entry but leaves
+// its near hint), FORMAL_FAULT_CCU_LOCKS_KEPT (dispatch leaves the locks set),
+// FORMAL_FAULT_CCU_HIT_UNLOCKED (a source that hits an entry does not lock it).
 // A kept write that misses needs an unlocked victim; with every entry locked (Slots = MaxSrcs
 // and as many distinct sources) it is not kept.
 // Properties (`ifdef FORMAL, make formal): the victim of an allocation or a kept write is never
-// a locked entry; no two valid entries hold one register; (invariants) the locked entries are
-// exactly those the held instruction's sources point at; the LRU ranks are a permutation of
-// 0..Slots-1; an entry is valid only while the CCU is owned; an invalid entry has no near hint.
+// a locked entry or one a source hits, and every miss finds one; no two valid entries hold one
+// register; (invariants) the locked entries are exactly those the held instruction's sources
+// point at; the LRU ranks are a permutation of 0..Slots-1 (lru_matrix: a total order); an
+// entry is valid only while the CCU is owned; an invalid entry has no near hint.
 module ccu #(
     parameter Lanes    = 32,
     parameter MaxSrcs  = 6,
@@ -84,23 +90,27 @@ module ccu #(
   reg [Slots-1:0]           valid_q, lock_q;
   reg [Slots*NearBits-1:0]  near_q;
   reg [Slots*RegBits-1:0]   tag_q;
-  reg [Slots*IdxBits-1:0]   lru_q;
   reg [Slots*DataBits-1:0]  data_q;
   reg [MaxSrcs-1:0]         sv_q, pend_q, rdy_q;
   reg [MaxSrcs*IdxBits-1:0] idx_q;
   reg [15:0]                lfsr_q;
 
-  // next state, built in the order of the contract by the always block below
+  // next state, built in the order of the contract by the always blocks below
   reg                       busy_d, owned_d;
   reg [WarpBits-1:0]        warp_d;
   reg [31:0]                info_d;
-  reg [Slots-1:0]           valid_d, lock_d, fresh;
+  reg [Slots-1:0]           valid_d, lock_d;
   reg [Slots*NearBits-1:0]  near_d;
   reg [Slots*RegBits-1:0]   tag_d;
-  reg [Slots*IdxBits-1:0]   lru_d;
   reg [Slots*DataBits-1:0]  data_d;
   reg [MaxSrcs-1:0]         sv_d, pend_d, rdy_d;
   reg [MaxSrcs*IdxBits-1:0] idx_d;
+
+  // LRU order: the writes' touches first, then the allocation's in slot order
+  localparam Touches = WbPorts + MaxSrcs;
+  wire [Slots*Slots-1:0]    older_q;     // older_q[a*Slots+b]: a used less recently than b
+  wire [Slots*IdxBits-1:0]  lru_rank;
+  reg  [Touches*Slots-1:0]  touch_v;
 
   wire all_ready = &(~sv_q | rdy_q);
   wire dispatch  = busy_q & all_ready & disp_ready_i;
@@ -119,10 +129,10 @@ module ccu #(
   assign ct_tag_o     = tag_q;
   assign ct_lock_o    = lock_q;
   assign ct_near_o    = near_q;
-  assign ct_lru_o     = lru_q;
+  assign ct_lru_o     = lru_rank;
   assign lfsr_o       = lfsr_q;
 
-  integer o, i, e, k, p, kept;
+  integer o;
   reg [IdxBits-1:0] idx_o;
   always @* begin
     idx_o = {IdxBits{1'b0}};
@@ -136,239 +146,354 @@ module ccu #(
     end
   end
 
-  // the victim among the next-state entries: lowest invalid unlocked; else the first unlocked
-  // far entry from lfsr % Slots on (cyclically); else the unlocked entry of the largest LRU rank
-  reg [IdxBits-1:0] victim;
-  reg               vfound;
-  integer           vstart, ve;
-  task pick_victim;
-    begin
-      vfound = 1'b0;
-      victim = {IdxBits{1'b0}};
-      for (ve = Slots - 1; ve >= 0; ve = ve - 1)
-        if (!valid_d[ve] && !lock_d[ve]) begin
-          victim = ve[IdxBits-1:0];
-          vfound = 1'b1;
-        end
-      if (!vfound && NearBits == 1) begin
-        vstart = {16'd0, lfsr_q} % Slots;
-        for (ve = Slots - 1; ve >= 0; ve = ve - 1)
-          if (ve < vstart && far_cand(ve[IdxBits-1:0])) begin
-            victim = ve[IdxBits-1:0];
-            vfound = 1'b1;
-          end
-        for (ve = Slots - 1; ve >= 0; ve = ve - 1)
-          if (ve >= vstart && far_cand(ve[IdxBits-1:0])) begin
-            victim = ve[IdxBits-1:0];
-            vfound = 1'b1;
-          end
-      end
-      if (!vfound)
-        for (ve = 0; ve < Slots; ve = ve + 1)
-`ifdef FAULT_CCU_LOCKED_VICTIM
-          if (!vfound || farther(ve[IdxBits-1:0], victim)) begin
-`else
-          if (!lock_d[ve] && (!vfound || farther(ve[IdxBits-1:0], victim))) begin
-`endif
-            victim = ve[IdxBits-1:0];
-            vfound = 1'b1;
-          end
-    end
-  endtask
+  lru_matrix #(.Entries(Slots), .Bits(IdxBits), .Touches(Touches)) u_lru (
+      .clk_i(clk_i), .rst_ni(rst_ni), .t_i(touch_v), .older_o(older_q), .rank_o(lru_rank));
 
-  // entry fa is a better victim than fb: less close, or as close and less recently used
-  function farther(input [IdxBits-1:0] fa, input [IdxBits-1:0] fb);
+  // The victim order. ord[a*Slots+b]: a is taken before b (invalid entries by index; NearBits
+  // = 1: far entries cyclically from the LFSR's start, then near ones least recently used
+  // first; NearBits > 1: the smallest closeness, then least recently used)
+  function [Slots*Slots-1:0] order(input [Slots-1:0] ov, input [Slots*NearBits-1:0] on,
+                                   input [Slots*Slots-1:0] oo, input [Slots-1:0] oge);
+    integer oa, ob;
+    reg [NearBits-1:0] na, nb;
     begin
-      farther = near_d[fa*NearBits +: NearBits] < near_d[fb*NearBits +: NearBits] ||
-                (near_d[fa*NearBits +: NearBits] == near_d[fb*NearBits +: NearBits] &&
-                 lru_d[fa*IdxBits +: IdxBits] > lru_d[fb*IdxBits +: IdxBits]);
-    end
-  endfunction
-
-  // an entry the far search may take
-  function far_cand(input [IdxBits-1:0] fe);
-    begin
-`ifdef FAULT_CCU_LOCKED_VICTIM
-      far_cand = near_d[fe*NearBits +: NearBits] == {NearBits{1'b0}};
-`else
-      far_cand = !lock_d[fe] && near_d[fe*NearBits +: NearBits] == {NearBits{1'b0}};
-`endif
-    end
-  endfunction
-
-  // entry te becomes the most recently used
-  reg [IdxBits-1:0] te, trank;
-  integer tj;
-  task touch;
-    begin
-      trank = lru_d[te*IdxBits +: IdxBits];
-`ifndef FAULT_CCU_LRU_STUCK
-      for (tj = 0; tj < Slots; tj = tj + 1)
-`ifdef FORMAL_FAULT_CCU_LRU_REVERSED
-        if (lru_d[tj*IdxBits +: IdxBits] > trank)
-`else
-        if (lru_d[tj*IdxBits +: IdxBits] < trank)
-`endif
-          lru_d[tj*IdxBits +: IdxBits] = lru_d[tj*IdxBits +: IdxBits] + 1'b1;
-`endif
-      lru_d[te*IdxBits +: IdxBits] = {IdxBits{1'b0}};
-    end
-  endtask
-
-  // lookup of register lreg among the next-state entries
-  reg [RegBits-1:0] lreg;
-  reg [IdxBits-1:0] lidx;
-  reg               lhit;
-  integer           lj;
-  task lookup;
-    begin
-      lhit = 1'b0;
-      lidx = {IdxBits{1'b0}};
-      for (lj = Slots - 1; lj >= 0; lj = lj - 1)
-        if (valid_d[lj] && tag_d[lj*RegBits +: RegBits] == lreg) begin
-          lhit = 1'b1;
-          lidx = lj[IdxBits-1:0];
+      order = {(Slots*Slots){1'b0}};
+      for (oa = 0; oa < Slots; oa = oa + 1)
+        for (ob = 0; ob < Slots; ob = ob + 1) begin
+          na = on[oa*NearBits +: NearBits];
+          nb = on[ob*NearBits +: NearBits];
+          if (oa == ob) order[oa*Slots+ob] = 1'b0;
+          else if (!ov[oa] || !ov[ob]) order[oa*Slots+ob] = !ov[oa] && (ov[ob] || oa < ob);
+          else if (NearBits == 1 && na != nb) order[oa*Slots+ob] = na == {NearBits{1'b0}};
+          else if (NearBits == 1 && na == {NearBits{1'b0}})
+            order[oa*Slots+ob] = oa < ob ? (oge[oa] | ~oge[ob]) : (oge[oa] & ~oge[ob]);
+          else if (NearBits == 1) order[oa*Slots+ob] = oo[oa*Slots+ob];
+          else order[oa*Slots+ob] = na < nb || (na == nb && oo[oa*Slots+ob]);
         end
     end
-  endtask
+  endfunction
+  // the entries the order may take: the unlocked ones
+`ifdef FAULT_CCU_LOCKED_VICTIM
+  localparam LockedVictim = 1;
+`else
+  localparam LockedVictim = 0;
+`endif
+  function [Slots-1:0] cands(input [Slots-1:0] cv, input [Slots-1:0] cl);
+    cands = ~cl | (LockedVictim != 0 ? cv : {Slots{1'b0}});
+  endfunction
+  // the first candidate c in order fo (one-hot; none without candidates)
+  function [Slots-1:0] first(input [Slots-1:0] c, input [Slots*Slots-1:0] fo);
+    integer fe, fp;
+    reg [Slots-1:0] col;
+    for (fe = 0; fe < Slots; fe = fe + 1) begin
+      for (fp = 0; fp < Slots; fp = fp + 1) col[fp] = fo[fp*Slots+fe];
+      first[fe] = c[fe] & ~|(c & col);
+    end
+  endfunction
+  // the older-than order after touching the entries of t (one-hot or none)
+  function [Slots*Slots-1:0] touched(input [Slots*Slots-1:0] to, input [Slots-1:0] t);
+    integer ta, tb;
+    for (ta = 0; ta < Slots; ta = ta + 1)
+      for (tb = 0; tb < Slots; tb = tb + 1)
+        touched[ta*Slots+tb] = ta != tb && !t[ta] && (t[tb] || to[ta*Slots+tb]);
+  endfunction
 
+  // the far search's start lfsr % Slots: gstart[e] = start <= e
+  reg [Slots-1:0] gstart;
+  integer gs;
+  always @* for (gs = 0; gs < Slots; gs = gs + 1) gstart[gs] = {16'd0, lfsr_q} % Slots <= gs;
+
+  // 1. responses
+  reg [MaxSrcs-1:0] pend_r, rdy_r;
+  integer ri, rk;
   always @* begin
-    busy_d  = busy_q;
-    owned_d = owned_q;
+    pend_r = pend_q;
+    rdy_r  = rdy_q;
+    if (busy_q)
+      for (ri = 0; ri < MaxSrcs; ri = ri + 1) begin
+        if (rd_gnt_i[ri]) pend_r[ri] = 1'b0;
+        if (rsp_valid_i[ri] && sv_q[ri])
+          for (rk = 0; rk < MaxSrcs; rk = rk + 1)
+            if (sv_q[rk] && idx_q[rk*IdxBits +: IdxBits] == idx_q[ri*IdxBits +: IdxBits])
+              rdy_r[rk] = 1'b1;
+      end
+  end
+
+  // 2. writes of the owning warp, port by port: w_kept[p] the entry port p keeps
+  reg [Slots-1:0]          wv_valid, wv_lock, w_m, w_hit, w_vic, w_inv;
+  reg [Slots*NearBits-1:0] wv_near;
+  reg [Slots*RegBits-1:0]  wv_tag;
+  reg [Slots*Slots-1:0]    wv_old;
+  reg [WbPorts*Slots-1:0]  w_kept;
+  reg                      w_ok, w_keep;
+`ifdef FORMAL
+  reg                      f_wlocked;    // a kept write took a locked entry
+`endif
+  integer p, we, kept;
+  always @* begin
+    wv_valid  = valid_q;
+    wv_lock   = lock_q;
+    wv_near   = near_q;
+    wv_tag    = tag_q;
+    wv_old    = older_q;
+    w_kept    = {(WbPorts*Slots){1'b0}};
+    w_m       = {Slots{1'b0}};
+    w_hit     = {Slots{1'b0}};
+    w_vic     = {Slots{1'b0}};
+    w_inv     = {Slots{1'b0}};
+    w_ok      = 1'b0;
+    w_keep    = 1'b0;
+`ifdef FORMAL
+    f_wlocked = 1'b0;
+`endif
+    kept      = 0;
+    for (p = 0; p < WbPorts; p = p + 1) begin
+      w_ok = wr_valid_i[p] && owned_q && wr_warp_i[p*WarpBits +: WarpBits] == warp_q;
+      for (we = 0; we < Slots; we = we + 1)
+        w_m[we] = wv_valid[we] && wv_tag[we*RegBits +: RegBits] == wr_reg_i[p*RegBits +: RegBits];
+      // one-hot: no two valid entries hold one register (a proved invariant)
+`ifdef FAULT_CCU_DUP_WRITE
+      w_hit = {Slots{1'b0}};
+`else
+      w_hit = w_m;
+`endif
+      w_vic  = first(cands(wv_valid, wv_lock), order(wv_valid, wv_near, wv_old, gstart));
+      w_keep = w_ok && wr_near_i[p*NearBits +: NearBits] != {NearBits{1'b0}} && kept < DPorts &&
+               (|w_hit || |w_vic);
+      w_inv  = (w_ok && !w_keep) ? w_hit : {Slots{1'b0}};
+      if (w_keep) begin
+        kept = kept + 1;
+        w_kept[p*Slots +: Slots] = |w_hit ? w_hit : w_vic;
+`ifdef FORMAL
+        f_wlocked = f_wlocked | (!(|w_hit) && |(w_vic & wv_lock));
+`endif
+      end
+      for (we = 0; we < Slots; we = we + 1) begin
+        if (w_kept[p*Slots + we]) begin
+          if (!w_hit[we]) begin
+            wv_valid[we] = 1'b1;
+            wv_tag[we*RegBits +: RegBits] = wr_reg_i[p*RegBits +: RegBits];
+            wv_lock[we] = 1'b0;
+          end
+          wv_near[we*NearBits +: NearBits] = wr_near_i[p*NearBits +: NearBits];
+        end
+`ifndef FAULT_CCU_FAR_STALE
+        if (w_inv[we]) begin
+          wv_valid[we] = 1'b0;
+`ifndef FORMAL_FAULT_CCU_INVALID_NEAR
+          wv_near[we*NearBits +: NearBits] = {NearBits{1'b0}};
+`endif
+        end
+`endif
+      end
+      wv_old = touched(wv_old, w_kept[p*Slots +: Slots]);
+    end
+  end
+
+  // 3. release, 4. dispatch, 5. the flush of an allocation to another warp: the entries as
+  // the allocation finds them
+  wire rel   = rel_valid_i && owned_q && rel_warp_i == warp_q;
+  wire alloc = alloc_valid_i && !(busy_q && !dispatch);
+`ifdef FAULT_CCU_NO_FLUSH
+  wire flush = 1'b0;
+`else
+  wire flush = !owned_q || alloc_warp_i != warp_q;
+`endif
+  reg [Slots-1:0]          a_valid, a_lock;
+  reg [Slots*NearBits-1:0] a_near;
+  always @* begin
+    a_valid = wv_valid;
+    a_near  = wv_near;
+    a_lock  = wv_lock;
+    if (rel) begin
+`ifndef FORMAL_FAULT_CCU_RELEASE_KEEPS_VALID
+      a_valid = {Slots{1'b0}};
+`endif
+      a_near  = {(Slots*NearBits){1'b0}};
+    end
+`ifndef FORMAL_FAULT_CCU_LOCKS_KEPT
+    if (dispatch) a_lock = {Slots{1'b0}};
+`endif
+    if (alloc && flush) begin
+      a_valid = {Slots{1'b0}};
+      a_near  = {(Slots*NearBits){1'b0}};
+    end
+  end
+
+  // 5. allocation, every source at once. s_h[i]: the entry source i hits; s_same[i*MaxSrcs+j]:
+  // an earlier source j names i's register; s_nm: the first source of each missing register
+  localparam U = MaxSrcs;
+  reg [MaxSrcs*Slots-1:0]   s_h;
+  reg [MaxSrcs-1:0]         s_hit, s_first, s_nm;
+  reg [MaxSrcs*MaxSrcs-1:0] s_same, s_before;
+  reg [Slots-1:0]           hm, cand;
+  reg [Slots*Slots-1:0]     a_ord, pred;
+  reg                       s_teq;
+  integer si, sj, se, sp;
+  always @* begin
+    hm    = {Slots{1'b0}};
+    s_teq = 1'b0;
+    for (si = 0; si < MaxSrcs; si = si + 1) begin
+      // the tag after the writes compared as the old tag's or a kept write's comparison,
+      // so that the lookup does not wait for the write's entry; one-hot as the writes'
+      for (se = 0; se < Slots; se = se + 1) begin
+        s_teq = tag_q[se*RegBits +: RegBits] == alloc_src_i[si*RegBits +: RegBits];
+        for (sp = 0; sp < WbPorts; sp = sp + 1)
+          if (w_kept[sp*Slots + se])
+            s_teq = wr_reg_i[sp*RegBits +: RegBits] == alloc_src_i[si*RegBits +: RegBits];
+        s_h[si*Slots + se] = alloc_src_valid_i[si] && a_valid[se] && s_teq;
+      end
+      s_hit[si] = |s_h[si*Slots +: Slots];
+      hm = hm | s_h[si*Slots +: Slots];
+      for (sj = 0; sj < MaxSrcs; sj = sj + 1)
+        s_same[si*MaxSrcs + sj] = sj < si && alloc_src_valid_i[si] && alloc_src_valid_i[sj] &&
+            alloc_src_i[si*RegBits +: RegBits] == alloc_src_i[sj*RegBits +: RegBits];
+`ifdef FORMAL_FAULT_CCU_DUP_MISS
+      s_first[si] = alloc_src_valid_i[si];
+`else
+      s_first[si] = alloc_src_valid_i[si] && !(|s_same[si*MaxSrcs +: MaxSrcs]);
+`endif
+    end
+    s_nm = s_first & ~s_hit;
+    for (si = 0; si < MaxSrcs; si = si + 1)
+      for (sj = 0; sj < MaxSrcs; sj = sj + 1) s_before[si*MaxSrcs + sj] = sj < si && s_nm[sj];
+`ifdef FORMAL_FAULT_CCU_HIT_VICTIM
+    cand = cands(a_valid, a_lock);
+`else
+    cand = cands(a_valid, a_lock) & ~hm;
+`endif
+    a_ord = order(a_valid, a_near, wv_old, gstart);
+    for (se = 0; se < Slots; se = se + 1)
+      for (sj = 0; sj < Slots; sj = sj + 1) pred[se*Slots + sj] = cand[sj] & a_ord[sj*Slots + se];
+  end
+
+  // each candidate's place in the order, each missing register's among the misses; the k-th
+  // miss takes the candidate with k before it
+  wire [Slots*U-1:0]   place;
+  wire [MaxSrcs*U-1:0] mplace;
+  genvar gpe, gpi;
+  generate
+    for (gpe = 0; gpe < Slots; gpe = gpe + 1) begin : g_place
+      ucount #(.N(Slots), .U(U)) u_place (.v_i(pred[gpe*Slots +: Slots]), .th_o(place[gpe*U +: U]));
+    end
+    for (gpi = 0; gpi < MaxSrcs; gpi = gpi + 1) begin : g_mplace
+      ucount #(.N(MaxSrcs), .U(U)) u_mplace (.v_i(s_before[gpi*MaxSrcs +: MaxSrcs]),
+                                             .th_o(mplace[gpi*U +: U]));
+    end
+  endgenerate
+  // a thermometer count as one-hot (count k: bit k)
+  function [U-1:0] onek(input [U-1:0] th);
+    integer ok;
+    for (ok = 0; ok < U; ok = ok + 1) onek[ok] = (ok == 0 || th[ok == 0 ? 0 : ok - 1]) && !th[ok];
+  endfunction
+  // vsel[i]: the victim source i takes; ent[i]: the entry source i names
+  reg [MaxSrcs*Slots-1:0] vsel, ent;
+  integer vi, vj, ve;
+  always @* begin
+    for (vi = 0; vi < MaxSrcs; vi = vi + 1)
+      for (ve = 0; ve < Slots; ve = ve + 1)
+        vsel[vi*Slots + ve] = s_nm[vi] && cand[ve] &&
+                              |(onek(place[ve*U +: U]) & onek(mplace[vi*U +: U]));
+    for (vi = 0; vi < MaxSrcs; vi = vi + 1) begin
+      ent[vi*Slots +: Slots] = s_h[vi*Slots +: Slots] | vsel[vi*Slots +: Slots];
+      for (vj = 0; vj < MaxSrcs; vj = vj + 1)
+        if (s_same[vi*MaxSrcs + vj]) ent[vi*Slots +: Slots] = ent[vi*Slots +: Slots] | vsel[vj*Slots +: Slots];
+    end
+  end
+
+  // near_gt[i*MaxSrcs+j]: source j's hint exceeds source i's
+  reg [MaxSrcs*MaxSrcs-1:0] near_gt;
+  integer gi, gj;
+  always @*
+    for (gi = 0; gi < MaxSrcs; gi = gi + 1)
+      for (gj = 0; gj < MaxSrcs; gj = gj + 1)
+        near_gt[gi*MaxSrcs + gj] = alloc_near_i[gj*NearBits +: NearBits] >
+                                   alloc_near_i[gi*NearBits +: NearBits];
+
+  // the next state
+  reg [MaxSrcs-1:0]  e_src, e_vic;
+  reg [NearBits-1:0] e_near;
+  reg [IdxBits-1:0]  e_idx;
+  integer ni, ne2;
+  always @* begin
+    busy_d  = busy_q && !dispatch;
+    owned_d = owned_q && !rel;
     warp_d  = warp_q;
     info_d  = info_q;
-    valid_d = valid_q;
-    lock_d  = lock_q;
-    near_d  = near_q;
-    tag_d   = tag_q;
-    lru_d   = lru_q;
-    data_d  = data_q;
+    valid_d = a_valid;
+    lock_d  = a_lock;
+    near_d  = a_near;
+    tag_d   = wv_tag;
     sv_d    = sv_q;
-    pend_d  = pend_q;
-    rdy_d   = rdy_q;
+    pend_d  = pend_r;
+    rdy_d   = rdy_r;
     idx_d   = idx_q;
-    fresh   = {Slots{1'b0}};
-    kept    = 0;
-`ifdef FORMAL
-    f_vlocked = 1'b0;
-`endif
-    lreg    = {RegBits{1'b0}};
-    lidx    = {IdxBits{1'b0}};
-    lhit    = 1'b0;
-    victim  = {IdxBits{1'b0}};
-    vfound  = 1'b0;
-    vstart  = 0;
-    te      = {IdxBits{1'b0}};
-    trank   = {IdxBits{1'b0}};
-    // 1. responses
-    if (busy_q)
-      for (i = 0; i < MaxSrcs; i = i + 1) begin
-        if (rd_gnt_i[i]) pend_d[i] = 1'b0;
-        if (rsp_valid_i[i] && sv_q[i]) begin
-          data_d[idx_q[i*IdxBits +: IdxBits]*DataBits +: DataBits] = rsp_data_i[i*DataBits +: DataBits];
-          for (k = 0; k < MaxSrcs; k = k + 1)
-            if (sv_q[k] && idx_q[k*IdxBits +: IdxBits] == idx_q[i*IdxBits +: IdxBits]) rdy_d[k] = 1'b1;
-        end
-      end
-    // 2. writes of the owning warp
-    for (p = 0; p < WbPorts; p = p + 1)
-      if (wr_valid_i[p] && owned_q && wr_warp_i[p*WarpBits +: WarpBits] == warp_q) begin
-        lreg = wr_reg_i[p*RegBits +: RegBits];
-`ifdef FAULT_CCU_DUP_WRITE
-        lhit = 1'b0;
-`else
-        lookup;
-`endif
-        if (!lhit) pick_victim;
-        if (wr_near_i[p*NearBits +: NearBits] != {NearBits{1'b0}} && kept < DPorts && (lhit || vfound)) begin
-          kept = kept + 1;
-          if (!lhit) begin
-            lidx = victim;
-`ifdef FORMAL
-            f_vlocked = f_vlocked | lock_d[lidx];
-`endif
-            valid_d[lidx] = 1'b1;
-            tag_d[lidx*RegBits +: RegBits] = lreg;
-            lock_d[lidx] = 1'b0;
-          end
-          near_d[lidx*NearBits +: NearBits] = wr_near_i[p*NearBits +: NearBits];
-          data_d[lidx*DataBits +: DataBits] = wr_data_i[p*DataBits +: DataBits];
-          te = lidx;
-          touch;
-        end else if (lhit) begin
-`ifndef FAULT_CCU_FAR_STALE
-          valid_d[lidx] = 1'b0;
-`ifndef FORMAL_FAULT_CCU_INVALID_NEAR
-          near_d[lidx*NearBits +: NearBits] = {NearBits{1'b0}};
-`endif
-`endif
-        end
-      end
-    // 3. release
-    if (rel_valid_i && owned_q && rel_warp_i == warp_q) begin
-      owned_d = 1'b0;
-`ifndef FORMAL_FAULT_CCU_RELEASE_KEEPS_VALID
-      valid_d = {Slots{1'b0}};
-`endif
-      near_d  = {(Slots*NearBits){1'b0}};
-    end
-    // 4. dispatch
-    if (dispatch) begin
-`ifndef FORMAL_FAULT_CCU_LOCKS_KEPT
-      lock_d = {Slots{1'b0}};
-`endif
-      busy_d = 1'b0;
-    end
-    // 5. allocation
-    if (alloc_valid_i && !busy_d) begin
-`ifndef FAULT_CCU_NO_FLUSH
-      if (!owned_q || alloc_warp_i != warp_q) begin
-        valid_d = {Slots{1'b0}};
-        near_d  = {(Slots*NearBits){1'b0}};
-      end
-`endif
+    e_src   = {MaxSrcs{1'b0}};
+    e_vic   = {MaxSrcs{1'b0}};
+    e_near  = {NearBits{1'b0}};
+    e_idx   = {IdxBits{1'b0}};
+    touch_v = {(Touches*Slots){1'b0}};
+    touch_v[0 +: WbPorts*Slots] = w_kept;
+    if (alloc) begin
       owned_d = 1'b1;
       warp_d  = alloc_warp_i;
       busy_d  = 1'b1;
       info_d  = alloc_info_i;
-      for (i = 0; i < MaxSrcs; i = i + 1) begin
-        sv_d[i]   = alloc_src_valid_i[i];
-        pend_d[i] = 1'b0;
-        rdy_d[i]  = 1'b0;
-        idx_d[i*IdxBits +: IdxBits] = {IdxBits{1'b0}};
-        if (alloc_src_valid_i[i]) begin
-          lreg = alloc_src_i[i*RegBits +: RegBits];
-          lookup;
-          if (lhit && lock_d[lidx]) begin
-            if (alloc_near_i[i*NearBits +: NearBits] > near_d[lidx*NearBits +: NearBits])
-              near_d[lidx*NearBits +: NearBits] = alloc_near_i[i*NearBits +: NearBits];
-            rdy_d[i] = ~fresh[lidx];
-          end else begin
-            if (lhit) rdy_d[i] = 1'b1;
-            else begin
-              pick_victim;
-              lidx = victim;
-`ifdef FORMAL
-              f_vlocked = f_vlocked | lock_d[lidx] | !vfound;
+      sv_d    = alloc_src_valid_i;
+      pend_d  = s_nm;
+      rdy_d   = s_hit;
+`ifndef FAULT_CCU_LRU_STUCK
+      touch_v[WbPorts*Slots +: MaxSrcs*Slots] = ent;
 `endif
-              valid_d[lidx] = 1'b1;
-              tag_d[lidx*RegBits +: RegBits] = lreg;
-              fresh[lidx] = 1'b1;
-              pend_d[i] = 1'b1;
-            end
+      for (ne2 = 0; ne2 < Slots; ne2 = ne2 + 1) begin
+        for (ni = 0; ni < MaxSrcs; ni = ni + 1) begin
+          e_src[ni] = ent[ni*Slots + ne2];
+          e_vic[ni] = vsel[ni*Slots + ne2];
+        end
+        if (|e_vic) begin
+          valid_d[ne2] = 1'b1;
+          tag_d[ne2*RegBits +: RegBits] = {RegBits{1'b0}};
+          for (ni = 0; ni < MaxSrcs; ni = ni + 1)
+            if (e_vic[ni]) tag_d[ne2*RegBits +: RegBits] = tag_d[ne2*RegBits +: RegBits] |
+                                                         alloc_src_i[ni*RegBits +: RegBits];
+        end
+        if (|e_src) begin
 `ifdef FORMAL_FAULT_CCU_HIT_UNLOCKED
-            if (!lhit) lock_d[lidx] = 1'b1;
+          lock_d[ne2] = |e_vic;
 `else
-            lock_d[lidx] = 1'b1;
+          lock_d[ne2] = 1'b1;
 `endif
-            near_d[lidx*NearBits +: NearBits] = alloc_near_i[i*NearBits +: NearBits];
-          end
-          te = lidx;
-          touch;
-          idx_d[i*IdxBits +: IdxBits] = lidx;
+          // the largest hint of the sources naming it: those no other source naming it
+          // exceeds (pairwise comparisons of the hints, not a chain)
+          e_near = {NearBits{1'b0}};
+          for (ni = 0; ni < MaxSrcs; ni = ni + 1)
+            if (e_src[ni] && !(|(e_src & near_gt[ni*MaxSrcs +: MaxSrcs])))
+              e_near = e_near | alloc_near_i[ni*NearBits +: NearBits];
+          near_d[ne2*NearBits +: NearBits] = e_near;
         end
       end
+      for (ni = 0; ni < MaxSrcs; ni = ni + 1) begin
+        e_idx = {IdxBits{1'b0}};
+        for (ne2 = 0; ne2 < Slots; ne2 = ne2 + 1)
+          if (ent[ni*Slots + ne2]) e_idx = e_idx | ne2[IdxBits-1:0];
+        idx_d[ni*IdxBits +: IdxBits] = e_idx;
+      end
     end
+  end
+
+  // data: responses, then kept writes
+  integer di, de, dp;
+  always @* begin
+    data_d = data_q;
+    if (busy_q)
+      for (di = 0; di < MaxSrcs; di = di + 1)
+        if (rsp_valid_i[di] && sv_q[di])
+          for (de = 0; de < Slots; de = de + 1)
+            if (idx_q[di*IdxBits +: IdxBits] == de[IdxBits-1:0])
+              data_d[de*DataBits +: DataBits] = rsp_data_i[di*DataBits +: DataBits];
+    for (dp = 0; dp < WbPorts; dp = dp + 1)
+      for (de = 0; de < Slots; de = de + 1)
+        if (w_kept[dp*Slots + de]) data_d[de*DataBits +: DataBits] = wr_data_i[dp*DataBits +: DataBits];
   end
 
   always @(posedge clk_i) begin
@@ -381,9 +506,6 @@ module ccu #(
       lock_q  <= {Slots{1'b0}};
       near_q  <= {(Slots*NearBits){1'b0}};
       tag_q   <= {(Slots*RegBits){1'b0}};
-`ifndef FORMAL_FAULT_CCU_RESET_LRU
-      for (e = 0; e < Slots; e = e + 1) lru_q[e*IdxBits +: IdxBits] <= e[IdxBits-1:0];
-`endif
       sv_q    <= {MaxSrcs{1'b0}};
       pend_q  <= {MaxSrcs{1'b0}};
       rdy_q   <= {MaxSrcs{1'b0}};
@@ -398,7 +520,6 @@ module ccu #(
       lock_q  <= lock_d;
       near_q  <= near_d;
       tag_q   <= tag_d;
-      lru_q   <= lru_d;
       sv_q    <= sv_d;
       pend_q  <= pend_d;
       rdy_q   <= rdy_d;
@@ -411,7 +532,16 @@ module ccu #(
   always @(posedge clk_i) data_q <= data_d;
 
 `ifdef FORMAL
-  reg f_vlocked;             // this edge's allocation or kept write took a locked entry
+  // this edge's kept write took a locked entry, or its allocation a locked one, one a
+  // source hits, or none for a missing register
+  reg f_vlocked;
+  integer fv;
+  always @* begin
+    f_vlocked = f_wlocked;
+    for (fv = 0; fv < MaxSrcs; fv = fv + 1)
+      f_vlocked = f_vlocked | (alloc && (|(vsel[fv*Slots +: Slots] & (a_lock | hm)) ||
+                                         (s_nm[fv] && !(|vsel[fv*Slots +: Slots]))));
+  end
   reg f_init = 1'b0;         // past the first (reset) cycle
   reg [Slots-1:0] f_oct;     // the entries the collector table points at
   integer fa, fb;
@@ -427,11 +557,11 @@ module ccu #(
   always @* if (f_init && rst_ni) assert(!f_vlocked);
   always @* if (f_init)
     for (fa = 0; fa < Slots; fa = fa + 1) begin
-      assert(lru_q[fa*IdxBits +: IdxBits] < Slots);
+      assert(lru_rank[fa*IdxBits +: IdxBits] < Slots);
       assert(owned_q || !valid_q[fa]);
       assert(valid_q[fa] || near_q[fa*NearBits +: NearBits] == {NearBits{1'b0}});
       for (fb = fa + 1; fb < Slots; fb = fb + 1) begin
-        assert(lru_q[fa*IdxBits +: IdxBits] != lru_q[fb*IdxBits +: IdxBits]);
+        assert(lru_rank[fa*IdxBits +: IdxBits] != lru_rank[fb*IdxBits +: IdxBits]);
         assert(!(valid_q[fa] && valid_q[fb] &&
                  tag_q[fa*RegBits +: RegBits] == tag_q[fb*RegBits +: RegBits]));
       end

@@ -174,6 +174,25 @@ static void victim_order(void **st)
     assert_int_equal(entry_of(5), lru);
 }
 
+/* every source is looked up before a miss takes a victim (Sec. 3.2, steps 3-4): the miss of
+ * slot 0 does not take the far entry slot 1 hits, but the least recently used near one */
+static void miss_spares_later_hit(void **st)
+{
+    (void)st;
+    setup(3, 1, 1);
+    unsigned a[3] = {1, 2, 3}, near[3] = {0, 1, 1};
+    run(0, 3, a, near);
+    const int e1 = entry_of(1), e2 = entry_of(2);
+    const uint64_t hits = s.hits, misses = s.misses;
+    unsigned b[2] = {4, 1}, nb[2] = {1, 1};
+    run(0, 2, b, nb);
+    assert_int_equal(s.hits - hits, 1);
+    assert_int_equal(s.misses - misses, 1);
+    assert_int_equal(entry_of(1), e1);
+    assert_int_equal(entry_of(2), -1);
+    assert_int_equal(entry_of(4), e2);
+}
+
 /* near writes are kept (one per cycle: the first port wins); far writes invalidate a hit */
 static void write_policy(void **st)
 {
@@ -359,7 +378,8 @@ int main(void)
     const struct CMUnitTest t[] = {
         cmocka_unit_test(hit_after_miss),      cmocka_unit_test(repeated_register_shares_entry),
         cmocka_unit_test(flush_on_new_warp),   cmocka_unit_test(lock_near_lru),
-        cmocka_unit_test(victim_order),        cmocka_unit_test(write_policy),
+        cmocka_unit_test(victim_order),        cmocka_unit_test(miss_spares_later_hit),
+        cmocka_unit_test(write_policy),
         cmocka_unit_test(flush_beats_write),   cmocka_unit_test(lfsr_steps),
         cmocka_unit_test(release_of_slot),
         cmocka_unit_test(write_with_every_entry_locked),
