@@ -146,7 +146,8 @@ module ccu #(
     end
   end
 
-  lru_matrix #(.Entries(Slots), .Bits(IdxBits), .Touches(Touches)) u_lru (
+  // (Lag: the allocation's touches, the last thing it decides, go straight into a register)
+  lru_matrix #(.Entries(Slots), .Bits(IdxBits), .Touches(Touches), .Lag(1)) u_lru (
       .clk_i(clk_i), .rst_ni(rst_ni), .t_i(touch_v), .older_o(older_q), .rank_o(lru_rank));
 
   // The victim order. ord[a*Slots+b]: a is taken before b (invalid entries by index; NearBits
@@ -198,10 +199,16 @@ module ccu #(
         touched[ta*Slots+tb] = ta != tb && !t[ta] && (t[tb] || to[ta*Slots+tb]);
   endfunction
 
-  // the far search's start lfsr % Slots: gstart[e] = start <= e
-  reg [Slots-1:0] gstart;
+  // the far search's start lfsr % Slots as gstart[e] = start <= e, registered with the LFSR
+  // (from its next value) so that the order does not wait for the modulo
+  wire [15:0]     lfsr_d = {lfsr_q[0] ^ lfsr_q[2] ^ lfsr_q[3] ^ lfsr_q[5], lfsr_q[15:1]};
+  reg [Slots-1:0] gstart, gstart_d, gstart_rst;
   integer gs;
-  always @* for (gs = 0; gs < Slots; gs = gs + 1) gstart[gs] = {16'd0, lfsr_q} % Slots <= gs;
+  always @*
+    for (gs = 0; gs < Slots; gs = gs + 1) begin
+      gstart_d[gs]   = {16'd0, lfsr_d} % Slots <= gs;
+      gstart_rst[gs] = {16'd0, LfsrSeed[15:0]} % Slots <= gs;
+    end
 
   // 1. responses
   reg [MaxSrcs-1:0] pend_r, rdy_r;
@@ -225,6 +232,8 @@ module ccu #(
   reg [Slots*RegBits-1:0]  wv_tag;
   reg [Slots*Slots-1:0]    wv_old;
   reg [WbPorts*Slots-1:0]  w_kept;
+  reg [WbPorts-1:0]        w_ok_v;
+  reg [WbPorts*Slots-1:0]  w_inv_v;
   reg                      w_ok, w_keep;
 `ifdef FORMAL
   reg                      f_wlocked;    // a kept write took a locked entry
@@ -237,6 +246,8 @@ module ccu #(
     wv_tag    = tag_q;
     wv_old    = older_q;
     w_kept    = {(WbPorts*Slots){1'b0}};
+    w_ok_v    = {WbPorts{1'b0}};
+    w_inv_v   = {(WbPorts*Slots){1'b0}};
     w_m       = {Slots{1'b0}};
     w_hit     = {Slots{1'b0}};
     w_vic     = {Slots{1'b0}};
@@ -249,6 +260,7 @@ module ccu #(
     kept      = 0;
     for (p = 0; p < WbPorts; p = p + 1) begin
       w_ok = wr_valid_i[p] && owned_q && wr_warp_i[p*WarpBits +: WarpBits] == warp_q;
+      w_ok_v[p] = w_ok;
       for (we = 0; we < Slots; we = we + 1)
         w_m[we] = wv_valid[we] && wv_tag[we*RegBits +: RegBits] == wr_reg_i[p*RegBits +: RegBits];
       // one-hot: no two valid entries hold one register (a proved invariant)
@@ -259,8 +271,9 @@ module ccu #(
 `endif
       w_vic  = first(cands(wv_valid, wv_lock), order(wv_valid, wv_near, wv_old, gstart));
       w_keep = w_ok && wr_near_i[p*NearBits +: NearBits] != {NearBits{1'b0}} && kept < DPorts &&
-               (|w_hit || |w_vic);
+               (|w_hit || |cands(wv_valid, wv_lock));
       w_inv  = (w_ok && !w_keep) ? w_hit : {Slots{1'b0}};
+      w_inv_v[p*Slots +: Slots] = w_inv;
       if (w_keep) begin
         kept = kept + 1;
         w_kept[p*Slots +: Slots] = |w_hit ? w_hit : w_vic;
@@ -301,7 +314,12 @@ module ccu #(
 `endif
   reg [Slots-1:0]          a_valid, a_lock;
   reg [Slots*NearBits-1:0] a_near;
+  reg                      a_clear;      // every entry invalid for the allocation
   always @* begin
+    a_clear = alloc && flush;
+`ifndef FORMAL_FAULT_CCU_RELEASE_KEEPS_VALID
+    a_clear = a_clear || rel;
+`endif
     a_valid = wv_valid;
     a_near  = wv_near;
     a_lock  = wv_lock;
@@ -328,23 +346,35 @@ module ccu #(
   reg [MaxSrcs*MaxSrcs-1:0] s_same, s_before;
   reg [Slots-1:0]           hm, cand;
   reg [Slots*Slots-1:0]     a_ord, pred;
-  reg                       s_teq;
+  reg [MaxSrcs*Slots-1:0]   eqq;
   integer si, sj, se, sp;
+  // srcw[i*WbPorts+p] = srcw_v[p*MaxSrcs+i]: port p writes source i's register
+  reg [MaxSrcs*WbPorts-1:0] srcw, srcw_v;
+  always @* begin
+    for (si = 0; si < MaxSrcs; si = si + 1)
+      for (se = 0; se < Slots; se = se + 1)
+        eqq[si*Slots + se] = tag_q[se*RegBits +: RegBits] == alloc_src_i[si*RegBits +: RegBits];
+    for (si = 0; si < MaxSrcs; si = si + 1)
+      for (sp = 0; sp < WbPorts; sp = sp + 1) begin
+        srcw[si*WbPorts + sp] = w_ok_v[sp] && alloc_src_valid_i[si] &&
+                                wr_reg_i[sp*RegBits +: RegBits] == alloc_src_i[si*RegBits +: RegBits];
+        srcw_v[sp*MaxSrcs + si] = srcw[si*WbPorts + sp];
+      end
+  end
   always @* begin
     hm    = {Slots{1'b0}};
-    s_teq = 1'b0;
     for (si = 0; si < MaxSrcs; si = si + 1) begin
-      // the tag after the writes compared as the old tag's or a kept write's comparison,
-      // so that the lookup does not wait for the write's entry; one-hot as the writes'
-      for (se = 0; se < Slots; se = se + 1) begin
-        s_teq = tag_q[se*RegBits +: RegBits] == alloc_src_i[si*RegBits +: RegBits];
-        for (sp = 0; sp < WbPorts; sp = sp + 1)
-          if (w_kept[sp*Slots + se])
-            s_teq = wr_reg_i[sp*RegBits +: RegBits] == alloc_src_i[si*RegBits +: RegBits];
-        s_h[si*Slots + se] = alloc_src_valid_i[si] && a_valid[se] && s_teq;
-      end
+      // the lookup after the writes from the lookup before them, so that it waits only for
+      // the written entry: a port writing the source's register leaves it where the port
+      // kept it (nowhere when not kept); any other port's kept entry no longer holds it
+      s_h[si*Slots +: Slots] = valid_q & eqq[si*Slots +: Slots];
+      for (sp = 0; sp < WbPorts; sp = sp + 1)
+        if (srcw[si*WbPorts + sp])
+          s_h[si*Slots +: Slots] = w_kept[sp*Slots +: Slots];
+        else
+          s_h[si*Slots +: Slots] = s_h[si*Slots +: Slots] & ~w_kept[sp*Slots +: Slots];
+      if (!alloc_src_valid_i[si] || a_clear) s_h[si*Slots +: Slots] = {Slots{1'b0}};
       s_hit[si] = |s_h[si*Slots +: Slots];
-      hm = hm | s_h[si*Slots +: Slots];
       for (sj = 0; sj < MaxSrcs; sj = sj + 1)
         s_same[si*MaxSrcs + sj] = sj < si && alloc_src_valid_i[si] && alloc_src_valid_i[sj] &&
             alloc_src_i[si*RegBits +: RegBits] == alloc_src_i[sj*RegBits +: RegBits];
@@ -353,6 +383,21 @@ module ccu #(
 `else
       s_first[si] = alloc_src_valid_i[si] && !(|s_same[si*MaxSrcs +: MaxSrcs]);
 `endif
+    end
+    // the entries the sources hit, per entry: a port's kept entry when a source names the
+    // port's register, any other as before the writes for the sources no port writes
+    for (se = 0; se < Slots; se = se + 1) begin
+      hm[se] = 1'b0;
+      for (si = 0; si < MaxSrcs; si = si + 1)
+        hm[se] = hm[se] | (alloc_src_valid_i[si] && eqq[si*Slots + se] && !(|srcw[si*WbPorts +: WbPorts]));
+      hm[se] = hm[se] && valid_q[se];
+      for (sp = 0; sp < WbPorts; sp = sp + 1) begin
+        if (w_kept[sp*Slots + se]) hm[se] = |(srcw_v[sp*MaxSrcs +: MaxSrcs]);
+`ifndef FAULT_CCU_FAR_STALE
+        if (w_inv_v[sp*Slots + se]) hm[se] = 1'b0;
+`endif
+      end
+      if (a_clear) hm[se] = 1'b0;
     end
     s_nm = s_first & ~s_hit;
     for (si = 0; si < MaxSrcs; si = si + 1)
@@ -387,18 +432,23 @@ module ccu #(
     for (ok = 0; ok < U; ok = ok + 1) onek[ok] = (ok == 0 || th[ok == 0 ? 0 : ok - 1]) && !th[ok];
   endfunction
   // vsel[i]: the victim source i takes; ent[i]: the entry source i names
+  // (a repeated missing register takes its first source's place: mk[i], one-hot)
   reg [MaxSrcs*Slots-1:0] vsel, ent;
+  reg [MaxSrcs*U-1:0]     mk;
   integer vi, vj, ve;
   always @* begin
+    for (vi = 0; vi < MaxSrcs; vi = vi + 1) begin
+      mk[vi*U +: U] = s_nm[vi] ? onek(mplace[vi*U +: U]) : {U{1'b0}};
+      for (vj = 0; vj < MaxSrcs; vj = vj + 1)
+        if (s_same[vi*MaxSrcs + vj] && s_nm[vj]) mk[vi*U +: U] = mk[vi*U +: U] | onek(mplace[vj*U +: U]);
+    end
     for (vi = 0; vi < MaxSrcs; vi = vi + 1)
-      for (ve = 0; ve < Slots; ve = ve + 1)
+      for (ve = 0; ve < Slots; ve = ve + 1) begin
         vsel[vi*Slots + ve] = s_nm[vi] && cand[ve] &&
                               |(onek(place[ve*U +: U]) & onek(mplace[vi*U +: U]));
-    for (vi = 0; vi < MaxSrcs; vi = vi + 1) begin
-      ent[vi*Slots +: Slots] = s_h[vi*Slots +: Slots] | vsel[vi*Slots +: Slots];
-      for (vj = 0; vj < MaxSrcs; vj = vj + 1)
-        if (s_same[vi*MaxSrcs + vj]) ent[vi*Slots +: Slots] = ent[vi*Slots +: Slots] | vsel[vj*Slots +: Slots];
-    end
+        ent[vi*Slots + ve] = s_h[vi*Slots + ve] ||
+                             (cand[ve] && |(onek(place[ve*U +: U]) & mk[vi*U +: U]));
+      end
   end
 
   // near_gt[i*MaxSrcs+j]: source j's hint exceeds source i's
@@ -511,6 +561,7 @@ module ccu #(
       rdy_q   <= {MaxSrcs{1'b0}};
       idx_q   <= {(MaxSrcs*IdxBits){1'b0}};
       lfsr_q  <= LfsrSeed[15:0];
+      gstart  <= gstart_rst;
     end else begin
       busy_q  <= busy_d;
       owned_q <= owned_d;
@@ -524,7 +575,8 @@ module ccu #(
       pend_q  <= pend_d;
       rdy_q   <= rdy_d;
       idx_q   <= idx_d;
-      lfsr_q  <= {lfsr_q[0] ^ lfsr_q[2] ^ lfsr_q[3] ^ lfsr_q[5], lfsr_q[15:1]};
+      lfsr_q  <= lfsr_d;
+      gstart  <= gstart_d;
     end
   end
 
@@ -555,6 +607,13 @@ module ccu #(
   always @(posedge clk_i) f_init <= 1'b1;
   always @* if (!f_init) assume(!rst_ni);
   always @* if (f_init && rst_ni) assert(!f_vlocked);
+  // the per-entry hits are the sources' hits
+  reg [Slots-1:0] f_hm;
+  always @* begin
+    f_hm = {Slots{1'b0}};
+    for (fv = 0; fv < MaxSrcs; fv = fv + 1) f_hm = f_hm | s_h[fv*Slots +: Slots];
+  end
+  always @* if (f_init && rst_ni) assert(hm == f_hm);
   always @* if (f_init)
     for (fa = 0; fa < Slots; fa = fa + 1) begin
       assert(lru_rank[fa*IdxBits +: IdxBits] < Slots);

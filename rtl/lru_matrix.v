@@ -5,11 +5,15 @@
 // last touch of a or b, so the update is a few gates deep for any number of entries. rank_o
 // gives each entry's rank as gpurf_lru_touch keeps it (0 = most recent: the number of entries
 // used more recently); older_o[a*Entries+b] is the pairwise order the victim searches read (0
-// on the diagonal). Reset: entry i has rank i.
+// on the diagonal). Reset: entry i has rank i. Lag = 1 retimes the update past the register:
+// the touches are registered as they come and applied to the order after the edge (older_o
+// and rank_o the same, cycle for cycle), so that a late touch does not lengthen the path
+// into the register, and a read of older_o carries the update's few gates instead.
 module lru_matrix #(
     parameter Entries = 4,
     parameter Bits    = 2,
-    parameter Touches = 2
+    parameter Touches = 2,
+    parameter Lag     = 0
 ) (
     input  wire                        clk_i,
     input  wire                        rst_ni,
@@ -17,6 +21,13 @@ module lru_matrix #(
     output reg  [Entries*Entries-1:0]  older_o,
     output reg  [Entries*Bits-1:0]     rank_o
 );
+  // the touches the update applies: this edge's, or (Lag) the last edge's
+  reg [Touches*Entries-1:0] t_q;
+  wire [Touches*Entries-1:0] tu = Lag != 0 ? t_q : t_i;
+  always @(posedge clk_i)
+    if (!rst_ni) t_q <= {(Touches*Entries){1'b0}};
+    else         t_q <= t_i;
+
   // one bit per pair a < b: a is older than b
   wire [Entries*Entries-1:0] older;
   genvar ga, gb;
@@ -31,8 +42,8 @@ module lru_matrix #(
         integer t;
         always @* begin
           for (t = 0; t < Touches; t = t + 1) begin
-            ta[t] = t_i[t*Entries + ga];
-            tb[t] = t_i[t*Entries + gb];
+            ta[t] = tu[t*Entries + ga];
+            tb[t] = tu[t*Entries + gb];
           end
           for (t = 0; t < Touches; t = t + 1)
             lb[t] = tb[t] & ~ta[t] & ~(|((ta | tb) >> (t + 1)));
@@ -41,8 +52,8 @@ module lru_matrix #(
         always @(posedge clk_i)
           if (!rst_ni) u_q <= 1'b0;
           else         u_q <= u_d;
-        assign older[ga*Entries+gb] = u_q;
-        assign older[gb*Entries+ga] = !u_q;
+        assign older[ga*Entries+gb] = Lag != 0 ? u_d : u_q;
+        assign older[gb*Entries+ga] = Lag != 0 ? !u_d : !u_q;
       end
     end
   endgenerate
