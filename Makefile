@@ -111,7 +111,7 @@ vflags = $(if $(filter fast,$(call m_variant,$(1))),$(VFLAGS_FAST),$(if $(filter
          $(call v_checks,$(call m_variant,$(1))) $(call v_fault,$(call m_variant,$(1))))
 
 define MODEL_RULES
-$(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: $(RTL_FILES_$(call m_block,$(1))) presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
+$(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: $(RTL_FILES_$(call m_block,$(1))) $(wildcard rtl/*.vh) presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
 	$(call say,VERILATE,$(1))
 	@mkdir -p $(BUILD)/vl/$(1)
 	+$(Q)verilator --cc $(RTL_FILES_$(call m_block,$(1))) --top-module $(RTL_MODULE_$(call m_block,$(1))) \

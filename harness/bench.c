@@ -228,7 +228,7 @@ static double run_icarus(const rec_t *r, const bench_opts_t *o, unsigned long *b
         return 0;
     block_rtl_files(r->bd, m);
     fclose(m);
-    snprintf(cmd, sizeof cmd, "iverilog -g2005 -o %s %s %s > %s 2>&1", vvp, tb, files, log);
+    snprintf(cmd, sizeof cmd, "iverilog -g2005 -I rtl -o %s %s %s > %s 2>&1", vvp, tb, files, log);
     if (system(cmd)) {
         fprintf(stderr, "gpurf bench: iverilog failed, see %s\n", log);
         return 0;

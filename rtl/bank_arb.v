@@ -84,19 +84,7 @@ module bank_arb #(
   // unary counts of BankPorts bits: a + b, and the inclusive prefix counts of a vector
   localparam U = BankPorts;
   localparam W = NumFixed > NumPorts ? NumFixed : NumPorts;
-  function [U-1:0] uadd(input [U-1:0] a, input [U-1:0] c);
-    reg [U:0] ea, ec, t;
-    integer q, x;
-    begin
-      ea = {a, 1'b1};
-      ec = {c, 1'b1};
-      for (q = 1; q <= U; q = q + 1) begin
-        t = {(U+1){1'b0}};
-        for (x = 0; x <= q; x = x + 1) t[x] = ea[x] & ec[q-x];
-        uadd[q-1] = |t;
-      end
-    end
-  endfunction
+  `include "unary.vh"
   function [W*U-1:0] upre(input [W-1:0] v);
     reg [W*U-1:0] a, nx;
     integer q, st;

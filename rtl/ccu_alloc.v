@@ -151,19 +151,7 @@ module ccu_alloc #(
   end
 
   // unary counts: a + b, a + m, and the set bits of a vector by a balanced tree of sums
-  function [U-1:0] uadd(input [U-1:0] a, input [U-1:0] b);
-    reg [U:0] ea, eb, t;
-    integer c, x;
-    begin
-      ea = {a, 1'b1};
-      eb = {b, 1'b1};
-      for (c = 1; c <= U; c = c + 1) begin
-        t = {(U+1){1'b0}};
-        for (x = 0; x <= c; x = x + 1) t[x] = ea[x] & eb[c-x];
-        uadd[c-1] = |t;
-      end
-    end
-  endfunction
+  `include "unary.vh"
   function [U-1:0] ushl(input [U-1:0] a, input integer m);
     integer c;
     for (c = 0; c < U; c = c + 1) ushl[c] = c < m ? 1'b1 : a[c >= m ? c - m : 0];

@@ -8,21 +8,7 @@ module ucount #(
     input  wire [N-1:0] v_i,
     output wire [U-1:0] th_o
 );
-  // the unary sum of two thermometer codes, saturating: at least c + 1 set when some
-  // x + y = c + 1 with at least x in one and y in the other
-  function [U-1:0] uadd(input [U-1:0] a, input [U-1:0] b);
-    reg [U:0] ea, eb, t;
-    integer c, x;
-    begin
-      ea = {a, 1'b1};
-      eb = {b, 1'b1};
-      for (c = 1; c <= U; c = c + 1) begin
-        t = {(U+1){1'b0}};
-        for (x = 0; x <= c; x = x + 1) t[x] = ea[x] & eb[c-x];
-        uadd[c-1] = |t;
-      end
-    end
-  endfunction
+  `include "unary.vh"
 
   reg [N*U-1:0] a;
   integer q, l;

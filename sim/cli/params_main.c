@@ -1,6 +1,7 @@
 /* gpurf-params: the bridge from presets and the block and design tables to the build.
  *   gpurf-params --preset P --block B [--format verilator|yosys|module|files|period]
- *                 a block's RTL parameters as Verilator -G flags or Yosys chparam arguments,
+ *                 a block's RTL parameters as Verilator flags (-Irtl, the RTL's include
+ *                 path, and -G parameters) or Yosys chparam arguments,
  *                 its RTL module, its RTL file list, or the clock period its synthesis
  *                 targets (ps, from the preset's rtl_clock_mhz)
  *   gpurf-params --list          every block, one per line
@@ -123,8 +124,10 @@ int main(int argc, char **argv)
     }
     void *c = calloc(1, bd->cfg_size);
     bd->cfg_from_sm(&sm, c);
-    if (!strcmp(format, "verilator"))
+    if (!strcmp(format, "verilator")) {
+        fputs("-Irtl ", stdout);
         bd->params(c, stdout, "-G", "=", " ");
+    }
     else if (!strcmp(format, "yosys"))
         bd->params(c, stdout, "-set ", " ", " ");
     else if (!strcmp(format, "module"))
