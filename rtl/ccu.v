@@ -6,9 +6,9 @@
 // fill, then the owning warp's writes (the first DPorts near writes kept, other hits
 // invalidated), then a release of the owning warp's slot empties the CCU, then dispatch
 // clears the locks, then an allocation flushes on a new warp and allocates every source at
-// once, as Sec. 3.2's steps: all sources looked up (step 3), each distinct missing register
-// given the next victim of one order over the entries no source hits (step 4), every
-// touched entry locked, marked and touched in slot order (steps 5-8). The k-th miss takes the
+// once (rtl/ccu_lookup.v), as Sec. 3.2's steps: all sources looked up (step 3), each distinct
+// missing register given the next victim of one order over the entries no source hits (step
+// 4), every touched entry locked, marked and touched in slot order (steps 5-8). The k-th miss takes the
 // entry with k candidates before it in the order (invalid by index; NearBits = 1: far from
 // lfsr % Slots on, cyclically, then near by LRU; NearBits > 1: by closeness, then LRU): a
 // count per entry over pairwise comparisons, not a search per source. The victim LFSR
@@ -338,118 +338,18 @@ module ccu #(
     end
   end
 
-  // 5. allocation, every source at once. s_h[i]: the entry source i hits; s_same[i*MaxSrcs+j]:
-  // an earlier source j names i's register; s_nm: the first source of each missing register
-  localparam U = MaxSrcs;
-  reg [MaxSrcs*Slots-1:0]   s_h;
-  reg [MaxSrcs-1:0]         s_hit, s_first, s_nm;
-  reg [MaxSrcs*MaxSrcs-1:0] s_same, s_before;
-  reg [Slots-1:0]           hm, cand;
-  reg [Slots*Slots-1:0]     a_ord, pred;
-  reg [MaxSrcs*Slots-1:0]   eqq;
-  integer si, sj, se, sp;
-  // srcw[i*WbPorts+p] = srcw_v[p*MaxSrcs+i]: port p writes source i's register
-  reg [MaxSrcs*WbPorts-1:0] srcw, srcw_v;
-  always @* begin
-    for (si = 0; si < MaxSrcs; si = si + 1)
-      for (se = 0; se < Slots; se = se + 1)
-        eqq[si*Slots + se] = tag_q[se*RegBits +: RegBits] == alloc_src_i[si*RegBits +: RegBits];
-    for (si = 0; si < MaxSrcs; si = si + 1)
-      for (sp = 0; sp < WbPorts; sp = sp + 1) begin
-        srcw[si*WbPorts + sp] = w_ok_v[sp] && alloc_src_valid_i[si] &&
-                                wr_reg_i[sp*RegBits +: RegBits] == alloc_src_i[si*RegBits +: RegBits];
-        srcw_v[sp*MaxSrcs + si] = srcw[si*WbPorts + sp];
-      end
-  end
-  always @* begin
-    hm    = {Slots{1'b0}};
-    for (si = 0; si < MaxSrcs; si = si + 1) begin
-      // the lookup after the writes from the lookup before them, so that it waits only for
-      // the written entry: a port writing the source's register leaves it where the port
-      // kept it (nowhere when not kept); any other port's kept entry no longer holds it
-      s_h[si*Slots +: Slots] = valid_q & eqq[si*Slots +: Slots];
-      for (sp = 0; sp < WbPorts; sp = sp + 1)
-        if (srcw[si*WbPorts + sp])
-          s_h[si*Slots +: Slots] = w_kept[sp*Slots +: Slots];
-        else
-          s_h[si*Slots +: Slots] = s_h[si*Slots +: Slots] & ~w_kept[sp*Slots +: Slots];
-      if (!alloc_src_valid_i[si] || a_clear) s_h[si*Slots +: Slots] = {Slots{1'b0}};
-      s_hit[si] = |s_h[si*Slots +: Slots];
-      for (sj = 0; sj < MaxSrcs; sj = sj + 1)
-        s_same[si*MaxSrcs + sj] = sj < si && alloc_src_valid_i[si] && alloc_src_valid_i[sj] &&
-            alloc_src_i[si*RegBits +: RegBits] == alloc_src_i[sj*RegBits +: RegBits];
-`ifdef FORMAL_FAULT_CCU_DUP_MISS
-      s_first[si] = alloc_src_valid_i[si];
-`else
-      s_first[si] = alloc_src_valid_i[si] && !(|s_same[si*MaxSrcs +: MaxSrcs]);
-`endif
-    end
-    // the entries the sources hit, per entry: a port's kept entry when a source names the
-    // port's register, any other as before the writes for the sources no port writes
-    for (se = 0; se < Slots; se = se + 1) begin
-      hm[se] = 1'b0;
-      for (si = 0; si < MaxSrcs; si = si + 1)
-        hm[se] = hm[se] | (alloc_src_valid_i[si] && eqq[si*Slots + se] && !(|srcw[si*WbPorts +: WbPorts]));
-      hm[se] = hm[se] && valid_q[se];
-      for (sp = 0; sp < WbPorts; sp = sp + 1) begin
-        if (w_kept[sp*Slots + se]) hm[se] = |(srcw_v[sp*MaxSrcs +: MaxSrcs]);
-`ifndef FAULT_CCU_FAR_STALE
-        if (w_inv_v[sp*Slots + se]) hm[se] = 1'b0;
-`endif
-      end
-      if (a_clear) hm[se] = 1'b0;
-    end
-    s_nm = s_first & ~s_hit;
-    for (si = 0; si < MaxSrcs; si = si + 1)
-      for (sj = 0; sj < MaxSrcs; sj = sj + 1) s_before[si*MaxSrcs + sj] = sj < si && s_nm[sj];
-`ifdef FORMAL_FAULT_CCU_HIT_VICTIM
-    cand = cands(a_valid, a_lock);
-`else
-    cand = cands(a_valid, a_lock) & ~hm;
-`endif
-    a_ord = order(a_valid, a_near, wv_old, gstart);
-    for (se = 0; se < Slots; se = se + 1)
-      for (sj = 0; sj < Slots; sj = sj + 1) pred[se*Slots + sj] = cand[sj] & a_ord[sj*Slots + se];
-  end
-
-  // each candidate's place in the order, each missing register's among the misses; the k-th
-  // miss takes the candidate with k before it
-  wire [Slots*U-1:0]   place;
-  wire [MaxSrcs*U-1:0] mplace;
-  genvar gpe, gpi;
-  generate
-    for (gpe = 0; gpe < Slots; gpe = gpe + 1) begin : g_place
-      ucount #(.N(Slots), .U(U)) u_place (.v_i(pred[gpe*Slots +: Slots]), .th_o(place[gpe*U +: U]));
-    end
-    for (gpi = 0; gpi < MaxSrcs; gpi = gpi + 1) begin : g_mplace
-      ucount #(.N(MaxSrcs), .U(U)) u_mplace (.v_i(s_before[gpi*MaxSrcs +: MaxSrcs]),
-                                             .th_o(mplace[gpi*U +: U]));
-    end
-  endgenerate
-  // a thermometer count as one-hot (count k: bit k)
-  function [U-1:0] onek(input [U-1:0] th);
-    integer ok;
-    for (ok = 0; ok < U; ok = ok + 1) onek[ok] = (ok == 0 || th[ok == 0 ? 0 : ok - 1]) && !th[ok];
-  endfunction
-  // vsel[i]: the victim source i takes; ent[i]: the entry source i names
-  // (a repeated missing register takes its first source's place: mk[i], one-hot)
-  reg [MaxSrcs*Slots-1:0] vsel, ent;
-  reg [MaxSrcs*U-1:0]     mk;
-  integer vi, vj, ve;
-  always @* begin
-    for (vi = 0; vi < MaxSrcs; vi = vi + 1) begin
-      mk[vi*U +: U] = s_nm[vi] ? onek(mplace[vi*U +: U]) : {U{1'b0}};
-      for (vj = 0; vj < MaxSrcs; vj = vj + 1)
-        if (s_same[vi*MaxSrcs + vj] && s_nm[vj]) mk[vi*U +: U] = mk[vi*U +: U] | onek(mplace[vj*U +: U]);
-    end
-    for (vi = 0; vi < MaxSrcs; vi = vi + 1)
-      for (ve = 0; ve < Slots; ve = ve + 1) begin
-        vsel[vi*Slots + ve] = s_nm[vi] && cand[ve] &&
-                              |(onek(place[ve*U +: U]) & onek(mplace[vi*U +: U]));
-        ent[vi*Slots + ve] = s_h[vi*Slots + ve] ||
-                             (cand[ve] && |(onek(place[ve*U +: U]) & mk[vi*U +: U]));
-      end
-  end
+  // 5. allocation, every source at once (rtl/ccu_lookup.v)
+  wire [MaxSrcs*Slots-1:0] vsel, ent;
+  wire [MaxSrcs-1:0]       s_hit, s_nm;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [MaxSrcs*Slots-1:0] s_h;          // the hit entries, per source and per entry: read
+  wire [Slots-1:0]         hm;           // by the proofs (`ifdef FORMAL) only
+  /* verilator lint_on UNUSEDSIGNAL */
+  ccu_lookup #(.MaxSrcs(MaxSrcs), .Slots(Slots), .RegBits(RegBits), .WbPorts(WbPorts)) u_lookup (
+      .src_valid_i(alloc_src_valid_i), .src_i(alloc_src_i), .tag_i(tag_q), .valid_i(valid_q),
+      .w_ok_i(w_ok_v), .w_reg_i(wr_reg_i), .w_kept_i(w_kept), .w_inv_i(w_inv_v), .clear_i(a_clear),
+      .free_i(cands(a_valid, a_lock)), .ord_i(order(a_valid, a_near, wv_old, gstart)),
+      .hit_o(s_h), .s_hit_o(s_hit), .nm_o(s_nm), .hm_o(hm), .vsel_o(vsel), .ent_o(ent));
 
   // near_gt[i*MaxSrcs+j]: source j's hint exceeds source i's
   reg [MaxSrcs*MaxSrcs-1:0] near_gt;
@@ -584,46 +484,6 @@ module ccu #(
   always @(posedge clk_i) data_q <= data_d;
 
 `ifdef FORMAL
-  // this edge's kept write took a locked entry, or its allocation a locked one, one a
-  // source hits, or none for a missing register
-  reg f_vlocked;
-  integer fv;
-  always @* begin
-    f_vlocked = f_wlocked;
-    for (fv = 0; fv < MaxSrcs; fv = fv + 1)
-      f_vlocked = f_vlocked | (alloc && (|(vsel[fv*Slots +: Slots] & (a_lock | hm)) ||
-                                         (s_nm[fv] && !(|vsel[fv*Slots +: Slots]))));
-  end
-  reg f_init = 1'b0;         // past the first (reset) cycle
-  reg [Slots-1:0] f_oct;     // the entries the collector table points at
-  integer fa, fb;
-  always @* begin
-    f_oct = {Slots{1'b0}};
-    for (fa = 0; fa < MaxSrcs; fa = fa + 1)
-      if (sv_q[fa]) f_oct[idx_q[fa*IdxBits +: IdxBits]] = 1'b1;
-  end
-  // the induction invariant: exactly the entries of the held instruction are locked
-  always @* if (f_init) assert(lock_q == (busy_q ? f_oct : {Slots{1'b0}}));
-  always @(posedge clk_i) f_init <= 1'b1;
-  always @* if (!f_init) assume(!rst_ni);
-  always @* if (f_init && rst_ni) assert(!f_vlocked);
-  // the per-entry hits are the sources' hits
-  reg [Slots-1:0] f_hm;
-  always @* begin
-    f_hm = {Slots{1'b0}};
-    for (fv = 0; fv < MaxSrcs; fv = fv + 1) f_hm = f_hm | s_h[fv*Slots +: Slots];
-  end
-  always @* if (f_init && rst_ni) assert(hm == f_hm);
-  always @* if (f_init)
-    for (fa = 0; fa < Slots; fa = fa + 1) begin
-      assert(lru_rank[fa*IdxBits +: IdxBits] < Slots);
-      assert(owned_q || !valid_q[fa]);
-      assert(valid_q[fa] || near_q[fa*NearBits +: NearBits] == {NearBits{1'b0}});
-      for (fb = fa + 1; fb < Slots; fb = fb + 1) begin
-        assert(lru_rank[fa*IdxBits +: IdxBits] != lru_rank[fb*IdxBits +: IdxBits]);
-        assert(!(valid_q[fa] && valid_q[fb] &&
-                 tag_q[fa*RegBits +: RegBits] == tag_q[fb*RegBits +: RegBits]));
-      end
-    end
+`include "ccu_props.vh"
 `endif
 endmodule
