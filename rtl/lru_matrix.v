@@ -22,11 +22,18 @@ module lru_matrix #(
     output reg  [Entries*Bits-1:0]     rank_o
 );
   // the touches the update applies: this edge's, or (Lag) the last edge's
-  reg [Touches*Entries-1:0] t_q;
-  wire [Touches*Entries-1:0] tu = Lag != 0 ? t_q : t_i;
-  always @(posedge clk_i)
-    if (!rst_ni) t_q <= {(Touches*Entries){1'b0}};
-    else         t_q <= t_i;
+  wire [Touches*Entries-1:0] tu;
+  generate
+    if (Lag != 0) begin : g_lag
+      reg [Touches*Entries-1:0] t_q;
+      always @(posedge clk_i)
+        if (!rst_ni) t_q <= {(Touches*Entries){1'b0}};
+        else         t_q <= t_i;
+      assign tu = t_q;
+    end else begin : g_now
+      assign tu = t_i;
+    end
+  endgenerate
 
   // one bit per pair a < b: a is older than b
   wire [Entries*Entries-1:0] older;
