@@ -84,6 +84,7 @@ module bank_arb #(
   // unary counts of BankPorts bits: a + b, and the inclusive prefix counts of a vector
   localparam U = BankPorts;
   localparam W = NumFixed > NumPorts ? NumFixed : NumPorts;
+  localparam CW = W;
   `include "unary.vh"
   function [W*U-1:0] upre(input [W-1:0] v);
     reg [W*U-1:0] a, nx;

@@ -150,23 +150,11 @@ module ccu_alloc #(
     n_pool = ucnt_r(pool);
   end
 
-  // unary counts: a + b, a + m, and the set bits of a vector by a balanced tree of sums
+  // unary counts: a + b and the set bits of a vector (rtl/unary.vh), a + m
   `include "unary.vh"
   function [U-1:0] ushl(input [U-1:0] a, input integer m);
     integer c;
     for (c = 0; c < U; c = c + 1) ushl[c] = c < m ? 1'b1 : a[c >= m ? c - m : 0];
-  endfunction
-  function [U-1:0] ucnt(input [CW-1:0] v);
-    reg [CW*U-1:0] a;
-    integer q, l;
-    begin
-      a = {(CW*U){1'b0}};
-      for (q = 0; q < CW; q = q + 1) a[q*U] = v[q];
-      for (l = 1; l < CW; l = l * 2)
-        for (q = 0; q + l < CW; q = q + 2 * l)
-          a[q*U +: U] = uadd(a[q*U +: U], a[(q+l)*U +: U]);
-      ucnt = a[0 +: U];
-    end
   endfunction
   function [U-1:0] ucnt_c(input [NumCcus-1:0] v);
     ucnt_c = ucnt({{(CW-NumCcus){1'b0}}, v});

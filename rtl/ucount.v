@@ -8,16 +8,7 @@ module ucount #(
     input  wire [N-1:0] v_i,
     output wire [U-1:0] th_o
 );
+  localparam CW = N;
   `include "unary.vh"
-
-  reg [N*U-1:0] a;
-  integer q, l;
-  always @* begin
-    a = {(N*U){1'b0}};
-    for (q = 0; q < N; q = q + 1) a[q*U] = v_i[q];
-    for (l = 1; l < N; l = l * 2)
-      for (q = 0; q + l < N; q = q + 2 * l)
-        a[q*U +: U] = uadd(a[q*U +: U], a[(q+l)*U +: U]);
-  end
-  assign th_o = a[0 +: U];
+  assign th_o = ucnt(v_i);
 endmodule
