@@ -111,15 +111,12 @@ void avail_eval(avail_state_t *s, const avail_in_t *in, avail_out_t *out)
 {
     const avail_cfg_t *c = &s->c;
     view_t v = {.s = s};
-    uint32_t last = s->last;
     for (unsigned i = 0; i < c->ports; i++) {
-        int p = in->al_valid[i] ? pick(c, in, &v, in->al_bank[i], last) : -1;
+        int p = in->al_valid[i] ? pick(c, in, &v, in->al_bank[i], s->last) : -1;
         out->al_gnt[i] = p >= 0;
         out->al_id[i] = p >= 0 ? (uint32_t)p : 0;
-        if (p >= 0) {
+        if (p >= 0)
             v.pick[v.n++] = (uint32_t)p;
-            last = (uint32_t)p;
-        }
         out->fr_err[i] = in->fr_valid[i] && in->fr_id[i] < c->phys_regs && !s->used[in->fr_id[i]];
     }
     out->allocated = s->nused;

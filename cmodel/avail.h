@@ -4,7 +4,9 @@
  * row p / Banks (the rf's flat mode); a bank's rows split evenly into Subarrays sub-arrays
  * (the power-gating unit, Sec. 4.4).
  *   alloc    al_*: each valid port gets a free register (al_gnt, al_id) or none; ports are
- *            served in order, each seeing the earlier ports' picks. With bank_aware the
+ *            served in order, each seeing the earlier ports' picks: a port with k earlier valid
+ *            ports of its list (those of the same bank with bank_aware, else all) takes the
+ *            list's (k+1)-th free register in the policy's order. With bank_aware the
  *            register must lie in bank al_bank (the baseline's bank of the warp's register,
  *            so renaming adds no bank conflicts). policy (an input the design ties to the
  *            preset's rn_policy, so that one circuit serves every policy; Sec. 7.2):
@@ -12,7 +14,10 @@
  *                           allocated rows (ties: the lower sub-array, then the lower bank;
  *                           Fig. 7's choice of P0), so that whole sub-arrays stay off;
  *              spread (1)   the first free register at or after last + one sub-array's worth
- *                           of registers (wrapping): wear levelling;
+ *                           of registers (wrapping), last the previous cycle's last grant (the
+ *                           cursor moves once per cycle, so a cycle's ports take the first,
+ *                           second ... free registers of their list from one start): wear
+ *                           levelling;
  *              first (2, 3) the lowest free register.
  *   free     fr_*: the register becomes free at the edge; freeing one that is not allocated
  *            is refused and flagged (fr_err): the design stops on it.

@@ -5,15 +5,26 @@
 //            al_bank. policy (an input tied to the preset's rn_policy: one circuit for all) 0
 //            consolidate: the lowest free row of the non-full sub-array with the most allocated
 //            rows (ties: lower sub-array, then lower bank); 1 spread: the first free register
-//            at or after last + one sub-array's worth (wrapping); 2, 3 first: the lowest free
-//            register.
+//            at or after last + one sub-array's worth (wrapping; last is the previous cycle's
+//            last grant); 2, 3 first: the lowest free register.
 //   free:    refused and flagged (fr_err) when the register is not allocated.
 //   reserve: sets the flag.
 // At the edge: flags = ((flags | granted) & ~freed) | reserved.
 // Contract identical to cmodel/avail.h.
+// Built for a 1 GHz clock: the ports do not search in turn. A port with k earlier valid ports
+// of its list (its bank's with bank_aware, else every port) takes the list's (k+1)-th free
+// register in the policy's order, which is what the ports in turn would pick (consolidation
+// keeps filling the sub-array it chose until it is full, then the next in the same order;
+// spread's start is fixed for the cycle). Every register's place in its list (the free
+// registers before it, a thermometer code saturating at Ports) is its place within its
+// sub-array (a parallel prefix over the rows) plus the free registers of the sub-arrays before
+// it in the policy's order (parallel prefixes over the sub-arrays, or for consolidation a
+// balanced sum of the groups ranked before it); without bank_aware, index order interleaves
+// the banks, so a place adds the banks' places at its row. Each port takes the free register
+// whose place is its k: no step waits for another port.
 // Build-time fault variants: FAULT_AVAIL_DOUBLE_GRANT (a port does not see the earlier ports'
 // picks), FAULT_AVAIL_FREE_UNCHECKED (a free of a free register is not flagged),
-// FAULT_AVAIL_FULL_SUBARRAY (consolidate may choose a full sub-array and grant nothing).
+// FAULT_AVAIL_RANK_TIE (consolidation breaks a tie towards the higher sub-array).
 // Proof-only fault variants (make formal): FORMAL_FAULT_AVAIL_RESERVE_LOST,
 // FORMAL_FAULT_AVAIL_FREE_LOST and FORMAL_FAULT_AVAIL_GRANT_LOST (the edge drops a reserve, an
 // accepted free, a grant), FORMAL_FAULT_AVAIL_FREE_BEATS_RESERVE (a free applied after a
@@ -23,8 +34,9 @@
 // Properties (`ifdef FORMAL, make formal): avail never frees a register it did not allocate
 // (a free it accepts finds the flag set), never grants an allocated register or one register
 // twice in a cycle; with bank_aware a grant lies in the requested bank; a request is refused
-// only when every register it may take is allocated or granted to an earlier port;
-// (invariant) the flags equal a shadow of grants and reserves less accepted frees.
+// only when every register it may take is allocated or granted to an earlier port; a grant is
+// the first register the policy's order gives after the earlier ports' grants (the ports in
+// turn); (invariant) the flags equal a shadow of grants and reserves less accepted frees.
 module avail #(
     parameter PhysRegs  = 128,
     parameter Banks     = 2,
@@ -55,93 +67,276 @@ module avail #(
   localparam SaRows   = Rows / Subarrays;
   localparam CntBits  = $clog2(SaRows + 1);
   localparam Stride   = SaRows * Banks;
+  localparam NG       = Banks * Subarrays;
+  localparam [31:0] Start0 = Stride % PhysRegs;   // spread's start after reset (last 0)
+  // unary codes (unary.vh) count to Ports: a port's place in its list is below Ports
+  localparam U  = Ports;
+  localparam CW = 1;   // uadd only: the planes below have their own sums
+  `include "unary.vh"
 
   reg [PhysRegs-1:0] used_q;
-  reg [IdBits-1:0]   last_q;
+  reg [IdBits-1:0]   last_q, start_q;   // start_q: (last_q + Stride) mod PhysRegs, spread's start
   assign last_o = last_q;
 
-  // Each port: the free registers it may take (cand), then the policy's pick, a one-hot vector.
-  // first: the lowest candidate; spread: the lowest candidate at or after the cursor plus one
-  // sub-array's worth, else the lowest (wrapping); consolidate: the lowest free register of the
-  // fullest non-full eligible (bank, sub-array) group (ties: lower sub-array, then lower bank).
-  // The ports run in order, each after the earlier ports' picks; each step is a few levels:
-  // the group counts are the registered flags' counts (balanced adder trees) plus the earlier
-  // picks, the fullest group is a one-hot of pairwise comparisons, the lowest set bit is a
-  // parallel prefix OR (Kogge-Stone), and the pick's index an OR per bit.
-  localparam NG = Banks * Subarrays;
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg [IdBits:0]       pc;
-  reg [31:0]           start;
-  /* verilator lint_on UNUSEDSIGNAL */
-  reg [PhysRegs-1:0]   view, cand, gem, hi_m, vsel, pick;
-  reg [NG*CntBits-1:0] cnt, ne_c;             // rows allocated; 1 where any
-  reg [NG-1:0]         elig, best, beats;
-  reg [IdBits-1:0]     cur, pid;
-  reg [BankBits-1:0]   want;
-  integer i, k, g, h;
+  // Every count is a thermometer code per register held as U planes of PhysRegs bits (plane j,
+  // bits j x PhysRegs up: the registers whose count is at least j + 1), so that each step is a
+  // few operations on whole vectors and a sum over a group is the same at each of its rows.
+  // Group g: sub-array g / Banks of bank g % Banks; chunk c: sub-array c of every bank. Per
+  // register: ex (exh), the free registers (those at or after spread's start) of its group below
+  // it; exf (exfh), the same over its chunk in index order; tot (toth), its group's; ctot
+  // (cth), its chunk's. Offsets, the free registers of the list before the register's group or
+  // chunk: o_seq, o_con, o_hi, o_lo with bank_aware (index order, consolidation, spread's
+  // registers at or after the start, before it); o_ch, o_cn, o_chh, o_chl without.
+  localparam W = U * PhysRegs;
+  wire [PhysRegs-1:0] fr = ~used_q;
+  reg  [PhysRegs-1:0] hi, frh;
+  reg  [W-1:0] inc, inch, ex, exh, exf, exfh, tot, toth, ctot, cth;
+  reg  [W-1:0] o_seq, o_con, o_hi, o_lo, o_ch, o_cn, o_chh, o_chl, off, win, place;
+  reg  [NG*CntBits-1:0] cnt, ne_c;   // rows allocated; 1 where any
+  reg  [NG*NG-1:0]      rk;          // rk[rh * NG + rg]: consolidation fills group rh before rg
+  reg  [NG*W-1:0]       tc, tn;      // consolidation's terms: the bank's groups, every group
+  reg  [PhysRegs-1:0]   tmask;
+  integer rp, rg, rh, rd, re, rl;
   always @* begin
-    view = used_q;
-    cur  = last_q;
-    cnt  = {(NG*CntBits){1'b0}};
-    ne_c = {(NG*CntBits){1'b0}};
-    for (g = 0; g < NG; g = g + 1) begin
-      cnt[g*CntBits +: CntBits] = popw(gbits(used_q, g));
-      ne_c[g*CntBits]           = |gbits(used_q, g);
+    for (rp = 0; rp < PhysRegs; rp = rp + 1) hi[rp] = rp >= start_q;
+    frh  = fr & hi;
+    inc  = rowpre({{(W-PhysRegs){1'b0}}, fr});
+    inch = rowpre({{(W-PhysRegs){1'b0}}, frh});
+    ex   = up(inc, Banks, m_row(1));
+    exh  = up(inch, Banks, m_row(1));
+    tot  = last_row(inc);
+    toth = last_row(inch);
+    exf  = uaddv(bank_pre(inc), bank_suf(ex));
+    exfh = uaddv(bank_pre(inch), bank_suf(exh));
+    ctot = uaddv(bank_pre(tot), bank_suf(tot));
+    cth  = uaddv(bank_pre(toth), bank_suf(toth));
+    o_seq = sa_pre(tot);
+    o_hi  = sa_pre(toth);
+    o_lo  = uaddv(uaddv(o_hi, sa_suf(toth)), o_seq);
+    o_ch  = sa_pre(ctot);
+    o_chh = sa_pre(cth);
+    o_chl = uaddv(uaddv(o_chh, sa_suf(cth)), o_ch);
+    // consolidation's order: more allocated rows first (a full group has no free register),
+    // ties to the lower sub-array, then the lower bank (the lower group)
+    for (rg = 0; rg < NG; rg = rg + 1) begin
+      cnt[rg*CntBits +: CntBits]  = popw(gbits(used_q, rg));
+      ne_c[rg*CntBits +: CntBits] = {{(CntBits-1){1'b0}}, |gbits(used_q, rg)};
     end
-    allocated_o    = sum_groups(cnt);
-    pc             = sum_groups(ne_c);
-    subarrays_on_o = pc[SaBits:0];
+    for (rg = 0; rg < NG; rg = rg + 1)
+      for (rh = 0; rh < NG; rh = rh + 1)
+        rk[rh*NG+rg] = rh != rg && (cnt[rh*CntBits +: CntBits] > cnt[rg*CntBits +: CntBits] ||
+`ifdef FAULT_AVAIL_RANK_TIE
+                     (cnt[rh*CntBits +: CntBits] == cnt[rg*CntBits +: CntBits] && rh > rg));
+`else
+                     (cnt[rh*CntBits +: CntBits] == cnt[rg*CntBits +: CntBits] && rh < rg));
+`endif
+    // term (rd, re): the totals of the group rd sub-arrays and re banks on (cyclically), where that
+    // group comes first
+    for (rg = 0; rg < NG; rg = rg + 1) begin
+      tc[rg*W +: W] = {W{1'b0}};
+      tn[rg*W +: W] = {W{1'b0}};
+    end
+    for (rd = 0; rd < Subarrays; rd = rd + 1)
+      for (re = 0; re < Banks; re = re + 1)
+        if (rd + re > 0) begin
+          for (rp = 0; rp < PhysRegs; rp = rp + 1)
+            tmask[rp] = rk[grp(((rp / Banks + rd * SaRows) % Rows) * Banks + (rp % Banks + re) % Banks)*NG + grp(rp)];
+          tn[(rd*Banks+re)*W +: W] = mask(bank_rot(rot(tot, rd * Stride), re), tmask);
+          if (re == 0) tc[rd*Banks*W +: W] = tn[rd*Banks*W +: W];
+        end
+    for (rl = 1; rl < NG; rl = rl * 2)
+      for (rg = 0; rg + rl < NG; rg = rg + 2 * rl) begin
+        tc[rg*W +: W] = uaddv(tc[rg*W +: W], tc[(rg+rl)*W +: W]);
+        tn[rg*W +: W] = uaddv(tn[rg*W +: W], tn[(rg+rl)*W +: W]);
+      end
+    o_con = tc[0 +: W];
+    o_cn  = tn[0 +: W];
+    // a register's place in the list of the policy and bank_aware
+    win = ex;
+    if (bank_aware_i) begin
+      if (policy_i == 2'd0)      off = o_con;
+      else if (policy_i == 2'd1) begin
+        off = pick_v(hi, o_hi, o_lo);
+        win = pick_v(hi, exh, ex);
+      end else                   off = o_seq;
+    end else begin
+      if (policy_i == 2'd0)      off = o_cn;
+      else if (policy_i == 2'd1) begin
+        off = pick_v(hi, o_chh, o_chl);
+        win = pick_v(hi, exfh, exf);
+      end else begin
+        off = o_ch;
+        win = exf;
+      end
+    end
+    place = uaddv(off, win);
+  end
+
+  // Each port takes the free register of its list whose place is its k: the earlier valid ports
+  // of its list. The flags take the picks as one-hot vectors.
+`ifdef FORMAL_FAULT_AVAIL_TOP_UNUSED
+  localparam [PhysRegs-1:0] Usable = {1'b0, {(PhysRegs-1){1'b1}}};
+`else
+  localparam [PhysRegs-1:0] Usable = {PhysRegs{1'b1}};
+`endif
+  reg [PhysRegs-1:0] pk, eq, inb, picks;
+  reg [Ports-1:0]    same;
+  reg [U-1:0]        k;
+  reg [BankBits-1:0] want;
+  reg [IdBits-1:0]   cur;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [31:0]         st32;
+  reg [IdBits:0]     pc;
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer pi, pn, pq;
+  always @* begin
+    picks    = {PhysRegs{1'b0}};
+    cur      = last_q;
     al_gnt_o = {Ports{1'b0}};
     al_id_o  = {Ports*IdBits{1'b0}};
     fr_err_o = {Ports{1'b0}};
-    for (i = 0; i < Ports; i = i + 1) begin
-      want = al_bank_i[i*BankBits +: BankBits];
-      for (k = 0; k < PhysRegs; k = k + 1)
+    allocated_o    = sum_groups(cnt);
+    pc             = sum_groups(ne_c);
+    subarrays_on_o = pc[SaBits:0];
+    for (pi = 0; pi < Ports; pi = pi + 1) begin
+      want = al_bank_i[pi*BankBits +: BankBits];
+      same = {Ports{1'b0}};
+      for (pn = 0; pn < pi; pn = pn + 1)
+        same[pn] = al_valid_i[pn] && (!bank_aware_i || al_bank_i[pn*BankBits +: BankBits] == want);
+`ifdef FAULT_AVAIL_DOUBLE_GRANT
+      k = {U{1'b0}};
+`else
+      k = kcount(same);
+`endif
+      eq = {PhysRegs{1'b1}};
+      for (pn = 0; pn < U; pn = pn + 1) eq = eq & (place[pn*PhysRegs +: PhysRegs] ^ {PhysRegs{~k[pn]}});
+      for (pq = 0; pq < PhysRegs; pq = pq + 1)
 `ifdef FORMAL_FAULT_AVAIL_BANK_IGNORED
-        cand[k] = !view[k];
+        inb[pq] = 1'b1;
 `else
-        cand[k] = !view[k] && (!bank_aware_i || bank_of(k) == want);
+        inb[pq] = !bank_aware_i || bank_of(pq) == want;
 `endif
-      for (g = 0; g < NG; g = g + 1)
-`ifdef FAULT_AVAIL_FULL_SUBARRAY
-        elig[g] = !bank_aware_i || bank_of(g) == want;
-`else
-        elig[g] = (!bank_aware_i || bank_of(g) == want) &&
-                  {{(32-CntBits){1'b0}}, cnt[g*CntBits +: CntBits]} < SaRows;
-`endif
-      for (g = 0; g < NG; g = g + 1) begin
-        for (h = 0; h < NG; h = h + 1)
-          beats[h] = h != g && elig[h] &&
-                     (cnt[h*CntBits +: CntBits] > cnt[g*CntBits +: CntBits] ||
-                      (cnt[h*CntBits +: CntBits] == cnt[g*CntBits +: CntBits] && h < g));
-        best[g] = elig[g] && !(|beats);
-      end
-      for (k = 0; k < PhysRegs; k = k + 1) gem[k] = best[grp(k)] && !view[k];
-      start = ({{(32-IdBits){1'b0}}, cur} + Stride) % PhysRegs;
-      hi_m  = {PhysRegs{1'b1}} << start[IdBits-1:0];
-      if (policy_i == 2'd0)      vsel = gem;
-      else if (policy_i == 2'd1) vsel = |(cand & hi_m) ? cand & hi_m : cand;
-      else                       vsel = cand;
-      pick = al_valid_i[i] ? low1(vsel) : {PhysRegs{1'b0}};
-      pid  = enc(pick);
-      al_gnt_o[i] = |pick;
-      al_id_o[i*IdBits +: IdBits] = pid;
-      if (|pick) cur = pid;
-`ifndef FAULT_AVAIL_DOUBLE_GRANT
-      view = view | pick;
-      for (g = 0; g < NG; g = g + 1)
-        if (|gbits(pick, g)) cnt[g*CntBits +: CntBits] = cnt[g*CntBits +: CntBits] + 1'b1;
-`endif
+      pk = Usable & fr & eq & inb & {PhysRegs{al_valid_i[pi]}};
+      picks = picks | pk;
+      al_gnt_o[pi] = |pk;
+      al_id_o[pi*IdBits +: IdBits] = enc(pk);
+      if (al_gnt_o[pi]) cur = al_id_o[pi*IdBits +: IdBits];
 `ifdef FAULT_AVAIL_FREE_UNCHECKED
-      fr_err_o[i] = 1'b0;
+      fr_err_o[pi] = 1'b0;
 `else
-      fr_err_o[i] = fr_valid_i[i] && {{(32-IdBits){1'b0}}, fr_id_i[i*IdBits +: IdBits]} < PhysRegs &&
-                    !used_q[fr_id_i[i*IdBits +: IdBits]];
+      fr_err_o[pi] = fr_valid_i[pi] && {{(32-IdBits){1'b0}}, fr_id_i[pi*IdBits +: IdBits]} < PhysRegs &&
+                    !used_q[fr_id_i[pi*IdBits +: IdBits]];
 `endif
     end
+    st32 = ({{(32-IdBits){1'b0}}, cur} + Stride) % PhysRegs;
   end
 
-  // the group (sub-array sa of bank b: sa * Banks + b) of register k, and a group's registers
+  // Unary codes on planes. uaddv: a + b per register (unary.vh's uadd on whole planes).
+  function [W-1:0] uaddv(input [W-1:0] a, input [W-1:0] b);
+    reg [W+PhysRegs-1:0] ea, eb;
+    reg [PhysRegs-1:0]   t;
+    integer c, x;
+    begin
+      ea = {a, {PhysRegs{1'b1}}};
+      eb = {b, {PhysRegs{1'b1}}};
+      for (c = 1; c <= U; c = c + 1) begin
+        t = {PhysRegs{1'b0}};
+        for (x = 0; x <= c; x = x + 1) t = t | (ea[x*PhysRegs +: PhysRegs] & eb[(c-x)*PhysRegs +: PhysRegs]);
+        uaddv[(c-1)*PhysRegs +: PhysRegs] = t;
+      end
+    end
+  endfunction
+  // each register takes the code of the register s below (up) or above (dn) it, 0 where mk is 0
+  function [W-1:0] up(input [W-1:0] a, input integer s, input [PhysRegs-1:0] mk);
+    integer pl;
+    for (pl = 0; pl < U; pl = pl + 1) up[pl*PhysRegs +: PhysRegs] = (a[pl*PhysRegs +: PhysRegs] << s) & mk;
+  endfunction
+  function [W-1:0] dn(input [W-1:0] a, input integer s, input [PhysRegs-1:0] mk);
+    integer pl;
+    for (pl = 0; pl < U; pl = pl + 1) dn[pl*PhysRegs +: PhysRegs] = (a[pl*PhysRegs +: PhysRegs] >> s) & mk;
+  endfunction
+  function [W-1:0] mask(input [W-1:0] a, input [PhysRegs-1:0] mk);
+    mask = up(a, 0, mk);
+  endfunction
+  function [W-1:0] pick_v(input [PhysRegs-1:0] s, input [W-1:0] a, input [W-1:0] b);
+    pick_v = mask(a, s) | mask(b, ~s);
+  endfunction
+  // the code of the register s places on, cyclically over the file / within its row
+  function [W-1:0] rot(input [W-1:0] a, input integer s);
+    integer pl;
+    for (pl = 0; pl < U; pl = pl + 1)
+      rot[pl*PhysRegs +: PhysRegs] = (a[pl*PhysRegs +: PhysRegs] >> s) | (a[pl*PhysRegs +: PhysRegs] << (PhysRegs - s));
+  endfunction
+  function [W-1:0] bank_rot(input [W-1:0] a, input integer s);
+    bank_rot = dn(a, s, m_bank_lt(Banks - s)) | up(a, Banks - s, ~m_bank_lt(Banks - s));
+  endfunction
+  // prefix sums: inclusive along each group's rows; exclusive along each row's banks and each
+  // bank's sub-arrays (sa_pre), inclusive suffixes along them (bank_suf, sa_suf)
+  function [W-1:0] rowpre(input [W-1:0] a);
+    integer s;
+    begin
+      rowpre = a;
+      for (s = 1; s < SaRows; s = s * 2) rowpre = uaddv(rowpre, up(rowpre, s * Banks, m_row(s)));
+    end
+  endfunction
+  function [W-1:0] bank_pre(input [W-1:0] a);
+    integer s;
+    begin
+      bank_pre = up(a, 1, ~m_bank_lt(1));
+      for (s = 1; s < Banks; s = s * 2) bank_pre = uaddv(bank_pre, up(bank_pre, s, ~m_bank_lt(s)));
+    end
+  endfunction
+  function [W-1:0] bank_suf(input [W-1:0] a);
+    integer s;
+    begin
+      bank_suf = a;
+      for (s = 1; s < Banks; s = s * 2) bank_suf = uaddv(bank_suf, dn(bank_suf, s, m_bank_lt(Banks - s)));
+    end
+  endfunction
+  function [W-1:0] sa_pre(input [W-1:0] a);
+    integer s;
+    begin
+      sa_pre = up(a, Stride, {PhysRegs{1'b1}});
+      for (s = 1; s < Subarrays; s = s * 2) sa_pre = uaddv(sa_pre, up(sa_pre, s * Stride, {PhysRegs{1'b1}}));
+    end
+  endfunction
+  function [W-1:0] sa_suf(input [W-1:0] a);
+    integer s;
+    begin
+      sa_suf = a;
+      for (s = 1; s < Subarrays; s = s * 2) sa_suf = uaddv(sa_suf, dn(sa_suf, s * Stride, {PhysRegs{1'b1}}));
+    end
+  endfunction
+  // each register takes its group's last row's code
+  function [W-1:0] last_row(input [W-1:0] a);
+    integer pl, r;
+    for (pl = 0; pl < U; pl = pl + 1)
+      for (r = 0; r < PhysRegs; r = r + 1)
+        last_row[pl*PhysRegs+r] = a[pl*PhysRegs + ((r / Stride) * SaRows + SaRows - 1) * Banks + r % Banks];
+  endfunction
+  // registers at row s or above of their sub-array; registers of the banks below s
+  function [PhysRegs-1:0] m_row(input integer s);
+    integer r;
+    for (r = 0; r < PhysRegs; r = r + 1) m_row[r] = (r / Banks) % SaRows >= s;
+  endfunction
+  function [PhysRegs-1:0] m_bank_lt(input integer s);
+    integer r;
+    for (r = 0; r < PhysRegs; r = r + 1) m_bank_lt[r] = r % Banks < s;
+  endfunction
+  // the earlier valid ports of a port's list, as a code
+  function [U-1:0] kcount(input [Ports-1:0] v);
+    reg [U-1:0] one;
+    integer x;
+    begin
+      kcount = {U{1'b0}};
+      for (x = 0; x < Ports; x = x + 1) begin
+        one    = {U{1'b0}};
+        one[0] = v[x];
+        kcount = uadd(kcount, one);
+      end
+    end
+  endfunction
+  // the group (sub-array sa of bank b: sa * Banks + b) of register k
   function integer grp(input integer kk);
     grp = ((kk / Banks) / SaRows) * Banks + kk % Banks;
   endfunction
@@ -154,10 +349,10 @@ module avail #(
     end
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
-  // group gg's bits of v, by row
-  function [SaRows-1:0] gbits(input [PhysRegs-1:0] v, input integer gg);
+  // group ng's bits of v, by row
+  function [SaRows-1:0] gbits(input [PhysRegs-1:0] v, input integer ng);
     integer q;
-    for (q = 0; q < SaRows; q = q + 1) gbits[q] = v[((gg / Banks) * SaRows + q) * Banks + gg % Banks];
+    for (q = 0; q < SaRows; q = q + 1) gbits[q] = v[((ng / Banks) * SaRows + q) * Banks + ng % Banks];
   endfunction
   // set bits of a group's rows, and the sum of the groups' counts (or of one bit per group),
   // each a balanced tree of adders (level l adds the sums l apart)
@@ -185,27 +380,6 @@ module avail #(
       sum_groups = a[0 +: IdBits+1];
     end
   endfunction
-  // the lowest set bit of v, one-hot: v less the bits with a set bit below (a parallel prefix)
-  function [PhysRegs-1:0] low1(input [PhysRegs-1:0] v);
-    reg [PhysRegs-1:0] p, nx;
-    integer q, st;
-    begin
-`ifdef FORMAL_FAULT_AVAIL_TOP_UNUSED
-      p = v & ~({{(PhysRegs-1){1'b0}}, 1'b1} << (PhysRegs - 1));
-`else
-      p = v;
-`endif
-      for (st = 1; st < PhysRegs; st = st * 2) begin
-        nx = p;
-        for (q = st; q < PhysRegs; q = q + 1) nx[q] = p[q] | p[q-st];
-        p = nx;
-      end
-      low1 = v & ~{p[PhysRegs-2:0], 1'b0};
-`ifdef FORMAL_FAULT_AVAIL_TOP_UNUSED
-      low1[PhysRegs-1] = 1'b0;
-`endif
-    end
-  endfunction
   // the index of a one-hot vector: bit j is the OR of the set bits whose index has bit j
   function [IdBits-1:0] enc(input [PhysRegs-1:0] v);
     reg [PhysRegs-1:0] m;
@@ -223,24 +397,23 @@ module avail #(
 `else
   localparam FreePass = 0;
 `endif
-  integer pass;
+  integer pass, n;
   always @* begin
     used_d = used_q;
 `ifndef FORMAL_FAULT_AVAIL_GRANT_LOST
-    for (i = 0; i < Ports; i = i + 1)
-      if (al_gnt_o[i]) used_d[al_id_o[i*IdBits +: IdBits]] = 1'b1;
+    used_d = used_d | picks;
 `endif
     for (pass = 0; pass < 2; pass = pass + 1)
-      for (i = 0; i < Ports; i = i + 1)
+      for (n = 0; n < Ports; n = n + 1)
         if (pass == FreePass) begin
 `ifndef FORMAL_FAULT_AVAIL_FREE_LOST
-          if (fr_valid_i[i] && {{(32-IdBits){1'b0}}, fr_id_i[i*IdBits +: IdBits]} < PhysRegs && !fr_err_o[i])
-            used_d[fr_id_i[i*IdBits +: IdBits]] = 1'b0;
+          if (fr_valid_i[n] && {{(32-IdBits){1'b0}}, fr_id_i[n*IdBits +: IdBits]} < PhysRegs && !fr_err_o[n])
+            used_d[fr_id_i[n*IdBits +: IdBits]] = 1'b0;
 `endif
         end else begin
 `ifndef FORMAL_FAULT_AVAIL_RESERVE_LOST
-          if (rs_valid_i[i] && {{(32-IdBits){1'b0}}, rs_id_i[i*IdBits +: IdBits]} < PhysRegs)
-            used_d[rs_id_i[i*IdBits +: IdBits]] = 1'b1;
+          if (rs_valid_i[n] && {{(32-IdBits){1'b0}}, rs_id_i[n*IdBits +: IdBits]} < PhysRegs)
+            used_d[rs_id_i[n*IdBits +: IdBits]] = 1'b1;
 `endif
         end
   end
@@ -250,17 +423,27 @@ module avail #(
 `ifndef FORMAL_FAULT_AVAIL_RESET_HOLE
       used_q <= {PhysRegs{1'b0}};
 `endif
-      last_q <= {IdBits{1'b0}};
+      last_q  <= {IdBits{1'b0}};
+      start_q <= Start0[IdBits-1:0];
     end else begin
       used_q <= used_d;
-      last_q <= cur;
+      last_q  <= cur;
+      start_q <= st32[IdBits-1:0];
     end
   end
 `ifdef FORMAL
   reg f_init = 1'b0;
   reg [PhysRegs-1:0] f_used_q; // grants and reserves less the accepted frees
   reg [PhysRegs-1:0] f_view;   // the flags with the earlier ports' grants
-  integer fa, fb, fk;
+  integer fa, fb, fk, fx, fs;
+  // allocated registers of group gg in v
+  function integer f_gcnt(input [PhysRegs-1:0] v, input integer ng);
+    integer q;
+    begin
+      f_gcnt = 0;
+      for (q = 0; q < PhysRegs; q = q + 1) if (grp(q) == ng && v[q]) f_gcnt = f_gcnt + 1;
+    end
+  endfunction
   always @(posedge clk_i) f_init <= 1'b1;
   always @* if (!f_init) assume(!rst_ni);
   always @(posedge clk_i)
@@ -277,6 +460,7 @@ module avail #(
     end
   always @* if (f_init && rst_ni) begin
     assert(used_q == f_used_q);
+    assert({{(32-IdBits){1'b0}}, start_q} == ({{(32-IdBits){1'b0}}, last_q} + Stride) % PhysRegs);
     for (fa = 0; fa < Ports; fa = fa + 1) begin
       // never a free of a register that is not allocated, never a grant of an allocated one
       if (fr_valid_i[fa] && !fr_err_o[fa]) assert(used_q[fr_id_i[fa*IdBits +: IdBits]]);
@@ -291,6 +475,22 @@ module avail #(
           assert(f_view[fk] || (bank_aware_i && fk % Banks != al_bank_i[fa*BankBits +: BankBits]));
       for (fb = fa + 1; fb < Ports; fb = fb + 1)
         if (al_gnt_o[fa] && al_gnt_o[fb]) assert(al_id_o[fa*IdBits +: IdBits] != al_id_o[fb*IdBits +: IdBits]);
+      // the port takes the first register of its list in the policy's order, as if the ports
+      // searched in turn (each after the earlier ports' picks)
+      fx = al_id_o[fa*IdBits +: IdBits];
+      fs = (last_q + Stride) % PhysRegs;
+      if (al_gnt_o[fa])
+        for (fk = 0; fk < PhysRegs; fk = fk + 1)
+          if (fk != fx && !f_view[fk] && (!bank_aware_i || fk % Banks == al_bank_i[fa*BankBits +: BankBits])) begin
+            if (policy_i == 2'd0)
+              assert(f_gcnt(f_view, grp(fx)) > f_gcnt(f_view, grp(fk)) ||
+                     (f_gcnt(f_view, grp(fx)) == f_gcnt(f_view, grp(fk)) &&
+                      (grp(fx) < grp(fk) || (grp(fx) == grp(fk) && fx < fk))));
+            else if (policy_i == 2'd1)
+              assert((fx + PhysRegs - fs) % PhysRegs < (fk + PhysRegs - fs) % PhysRegs);
+            else
+              assert(fx < fk);
+          end
     end
   end
 `endif

@@ -81,25 +81,11 @@ module bank_arb #(
     end
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
-  // unary counts of BankPorts bits: a + b, and the inclusive prefix counts of a vector
+  // unary counts of BankPorts bits (unary.vh): a + b, and the inclusive prefix counts of a vector
   localparam U = BankPorts;
   localparam W = NumFixed > NumPorts ? NumFixed : NumPorts;
   localparam CW = W;
   `include "unary.vh"
-  function [W*U-1:0] upre(input [W-1:0] v);
-    reg [W*U-1:0] a, nx;
-    integer q, st;
-    begin
-      a = {(W*U){1'b0}};
-      for (q = 0; q < W; q = q + 1) a[q*U] = v[q];
-      for (st = 1; st < W; st = st * 2) begin
-        nx = a;
-        for (q = st; q < W; q = q + 1) nx[q*U +: U] = uadd(a[q*U +: U], a[(q-st)*U +: U]);
-        a = nx;
-      end
-      upre = a;
-    end
-  endfunction
   reg [W*U-1:0]                pf, ph, pl;   // inclusive prefix counts: fixed, high, low reads
   reg [U-1:0]                  cb;
   reg [BankPorts*NumFixed-1:0] ge_f;

@@ -1,9 +1,11 @@
 // unary.vh: unary (thermometer) sums and counts, included by the modules that count in unary
-// (bank_arb, ccu_alloc, ucount; their localparam U is the code's width, CW the widest vector
-// they count). A thermometer code of U bits has bit k set when the count is at least k + 1;
-// sums saturate at U. uadd: bit c - 1 of a + b is some x + y = c with at least x in a and at
-// least y in b, one AND-OR, no carry. ucnt: the set bits of v by a balanced tree of uadd
-// (log2(CW) levels).
+// (avail, bank_arb, ccu_alloc, ucount; their localparam U is the code's width, CW the widest
+// vector they count). A thermometer code of U bits has bit k set when the count is at least
+// k + 1; sums saturate at U. uadd: bit c - 1 of a + b is some x + y = c with at least x in a
+// and at least y in b, one AND-OR, no carry. utree: the sum of CW codes by a balanced tree of
+// uadd (log2(CW) levels); ucnt: the set bits of v, each a code of 0 or 1, by utree. upre: the
+// inclusive prefix counts of v (element q counts bits 0..q), a parallel prefix of uadd
+// (Kogge-Stone, log2(CW) levels).
 function [U-1:0] uadd(input [U-1:0] a, input [U-1:0] b);
   reg [U:0] ea, eb, t;
   integer c, x;
@@ -17,15 +19,37 @@ function [U-1:0] uadd(input [U-1:0] a, input [U-1:0] b);
     end
   end
 endfunction
-function [U-1:0] ucnt(input [CW-1:0] v);
+function [U-1:0] utree(input [CW*U-1:0] t);
   reg [CW*U-1:0] a;
   integer q, l;
   begin
-    a = {(CW*U){1'b0}};
-    for (q = 0; q < CW; q = q + 1) a[q*U] = v[q];
+    a = t;
     for (l = 1; l < CW; l = l * 2)
       for (q = 0; q + l < CW; q = q + 2 * l)
         a[q*U +: U] = uadd(a[q*U +: U], a[(q+l)*U +: U]);
-    ucnt = a[0 +: U];
+    utree = a[0 +: U];
+  end
+endfunction
+function [U-1:0] ucnt(input [CW-1:0] v);
+  reg [CW*U-1:0] a;
+  integer q;
+  begin
+    a = {(CW*U){1'b0}};
+    for (q = 0; q < CW; q = q + 1) a[q*U] = v[q];
+    ucnt = utree(a);
+  end
+endfunction
+function [CW*U-1:0] upre(input [CW-1:0] v);
+  reg [CW*U-1:0] a, nx;
+  integer q, st;
+  begin
+    a = {(CW*U){1'b0}};
+    for (q = 0; q < CW; q = q + 1) a[q*U] = v[q];
+    for (st = 1; st < CW; st = st * 2) begin
+      nx = a;
+      for (q = st; q < CW; q = q + 1) nx[q*U +: U] = uadd(a[q*U +: U], a[(q-st)*U +: U]);
+      a = nx;
+    end
+    upre = a;
   end
 endfunction

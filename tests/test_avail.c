@@ -88,6 +88,15 @@ static void spread(void **st)
     assert_int_equal(alloc(0), 18);        /* 16 taken, 17 reserved */
     setup(RN_SPREAD, 1);
     assert_int_equal(alloc(1), 17);        /* bank 1 only */
+    /* a cycle's ports start from one cursor: the second takes the next free register after
+     * the first's, and the cursor moves to the cycle's last grant */
+    setup(RN_SPREAD, 0);
+    in.al_valid[0] = in.al_valid[1] = 1;
+    avail_out_t o = edge();
+    assert_int_equal(o.al_id[0], 16);
+    assert_int_equal(o.al_id[1], 17);
+    assert_int_equal(s.last, 17);
+    assert_int_equal(alloc(0), 33);        /* 17 + 16 */
 }
 
 /* first: the lowest free register, of the bank when bank-aware; policy 3 is first too */
