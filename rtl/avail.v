@@ -102,8 +102,8 @@ module avail #(
     frh  = fr & hi;
     inc  = rowpre({{(W-PhysRegs){1'b0}}, fr});
     inch = rowpre({{(W-PhysRegs){1'b0}}, frh});
-    ex   = up(inc, Banks, m_row(1));
-    exh  = up(inch, Banks, m_row(1));
+    ex   = up(inc, Banks, m_pos(Banks, SaRows, 1, SaRows));
+    exh  = up(inch, Banks, m_pos(Banks, SaRows, 1, SaRows));
     tot  = last_row(inc);
     toth = last_row(inch);
     exf  = uaddv(bank_pre(inc), bank_suf(ex));
@@ -268,44 +268,40 @@ module avail #(
       rot[pl*PhysRegs +: PhysRegs] = (a[pl*PhysRegs +: PhysRegs] >> s) | (a[pl*PhysRegs +: PhysRegs] << (PhysRegs - s));
   endfunction
   function [W-1:0] bank_rot(input [W-1:0] a, input integer s);
-    bank_rot = dn(a, s, m_bank_lt(Banks - s)) | up(a, Banks - s, ~m_bank_lt(Banks - s));
+    bank_rot = dn(a, s, m_pos(1, Banks, 0, Banks - s)) | up(a, Banks - s, m_pos(1, Banks, Banks - s, Banks));
   endfunction
-  // prefix sums: inclusive along each group's rows; exclusive along each row's banks and each
-  // bank's sub-arrays (sa_pre), inclusive suffixes along them (bank_suf, sa_suf)
-  function [W-1:0] rowpre(input [W-1:0] a);
+  // Prefix sums along one dimension: the registers step apart, n to a line (position
+  // (r / step) mod n). scan_up: inclusive prefix; scan_dn: inclusive suffix (Kogge-Stone).
+  // Along a group's rows (step Banks, SaRows), a row's banks (1, Banks), a bank's sub-arrays
+  // (Stride, Subarrays); the exclusive prefixes start from the previous position's code.
+  function [W-1:0] scan_up(input [W-1:0] a, input integer step, input integer n);
     integer s;
     begin
-      rowpre = a;
-      for (s = 1; s < SaRows; s = s * 2) rowpre = uaddv(rowpre, up(rowpre, s * Banks, m_row(s)));
+      scan_up = a;
+      for (s = 1; s < n; s = s * 2) scan_up = uaddv(scan_up, up(scan_up, s * step, m_pos(step, n, s, n)));
     end
+  endfunction
+  function [W-1:0] scan_dn(input [W-1:0] a, input integer step, input integer n);
+    integer s;
+    begin
+      scan_dn = a;
+      for (s = 1; s < n; s = s * 2) scan_dn = uaddv(scan_dn, dn(scan_dn, s * step, m_pos(step, n, 0, n - s)));
+    end
+  endfunction
+  function [W-1:0] rowpre(input [W-1:0] a);
+    rowpre = scan_up(a, Banks, SaRows);
   endfunction
   function [W-1:0] bank_pre(input [W-1:0] a);
-    integer s;
-    begin
-      bank_pre = up(a, 1, ~m_bank_lt(1));
-      for (s = 1; s < Banks; s = s * 2) bank_pre = uaddv(bank_pre, up(bank_pre, s, ~m_bank_lt(s)));
-    end
+    bank_pre = scan_up(up(a, 1, m_pos(1, Banks, 1, Banks)), 1, Banks);
   endfunction
   function [W-1:0] bank_suf(input [W-1:0] a);
-    integer s;
-    begin
-      bank_suf = a;
-      for (s = 1; s < Banks; s = s * 2) bank_suf = uaddv(bank_suf, dn(bank_suf, s, m_bank_lt(Banks - s)));
-    end
+    bank_suf = scan_dn(a, 1, Banks);
   endfunction
   function [W-1:0] sa_pre(input [W-1:0] a);
-    integer s;
-    begin
-      sa_pre = up(a, Stride, {PhysRegs{1'b1}});
-      for (s = 1; s < Subarrays; s = s * 2) sa_pre = uaddv(sa_pre, up(sa_pre, s * Stride, {PhysRegs{1'b1}}));
-    end
+    sa_pre = scan_up(up(a, Stride, m_pos(Stride, Subarrays, 1, Subarrays)), Stride, Subarrays);
   endfunction
   function [W-1:0] sa_suf(input [W-1:0] a);
-    integer s;
-    begin
-      sa_suf = a;
-      for (s = 1; s < Subarrays; s = s * 2) sa_suf = uaddv(sa_suf, dn(sa_suf, s * Stride, {PhysRegs{1'b1}}));
-    end
+    sa_suf = scan_dn(a, Stride, Subarrays);
   endfunction
   // each register takes its group's last row's code
   function [W-1:0] last_row(input [W-1:0] a);
@@ -314,14 +310,10 @@ module avail #(
       for (r = 0; r < PhysRegs; r = r + 1)
         last_row[pl*PhysRegs+r] = a[pl*PhysRegs + ((r / Stride) * SaRows + SaRows - 1) * Banks + r % Banks];
   endfunction
-  // registers at row s or above of their sub-array; registers of the banks below s
-  function [PhysRegs-1:0] m_row(input integer s);
+  // registers whose position (r / step) mod n lies in [lo, top)
+  function [PhysRegs-1:0] m_pos(input integer step, input integer n, input integer lo, input integer top);
     integer r;
-    for (r = 0; r < PhysRegs; r = r + 1) m_row[r] = (r / Banks) % SaRows >= s;
-  endfunction
-  function [PhysRegs-1:0] m_bank_lt(input integer s);
-    integer r;
-    for (r = 0; r < PhysRegs; r = r + 1) m_bank_lt[r] = r % Banks < s;
+    for (r = 0; r < PhysRegs; r = r + 1) m_pos[r] = (r / step) % n >= lo && (r / step) % n < top;
   endfunction
   // the earlier valid ports of a port's list, as a code
   function [U-1:0] kcount(input [Ports-1:0] v);
