@@ -98,10 +98,16 @@ module avail #(
   reg  [PhysRegs-1:0]   tmask;
   integer rp, rg, rh, rd, re, rl;
   always @* begin
+    tmask = {PhysRegs{1'b0}};
+    off   = {W{1'b0}};
+    win   = {W{1'b0}};
+    o_con = {W{1'b0}};
+    o_cn  = {W{1'b0}};
+    place = {W{1'b0}};
     for (rp = 0; rp < PhysRegs; rp = rp + 1) hi[rp] = rp >= start_q;
     frh  = fr & hi;
-    inc  = rowpre({{(W-PhysRegs){1'b0}}, fr});
-    inch = rowpre({{(W-PhysRegs){1'b0}}, frh});
+    inc  = rowpre(code1(fr));
+    inch = rowpre(code1(frh));
     ex   = up(inc, Banks, m_pos(Banks, SaRows, 1, SaRows));
     exh  = up(inch, Banks, m_pos(Banks, SaRows, 1, SaRows));
     tot  = last_row(inc);
@@ -244,6 +250,13 @@ module avail #(
         for (x = 0; x <= c; x = x + 1) t = t | (ea[x*PhysRegs +: PhysRegs] & eb[(c-x)*PhysRegs +: PhysRegs]);
         uaddv[(c-1)*PhysRegs +: PhysRegs] = t;
       end
+    end
+  endfunction
+  // a code of 0 or 1 per register
+  function [W-1:0] code1(input [PhysRegs-1:0] v);
+    begin
+      code1 = {W{1'b0}};
+      code1[PhysRegs-1:0] = v;
     end
   endfunction
   // each register takes the code of the register s below (up) or above (dn) it, 0 where mk is 0
