@@ -4,9 +4,9 @@
 # assumptions by temporal k-induction (`sat -tempinduct`: the base case from the zero state,
 # in which the properties assume reset, and the induction step from any state), up to the
 # listed length. Every listed faulty variant must then fail with a counterexample from reset
-# within that length. The checks run $JOBS at a time (default: every core); one line per
-# check, in the file's order, also kept in BUILD/formal/summary.txt (each check's time in
-# joblog.txt); exit non-zero when a verdict is wrong.
+# within that length. The checks run $JOBS at a time (default: every core), the deepest first
+# (they take longest); one line per check, in that order, also kept in BUILD/formal/summary.txt
+# (each check's time in joblog.txt); exit non-zero when a verdict is wrong.
 # usage: formal/run.sh [BUILD_DIR [BLOCKS_FILE]]
 set -u
 BUILD=${1:-build}
@@ -46,6 +46,6 @@ while IFS='|' read -r block params depth faults; do
   depth=$(echo $depth); params=$(echo $params); line=$((line + 1))
   printf '%s\t%s\t%s\t%s\t\n' $line "$block" "$params" "$depth"
   for f in $faults; do printf '%s\t%s\t%s\t%s\t%s\n' $line "$block" "$params" "$depth" "$f"; done
-done < "$LIST" |
+done < "$LIST" | sort -t$'\t' -k4,4nr -s |
   parallel --will-cite -k -j "${JOBS:-$(nproc)}" --joblog "$B/joblog.txt" --colsep '\t' check {1} {2} {3} {4} {5} | tee "$B/summary.txt"
 exit "${PIPESTATUS[1]}"

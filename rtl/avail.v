@@ -440,7 +440,8 @@ module avail #(
   reg f_init = 1'b0;
   reg [PhysRegs-1:0] f_used_q; // grants and reserves less the accepted frees
   reg [PhysRegs-1:0] f_view;   // the flags with the earlier ports' grants
-  integer fa, fb, fk, fx, fs;
+  integer fa, fb, fk, fx, fs, fg, fcx;
+  reg [NG*(IdBits+1)-1:0] f_vc;  // allocated registers per group in f_view
   // allocated registers of group gg in v
   function integer f_gcnt(input [PhysRegs-1:0] v, input integer ng);
     integer q;
@@ -484,12 +485,17 @@ module avail #(
       // searched in turn (each after the earlier ports' picks)
       fx = al_id_o[fa*IdBits +: IdBits];
       fs = (last_q + Stride) % PhysRegs;
+      fcx = 0;
+      for (fg = 0; fg < NG; fg = fg + 1) begin
+        f_vc[fg*(IdBits+1) +: IdBits+1] = f_gcnt(f_view, fg);
+        if (grp(fx) == fg) fcx = f_vc[fg*(IdBits+1) +: IdBits+1];
+      end
       if (al_gnt_o[fa])
         for (fk = 0; fk < PhysRegs; fk = fk + 1)
           if (fk != fx && !f_view[fk] && (!bank_aware_i || fk % Banks == al_bank_i[fa*BankBits +: BankBits])) begin
             if (policy_i == 2'd0)
-              assert(f_gcnt(f_view, grp(fx)) > f_gcnt(f_view, grp(fk)) ||
-                     (f_gcnt(f_view, grp(fx)) == f_gcnt(f_view, grp(fk)) &&
+              assert(fcx > f_vc[grp(fk)*(IdBits+1) +: IdBits+1] ||
+                     (fcx == f_vc[grp(fk)*(IdBits+1) +: IdBits+1] &&
                       (grp(fx) < grp(fk) || (grp(fx) == grp(fk) && fx < fk))));
             else if (policy_i == 2'd1)
               assert((fx + PhysRegs - fs) % PhysRegs < (fk + PhysRegs - fs) % PhysRegs);

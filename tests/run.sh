@@ -33,14 +33,15 @@ for t in $B/asan/test_*; do run "unit $(basename $t)" 0 "$t"; done
 
 section "RTL lint (verilator -Wall, iverilog -g2005, yosys) for every preset with RTL models"
 RTL_PRESETS=$($G models | awk '$3 == "ok" {print $2}' | sort -u)
-for p in $RTL_PRESETS; do
-  for b in $BLOCKS; do eval m=\$RTL_MODULE_$b files=\"\$RTL_FILES_$b\"
-    prm=$($B/gpurf-params --preset $p --block $b --format verilator)
-    run "verilator lint $b/$p ($files, invariant checks on)" 0 verilator --lint-only -Wall --top-module $m +define+GPURF_CHECKS $files $prm
-    run "iverilog $b/$p" 0 iverilog -g2005 -DGPURF_CHECKS -s $m -o /dev/null $(echo $prm | sed "s/-G/-P$m./g") $files
+{ for p in $RTL_PRESETS; do
+    for b in $BLOCKS; do eval m=\$RTL_MODULE_$b files=\"\$RTL_FILES_$b\"
+      prm=$($B/gpurf-params --preset $p --block $b --format verilator)
+      printf '%s\t0\t%s\n' "verilator lint $b/$p ($files, invariant checks on)" "verilator --lint-only -Wall --top-module $m +define+GPURF_CHECKS $files $prm"
+      printf '%s\t0\t%s\n' "iverilog $b/$p" "iverilog -g2005 -DGPURF_CHECKS -s $m -o /dev/null $(echo $prm | sed "s/-G/-P$m./g") $files"
+    done
   done
-done
-for m in $(ls rtl/*.v); do m=$(basename $m .v); run "yosys read $m" 0 yosys -q -p "read_verilog rtl/$m.v; hierarchy -top $m"; done
+  for m in $(ls rtl/*.v); do m=$(basename $m .v); printf '%s\t0\t%s\n' "yosys read $m" "yosys -q -p 'read_verilog rtl/$m.v; hierarchy -top $m'"; done
+} | prun
 
 section "designs as plug-ins"
 $G designs > $B/designs.txt
@@ -387,8 +388,8 @@ MODELS=$($G models)
 for p in small pascal; do for b in $BLOCKS; do for sd in 1 2; do
   # a block built for the small preset only (Makefile SMALL_ONLY_BLOCKS) has no pascal model
   [ -n "$(echo "$MODELS" | awk -v b=$b -v p=$p '$1 == b && $2 == p && $3 == "ok"')" ] || continue
-  run "blocksim $b/$p seed $sd" 0 $G blocksim --block $b --preset $p --cycles 20000 --seed $sd
-done; done; done
+  printf '%s\t0\t%s\n' "blocksim $b/$p seed $sd" "$G blocksim --block $b --preset $p --cycles 20000 --seed $sd"
+done; done; done | prun
 run "blocksim rejects an unknown bias input" 2 $G blocksim --block aau --preset small --bias nope=0.1
 
 section "faulty RTL is caught"
