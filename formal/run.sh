@@ -48,4 +48,4 @@ while IFS='|' read -r block params depth faults; do
   for f in $faults; do printf '%s\t%s\t%s\t%s\t%s\n' $line "$block" "$params" "$depth" "$f"; done
 done < "$LIST" | sort -t$'\t' -k4,4nr -s |
   parallel --will-cite -k -j "${JOBS:-$(nproc)}" --joblog "$B/joblog.txt" --colsep '\t' check {1} {2} {3} {4} {5} | tee "$B/summary.txt"
-exit "${PIPESTATUS[1]}"
+exit "${PIPESTATUS[2]}"
