@@ -53,26 +53,47 @@ static int all_ready(const ccu_state_t *s)
     return 1;
 }
 
-unsigned ccu_victim(const ccu_state_t *s)
+/* a victim order: the table's valid bits, hints, LRU ranks and LFSR it is taken from */
+typedef struct {
+    const uint8_t *valid, *near, *lru;
+    uint16_t lfsr;
+} order_t;
+
+/* the first entry in order o among the unlocked entries excl does not name (NULL: none
+ * excluded); Slots when there is none */
+static unsigned victim_in(const ccu_state_t *s, const order_t *o, const uint8_t *excl)
 {
     const unsigned n = s->c.slots;
+#define CAND(e) (!s->lock[e] && !(excl && excl[e]))
     for (unsigned e = 0; e < n; e++)
-        if (!s->valid[e] && !s->lock[e])
+        if (!o->valid[e] && CAND(e))
             return e;
     if (s->c.near_bits == 1)
-        for (unsigned k = 0, start = s->lfsr % n; k < n; k++) {
+        for (unsigned k = 0, start = o->lfsr % n; k < n; k++) {
             unsigned e = (start + k) % n;
-            if (!s->lock[e] && !s->near[e])
+            if (CAND(e) && !o->near[e])
                 return e;
         }
     /* binary: the LRU unlocked entry; precise: the farthest (smallest closeness), then LRU */
     unsigned best = n;
     for (unsigned e = 0; e < n; e++)
-        if (!s->lock[e] &&
-            (best == n || s->near[e] < s->near[best] ||
-             (s->near[e] == s->near[best] && s->lru[e] > s->lru[best])))
+        if (CAND(e) && (best == n || o->near[e] < o->near[best] ||
+                        (o->near[e] == o->near[best] && o->lru[e] > o->lru[best])))
             best = e;
+#undef CAND
     return best;
+}
+
+unsigned ccu_victim(const ccu_state_t *s)
+{
+    const order_t o = {s->valid, s->near, s->lru, s->lfsr};
+    return victim_in(s, &o, NULL);
+}
+
+/* the placement's victim order */
+static order_t placement_order(const ccu_state_t *s)
+{
+    return (order_t){s->pv_valid, s->pv_near, s->pv_lru, s->pv_lfsr};
 }
 
 static void touch(ccu_state_t *s, unsigned e) { gpurf_lru_touch(s->lru, s->c.slots, e); }
@@ -94,7 +115,7 @@ void ccu_eval(ccu_state_t *s, const ccu_in_t *in, ccu_out_t *out)
     for (unsigned i = 0; i < s->c.max_srcs; i++) {
         out->rd_valid[i] = s->busy && s->sv[i] && s->pend[i];
         out->rd_warp[i] = s->warp;
-        out->rd_reg[i] = s->tag[s->idx[i]];
+        out->rd_reg[i] = s->src[i];
         if (s->sv[i] && s->rdy[i])
             memcpy(out->disp_data[i], s->data[s->idx[i]], lanes * sizeof(uint32_t));
         else
@@ -117,14 +138,34 @@ void ccu_eval(ccu_state_t *s, const ccu_in_t *in, ccu_out_t *out)
     out->lfsr = s->lfsr;
 }
 
-static void writes(ccu_state_t *s, const ccu_in_t *in)
+/* a valid allocating source names register r */
+static int named(const ccu_state_t *s, const ccu_in_t *in, uint32_t r)
 {
+    for (unsigned i = 0; i < s->c.max_srcs; i++)
+        if (in->alloc_src_valid[i] && in->alloc_src[i] == r)
+            return 1;
+    return 0;
+}
+
+/* the writes (rule 2), their victims in order o (placing: past the entries pv_kept names;
+ * alloc, an allocation of the owning warp: never an entry holding a register a source names,
+ * nor a register a source names);
+ * the entries they kept into kept_e and their LRU touches, in port order, into wt */
+static void writes(ccu_state_t *s, const ccu_in_t *in, const order_t *o, int placing, int alloc,
+                   uint8_t *kept_e, uint8_t *wt, unsigned *n_wt)
+{
+    uint8_t excl[CCU_MAX_SLOTS], hit0[CCU_MAX_SLOTS];
+    for (unsigned k = 0; k < s->c.slots; k++)
+        hit0[k] = alloc && s->valid[k] && named(s, in, s->tag[k]);
     unsigned kept = 0;
     for (unsigned p = 0; p < s->c.wb_ports; p++) {
         if (!in->wr_valid[p] || !s->owned || in->wr_warp[p] != s->warp)
             continue;
         int e = lookup(s, in->wr_reg[p]);
-        const unsigned v = e < 0 ? ccu_victim(s) : 0;
+        for (unsigned k = 0; k < s->c.slots; k++)
+            excl[k] = kept_e[k] || hit0[k] || (placing && s->pv_kept[k]);
+        const int read = e < 0 && alloc && named(s, in, in->wr_reg[p]);
+        const unsigned v = e >= 0 ? 0 : read ? s->c.slots : victim_in(s, o, excl);
         if (in->wr_near[p] && kept < s->c.dports && (e >= 0 || v < s->c.slots)) {
             kept++;
             if (e < 0) {
@@ -135,11 +176,14 @@ static void writes(ccu_state_t *s, const ccu_in_t *in)
             }
             s->near[e] = (uint8_t)in->wr_near[p];
             memcpy(s->data[e], in->wr_data[p], s->c.lanes * sizeof(uint32_t));
-            touch(s, (unsigned)e);
+            kept_e[e] = 1;
+            wt[(*n_wt)++] = (uint8_t)e;
             s->wr_kept++;
             continue;
         }
-        if (in->wr_near[p] && kept < s->c.dports)
+        if (in->wr_near[p] && kept < s->c.dports && read)
+            s->wr_dropped_read++;
+        else if (in->wr_near[p] && kept < s->c.dports)
             s->wr_dropped_locked++;
         else if (in->wr_near[p])
             s->wr_dropped_port++;
@@ -153,6 +197,15 @@ static void writes(ccu_state_t *s, const ccu_in_t *in)
     }
 }
 
+/* source i's first source: the lowest valid slot naming its register */
+static unsigned first_of(const ccu_in_t *in, unsigned i)
+{
+    unsigned j = 0;
+    while (!(in->alloc_src_valid[j] && in->alloc_src[j] == in->alloc_src[i]))
+        j++;
+    return j;
+}
+
 static void allocate(ccu_state_t *s, const ccu_in_t *in)
 {
     if (!s->owned || in->alloc_warp != s->warp) {
@@ -164,53 +217,90 @@ static void allocate(ccu_state_t *s, const ccu_in_t *in)
     }
     s->busy = 1;
     s->info = in->alloc_info;
-    uint8_t fresh[CCU_MAX_SLOTS] = {0}; /* entries this allocation took */
-    uint8_t seen[CCU_MAX_SLOTS] = {0};  /* entries an earlier slot named */
-    /* every source is looked up before any replacement (Sec. 3.2, steps 3-4): the entries
-     * they hit are locked first, so a miss never takes an entry a later slot hits */
-    for (unsigned i = 0; i < s->c.max_srcs; i++) {
-        const int e = in->alloc_src_valid[i] ? lookup(s, in->alloc_src[i]) : -1;
-        if (e >= 0)
-            s->lock[e] = 1;
-    }
+    uint8_t seen[CCU_MAX_SLOTS] = {0}; /* entries an earlier slot hit */
     for (unsigned i = 0; i < s->c.max_srcs; i++) {
         s->sv[i] = (uint8_t)in->alloc_src_valid[i];
-        s->pend[i] = s->rdy[i] = 0;
+        s->pend[i] = s->rdy[i] = s->wait[i] = s->nh[i] = 0;
         s->idx[i] = 0;
+        s->src[i] = s->sv[i] ? in->alloc_src[i] : 0;
         if (!s->sv[i])
             continue;
-        int e = lookup(s, in->alloc_src[i]);
-        if (e >= 0 && seen[e]) { /* a register an earlier slot named */
-            if (in->alloc_near[i] > s->near[e])
-                s->near[e] = (uint8_t)in->alloc_near[i];
-            s->rdy[i] = !fresh[e];
-            s->dup_reads_saved += fresh[e];
-        } else {
-            if (e >= 0) {
-                s->rdy[i] = 1;
-                s->hits++;
-            } else {
-                e = (int)ccu_victim(s);
-                s->valid[e] = 1;
-                s->tag[e] = in->alloc_src[i];
-                fresh[e] = 1;
+        for (unsigned j = 0; j < s->c.max_srcs; j++)
+            if (in->alloc_src_valid[j] && in->alloc_src[j] == in->alloc_src[i] &&
+                in->alloc_near[j] > s->nh[i])
+                s->nh[i] = (uint8_t)in->alloc_near[j];
+        const int e = lookup(s, in->alloc_src[i]);
+        if (e < 0) { /* a miss: its entry at the next edge, one request per register */
+            s->wait[i] = 1;
+            if (first_of(in, i) == i) {
                 s->pend[i] = 1;
                 s->misses++;
-            }
+            } else
+                s->dup_reads_saved++;
+            continue;
+        }
+        if (seen[e]) { /* a register an earlier slot named */
+            if (in->alloc_near[i] > s->near[e])
+                s->near[e] = (uint8_t)in->alloc_near[i];
+        } else {
+            s->hits++;
             s->lock[e] = 1;
             s->near[e] = (uint8_t)in->alloc_near[i];
             seen[e] = 1;
         }
+        s->rdy[i] = 1;
         touch(s, (unsigned)e);
         s->idx[i] = (uint8_t)e;
     }
     s->allocs++;
 }
 
+/* the placement: the waiting sources take their entries, slot by slot */
+static void place(ccu_state_t *s)
+{
+    const unsigned n = s->c.slots;
+    unsigned got[CCU_MAX_SRCS]; /* the entry each waiting source took (n: none) */
+    for (unsigned i = 0; i < s->c.max_srcs; i++) {
+        if (!s->wait[i])
+            continue;
+        unsigned j = 0;
+        while (j < i && !(s->wait[j] && s->src[j] == s->src[i]))
+            j++;
+        const order_t o = placement_order(s);
+        unsigned e = j < i ? got[j] : victim_in(s, &o, s->pv_kept);
+        got[i] = e;
+        if (e == n) /* none free: not with Slots >= MaxSrcs */
+            continue;
+        if (j == i) {
+            s->valid[e] = 1;
+            s->tag[e] = s->src[i];
+            s->lock[e] = 1;
+            s->near[e] = s->nh[i];
+        }
+        touch(s, e);
+        s->idx[i] = (uint8_t)e;
+    }
+    memset(s->wait, 0, sizeof s->wait);
+}
+
 void ccu_tick(ccu_state_t *s, const ccu_in_t *in)
 {
     const unsigned n = s->c.max_srcs;
     const int dispatch = s->busy && all_ready(s) && in->disp_ready;
+    const int alloc = in->alloc_valid && !(s->busy && !dispatch);
+    const int rel = in->rel_valid && s->owned && in->rel_warp == s->warp;
+    int placing = 0;
+    for (unsigned i = 0; i < n; i++)
+        placing |= s->wait[i];
+    /* the victim order as the edge begins: the writes' (unless placing) and, when it
+     * allocates, the next edge's placement's */
+    uint8_t valid0[CCU_MAX_SLOTS], near0[CCU_MAX_SLOTS], lru0[CCU_MAX_SLOTS];
+    memcpy(valid0, s->valid, sizeof valid0);
+    memcpy(near0, s->near, sizeof near0);
+    memcpy(lru0, s->lru, sizeof lru0);
+    const order_t now = {valid0, near0, lru0, s->lfsr};
+    const order_t pl = placement_order(s);
+    place(s);
     if (s->busy)
         for (unsigned i = 0; i < n; i++) {
             if (in->rd_gnt[i])
@@ -222,8 +312,21 @@ void ccu_tick(ccu_state_t *s, const ccu_in_t *in)
                 if (s->sv[t] && s->idx[t] == s->idx[i])
                     s->rdy[t] = 1;
         }
-    writes(s, in);
-    if (in->rel_valid && s->owned && in->rel_warp == s->warp) {
+    uint8_t wt[CCU_MAX_WB], kept_e[CCU_MAX_SLOTS] = {0};
+    unsigned n_wt = 0;
+    const int own = alloc && s->owned && in->alloc_warp == s->warp; /* no flush */
+    writes(s, in, placing ? &pl : &now, placing, own, kept_e, wt, &n_wt);
+    if (alloc) {
+        const int clear = rel || !s->owned || in->alloc_warp != s->warp;
+        for (unsigned e = 0; e < s->c.slots; e++) {
+            s->pv_valid[e] = clear ? 0 : valid0[e];
+            s->pv_kept[e] = clear ? 0 : kept_e[e];
+        }
+        memcpy(s->pv_near, near0, sizeof near0);
+        memcpy(s->pv_lru, lru0, sizeof lru0);
+        s->pv_lfsr = s->lfsr;
+    }
+    if (rel) {
         s->owned = 0;
         memset(s->valid, 0, sizeof s->valid);
         memset(s->near, 0, sizeof s->near);
@@ -234,7 +337,9 @@ void ccu_tick(ccu_state_t *s, const ccu_in_t *in)
         memset(s->lock, 0, sizeof s->lock);
         s->busy = 0;
     }
-    if (in->alloc_valid && !s->busy)
+    if (alloc)
         allocate(s, in);
+    for (unsigned k = 0; k < n_wt; k++)
+        touch(s, wt[k]);
     s->lfsr = (uint16_t)(s->lfsr >> 1 | ((s->lfsr ^ s->lfsr >> 2 ^ s->lfsr >> 3 ^ s->lfsr >> 5) & 1u) << 15);
 }

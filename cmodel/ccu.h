@@ -22,17 +22,31 @@
  *     updates the entry, near; a miss takes a victim, near, unlocked; a miss with every entry
  *     locked, possible only when Slots = MaxSrcs, is not kept and takes no D port); any other
  *     write that hits invalidates the entry (else a later hit would read a stale value).
- *     Writes of another warp leave the CCU alone;
+ *     At an edge allocating to the owning warp, a miss takes no entry holding a register a
+ *     source names, and a miss to a register a source names is not kept (the sources'
+ *     lookups do not wait for the writes' victims). Writes of another warp leave the CCU
+ *     alone;
  *  3. release (rel_valid, rel_warp the owner): the CCU is owned by no warp, every entry
  *     invalid and far (a warp launched into the slot must not see the old one's registers);
  *  4. dispatch (busy, every slot ready, disp_ready): locks clear, the unit frees;
  *  5. allocation (alloc_valid when free or dispatching): a different warp flushes the CT
  *     (a flush beats the old warp's writes of the same edge); every source register is looked
- *     up first and the entries they hit are locked (Sec. 3.2 steps 3-4: a miss never takes an
- *     entry a later slot hits); then, source slot by slot: a hit is ready, a miss takes a
- *     victim and is requested; lock the entry; its near bit is the hint (the largest for a
- *     repeated register); touch its LRU rank; set the OCT;
+ *     up (Sec. 3.2 step 3) and, source slot by slot: a hit is ready, its entry locked, its near
+ *     bit the hint (the largest for a repeated register) and its LRU rank touched; a miss waits
+ *     for its entry (the first source of a register is requested at once); set the OCT;
  *  6. the LFSR steps (x^16 + x^14 + x^13 + x^11 + 1, from the seed at reset).
+ * Placement (Sec. 3.2 step 4, pipelined for the clock): at the edge after an allocation,
+ * before step 1, the waiting sources take their entries slot by slot: a register's first
+ * source the next victim (valid, its register, locked, near the register's largest hint), a
+ * repeated one its first source's entry; each touches its LRU rank. The placement's victims,
+ * and those of the writes of its edge, follow the victim order as the allocation edge began
+ * (every entry invalid when that edge flushed or released the table), skipping the entries
+ * that edge's writes kept. No response can come
+ * before it (requests leave after the allocation edge), and the instruction cannot dispatch at
+ * it (the waiting sources are not ready), so no allocation meets a placement. A source's
+ * request names its register (rd_reg, latched at allocation).
+ * The LRU touches of an edge: the placement's or the allocation's, in slot order, then the
+ * kept writes', in port order.
  * Hints (alloc_near, wr_near, the CT's near field) are NearBits wide: a closeness, 0 = far,
  * larger = reused sooner (NearBits = 1: the paper's near bit; > 1: its "precise" variant, a
  * saturating reuse distance). A repeated register keeps the largest; a write is near when
@@ -40,7 +54,9 @@
  * Victim: the lowest invalid unlocked entry; else, NearBits = 1, the first unlocked far entry
  * at or after lfsr % Slots (cyclically), else the unlocked entry with the largest LRU rank;
  * NearBits > 1, the unlocked entry of the smallest closeness, the largest LRU rank among
- * equals. Never a
+ * equals. A write's victim is chosen in that order as the writes begin (at a placement
+ * edge: the placement's), among the entries no earlier write of the edge kept (hit or took).
+ * Never a
  * locked entry (Slots >= MaxSrcs guarantees one). LRU ranks are a permutation, 0 = most
  * recently used; touching entry e moves every rank below e's up by one and e's to 0; reset
  * gives entry i rank i; a flush or invalidation keeps ranks. In the SM no write hits a locked
@@ -99,10 +115,19 @@ typedef struct {
     uint32_t data[CCU_MAX_SLOTS][GPURF_MAX_LANES];
     /* operand collector table */
     uint8_t sv[CCU_MAX_SRCS], idx[CCU_MAX_SRCS], pend[CCU_MAX_SRCS], rdy[CCU_MAX_SRCS];
+    /* a missing source waiting for its entry; its register and the register's largest hint */
+    uint8_t wait[CCU_MAX_SRCS], nh[CCU_MAX_SRCS];
+    uint32_t src[CCU_MAX_SRCS];
+    /* the placement's victim order: the table as the allocation edge began (every entry
+     * invalid after a flush or release) and the entries that edge's writes kept */
+    uint8_t pv_valid[CCU_MAX_SLOTS], pv_near[CCU_MAX_SLOTS], pv_lru[CCU_MAX_SLOTS];
+    uint8_t pv_kept[CCU_MAX_SLOTS];
+    uint16_t pv_lfsr;
     uint16_t lfsr;
     /* activity counters */
     uint64_t allocs, dispatches, hits, misses, dup_reads_saved, flushes, releases;
-    uint64_t wr_kept, wr_dropped_far, wr_dropped_port, wr_dropped_locked, wr_invalidated;
+    uint64_t wr_kept, wr_dropped_far, wr_dropped_port, wr_dropped_locked, wr_dropped_read;
+    uint64_t wr_invalidated;
 } ccu_state_t;
 
 extern const pt_table_t ccu_port_table;

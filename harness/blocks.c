@@ -79,7 +79,7 @@ QUIET(rfc)
 #define aau_RTL_DEPS ""
 #define wcb_RTL_DEPS ""
 #define rfc_RTL_DEPS "bank_arb rsp_xbar xbar_link"
-#define ccu_RTL_DEPS "ccu_lookup lru_matrix ucount"
+#define ccu_RTL_DEPS "ccu_lookup ccu_place lru_matrix ucount"
 #define sthld_RTL_DEPS ""
 #define ccu_alloc_RTL_DEPS "lru_matrix"
 #define rnt_RTL_DEPS ""

@@ -2,35 +2,43 @@
 // policy Sec. 4.2). An operand collector whose data slots form a cache table (CT) of the
 // owning warp's registers: valid, tag, lock, near hint (NearBits: 1, the near bit; more, the
 // precise variant's closeness), true-LRU order (rtl/lru_matrix.v) and data per entry; the
-// operand collector table (OCT) points each source slot at an entry. One edge: responses
-// fill, then the owning warp's writes (the first DPorts near writes kept, other hits
-// invalidated), then a release of the owning warp's slot empties the CCU, then dispatch
-// clears the locks, then an allocation flushes on a new warp and allocates every source at
-// once (rtl/ccu_lookup.v), as Sec. 3.2's steps: all sources looked up (step 3), each distinct
-// missing register given the next victim of one order over the entries no source hits (step
-// 4), every touched entry locked, marked and touched in slot order (steps 5-8). The k-th miss takes the
-// entry with k candidates before it in the order (invalid by index; NearBits = 1: far from
-// lfsr % Slots on, cyclically, then near by LRU; NearBits > 1: by closeness, then LRU): a
-// count per entry over pairwise comparisons, not a search per source. The victim LFSR
-// (x^16+x^14+x^13+x^11+1) steps every edge. Contract identical to cmodel/ccu.h.
+// operand collector table (OCT) points each source slot at an entry. One edge: the placement
+// of the last edge's misses, responses fill, then the owning warp's writes (the first DPorts
+// near writes kept, other hits invalidated), then a release of the owning warp's slot empties
+// the CCU, then dispatch clears the locks, then an allocation flushes on a new warp and looks
+// every source up at once (rtl/ccu_lookup.v, Sec. 3.2 step 3): hits ready, locked, marked
+// and touched in slot order; misses requested at once (by the latched register) and waiting.
+// Sec. 3.2's step 4 is pipelined for the clock: at the next edge, from registers alone
+// (rtl/ccu_place.v), the k-th distinct missing register takes the entry with k candidates
+// before it in the victim order registered at the allocation edge (invalid by index;
+// NearBits = 1: far from lfsr % Slots on, cyclically, then near by LRU; NearBits > 1: by
+// closeness, then LRU), past the entries that edge's writes kept: a count per entry over
+// pairwise comparisons, not a search per source. The SM sees no extra cycle: a response
+// (BankLatency 0) comes at that edge at the earliest and fills the placed entry. The victim
+// LFSR (x^16+x^14+x^13+x^11+1) steps every edge. Contract identical to cmodel/ccu.h.
 // Build-time fault variants for harness self-tests: FAULT_CCU_LOCKED_VICTIM (the victim
-// order ignores the locks of valid entries), FAULT_CCU_LRU_STUCK (the allocation's touches are
-// lost), FAULT_CCU_NO_FLUSH (a new warp keeps the old warp's entries), FAULT_CCU_FAR_STALE (a
-// write that is not kept leaves a hit entry valid), FAULT_CCU_DUP_WRITE (a kept write takes a
-// victim without looking the register up: two entries may hold one register).
-// Proof-only fault variants (make formal): FORMAL_FAULT_CCU_HIT_VICTIM (a miss may take an
-// entry another source hits), FORMAL_FAULT_CCU_DUP_MISS (a repeated register that misses takes
-// a second entry), FORMAL_FAULT_CCU_RELEASE_KEEPS_VALID (a release leaves the entries valid),
-// FORMAL_FAULT_CCU_INVALID_NEAR (a write that is not kept invalidates a hit entry but leaves
-// its near hint), FORMAL_FAULT_CCU_LOCKS_KEPT (dispatch leaves the locks set),
-// FORMAL_FAULT_CCU_HIT_UNLOCKED (a source that hits an entry does not lock it).
+// order ignores the locks of valid entries), FAULT_CCU_LRU_STUCK (the allocation's and
+// placement's touches are lost), FAULT_CCU_NO_FLUSH (a new warp keeps the old warp's
+// entries), FAULT_CCU_FAR_STALE (a write that is not kept leaves a hit entry valid),
+// FAULT_CCU_DUP_WRITE (a kept write takes a victim without looking the register up: two
+// entries may hold one register).
+// Proof-only fault variants (make formal): FORMAL_FAULT_CCU_HIT_VICTIM (a write at an
+// allocation edge may take an entry a source hits), FORMAL_FAULT_CCU_WRITE_TAKES_PLACED (a
+// write at a placement edge may take the entry just placed), FORMAL_FAULT_CCU_DUP_MISS (a
+// repeated register that misses takes a second entry), FORMAL_FAULT_CCU_RELEASE_KEEPS_VALID
+// (a release leaves the entries valid), FORMAL_FAULT_CCU_INVALID_NEAR (a write that is not
+// kept invalidates a hit entry but leaves its near hint), FORMAL_FAULT_CCU_LOCKS_KEPT
+// (dispatch leaves the locks set), FORMAL_FAULT_CCU_HIT_UNLOCKED (a source that hits an
+// entry does not lock it).
 // A kept write that misses needs an unlocked victim; with every entry locked (Slots = MaxSrcs
 // and as many distinct sources) it is not kept.
-// Properties (`ifdef FORMAL, make formal): the victim of an allocation or a kept write is never
-// a locked entry or one a source hits, and every miss finds one; no two valid entries hold one
-// register; (invariants) the locked entries are exactly those the held instruction's sources
-// point at; the LRU ranks are a permutation of 0..Slots-1 (lru_matrix: a total order); an
-// entry is valid only while the CCU is owned; an invalid entry has no near hint.
+// Properties (`ifdef FORMAL, make formal; rtl/ccu_props.vh): the victim of a placement or a
+// kept write is never a locked entry (nor, at an allocation edge, one a source hits), and
+// every first missing register finds one; no two valid entries hold one register;
+// (invariants) the locked entries are exactly those the held instruction's placed sources
+// point at; a waiting source's register is in no valid entry; the LRU ranks are a permutation
+// of 0..Slots-1 (lru_matrix: a total order); an entry is valid only while the CCU is owned;
+// an invalid entry has no near hint.
 module ccu #(
     parameter Lanes    = 32,
     parameter MaxSrcs  = 6,
@@ -93,6 +101,12 @@ module ccu #(
   reg [Slots*DataBits-1:0]  data_q;
   reg [MaxSrcs-1:0]         sv_q, pend_q, rdy_q;
   reg [MaxSrcs*IdxBits-1:0] idx_q;
+  reg [MaxSrcs-1:0]         wait_q;      // a missing source waiting for its entry (placement)
+  reg [MaxSrcs*RegBits-1:0] src_q;       // the sources' registers
+  reg [MaxSrcs*NearBits-1:0] nh_q;       // the largest hint of each source's register
+  reg [MaxSrcs*MaxSrcs-1:0] same_q;      // sources i and j name one register
+  reg [Slots*Slots-1:0]     ordq;        // the placement's victim order
+  reg [Slots-1:0]           wk_q;        // the entries the allocation edge's writes kept
   reg [15:0]                lfsr_q;
 
   // next state, built in the order of the contract by the always blocks below
@@ -105,8 +119,11 @@ module ccu #(
   reg [Slots*DataBits-1:0]  data_d;
   reg [MaxSrcs-1:0]         sv_d, pend_d, rdy_d;
   reg [MaxSrcs*IdxBits-1:0] idx_d;
+  reg [MaxSrcs-1:0]         wait_d;
+  reg [MaxSrcs*RegBits-1:0] src_d;
+  reg [MaxSrcs*NearBits-1:0] nh_d;
 
-  // LRU order: the writes' touches first, then the allocation's in slot order
+  // LRU order: the placement's or the allocation's touches in slot order, then the writes'
   localparam Touches = WbPorts + MaxSrcs;
   wire [Slots*Slots-1:0]    older_q;     // older_q[a*Slots+b]: a used less recently than b
   wire [Slots*IdxBits-1:0]  lru_rank;
@@ -140,7 +157,7 @@ module ccu #(
       idx_o = idx_q[o*IdxBits +: IdxBits];
       rd_valid_o[o] = busy_q & sv_q[o] & pend_q[o];
       rd_warp_o[o*WarpBits +: WarpBits] = warp_q;
-      rd_reg_o[o*RegBits +: RegBits] = tag_q[idx_o*RegBits +: RegBits];
+      rd_reg_o[o*RegBits +: RegBits] = src_q[o*RegBits +: RegBits];
       disp_data_o[o*DataBits +: DataBits] = (sv_q[o] & rdy_q[o]) ? data_q[idx_o*DataBits +: DataBits]
                                                      : {DataBits{1'b0}};
     end
@@ -191,14 +208,6 @@ module ccu #(
       first[fe] = c[fe] & ~|(c & col);
     end
   endfunction
-  // the older-than order after touching the entries of t (one-hot or none)
-  function [Slots*Slots-1:0] touched(input [Slots*Slots-1:0] to, input [Slots-1:0] t);
-    integer ta, tb;
-    for (ta = 0; ta < Slots; ta = ta + 1)
-      for (tb = 0; tb < Slots; tb = tb + 1)
-        touched[ta*Slots+tb] = ta != tb && !t[ta] && (t[tb] || to[ta*Slots+tb]);
-  endfunction
-
   // the far search's start lfsr % Slots as gstart[e] = start <= e, registered with the LFSR
   // (from its next value) so that the order does not wait for the modulo
   wire [15:0]     lfsr_d = {lfsr_q[0] ^ lfsr_q[2] ^ lfsr_q[3] ^ lfsr_q[5], lfsr_q[15:1]};
@@ -210,10 +219,73 @@ module ccu #(
       gstart_rst[gs] = {16'd0, LfsrSeed[15:0]} % Slots <= gs;
     end
 
-  // 1. responses
-  reg [MaxSrcs-1:0] pend_r, rdy_r;
-  integer ri, rk;
+  // a release of the owner, an allocation (free or dispatching) and its flush
+  wire rel   = rel_valid_i && owned_q && rel_warp_i == warp_q;
+  wire alloc = alloc_valid_i && !(busy_q && !dispatch);
+`ifdef FAULT_CCU_NO_FLUSH
+  wire flush = 1'b0;
+`else
+  wire flush = !owned_q || alloc_warp_i != warp_q;
+`endif
+  wire alloc_own = alloc && !flush;      // an allocation to the owning warp
+
+  // the allocation's lookup (step 5, below)
+  wire [MaxSrcs*Slots-1:0] s_h;
+  wire [MaxSrcs-1:0]       s_hit, s_nm;
+  wire [Slots-1:0]         s_hm;         // the entries holding a source's register
+  wire [WbPorts-1:0]       s_named;      // a source names port p's register
+
+  // 0. placement (rtl/ccu_place.v), from registers only: the waiting sources' entries in the
+  // victim order as the allocation edge began (ordq), past the entries that edge's writes
+  // kept (wk_q); the edge's writes continue that order
+  wire [Slots*Slots-1:0]   ord     = order(valid_q, near_q, older_q, gstart);
+  wire                     placing = |wait_q;
+  wire [Slots-1:0]         cand    = cands(valid_q, lock_q);
+  wire [Slots-1:0]         pcand   = cand & ~wk_q;
+  wire [MaxSrcs*Slots-1:0] vsel, pent;
+  wire [Slots-1:0]         pnext;        // the candidate after the placement's
+  ccu_place #(.MaxSrcs(MaxSrcs), .Slots(Slots)) u_place (
+      .wait_i(wait_q), .same_i(same_q), .cand_i(pcand), .ord_i(ordq), .vsel_o(vsel),
+      .ent_o(pent), .next_o(pnext));
+  reg [Slots-1:0]          placed, pl_valid, pl_lock;
+  reg [Slots*NearBits-1:0] pl_near;
+  reg [Slots*RegBits-1:0]  pl_tag;
+  reg [RegBits-1:0]        pl_r;
+  reg [NearBits-1:0]       pl_n;
+  integer pe, pi;
   always @* begin
+    pl_valid = valid_q;
+    pl_lock  = lock_q;
+    pl_near  = near_q;
+    pl_tag   = tag_q;
+    for (pe = 0; pe < Slots; pe = pe + 1) begin
+      placed[pe] = 1'b0;
+      pl_r = {RegBits{1'b0}};
+      pl_n = {NearBits{1'b0}};
+      for (pi = 0; pi < MaxSrcs; pi = pi + 1)
+        if (vsel[pi*Slots + pe]) begin
+          placed[pe] = 1'b1;
+          pl_r = pl_r | src_q[pi*RegBits +: RegBits];
+          pl_n = pl_n | nh_q[pi*NearBits +: NearBits];
+        end
+      if (placed[pe]) begin
+        pl_valid[pe] = 1'b1;
+        pl_lock[pe]  = 1'b1;
+        pl_tag[pe*RegBits +: RegBits]    = pl_r;
+        pl_near[pe*NearBits +: NearBits] = pl_n;
+      end
+    end
+  end
+
+  // 1. responses; eff[i]: the entry source i points at after the placement (one-hot)
+  reg [MaxSrcs*Slots-1:0] eff;
+  reg [MaxSrcs-1:0]       pend_r, rdy_r;
+  integer ri, rk, rx;
+  always @* begin
+    for (ri = 0; ri < MaxSrcs; ri = ri + 1)
+      for (rx = 0; rx < Slots; rx = rx + 1)
+        eff[ri*Slots + rx] = wait_q[ri] ? pent[ri*Slots + rx]
+                                        : idx_q[ri*IdxBits +: IdxBits] == rx[IdxBits-1:0];
     pend_r = pend_q;
     rdy_r  = rdy_q;
     if (busy_q)
@@ -221,33 +293,42 @@ module ccu #(
         if (rd_gnt_i[ri]) pend_r[ri] = 1'b0;
         if (rsp_valid_i[ri] && sv_q[ri])
           for (rk = 0; rk < MaxSrcs; rk = rk + 1)
-            if (sv_q[rk] && idx_q[rk*IdxBits +: IdxBits] == idx_q[ri*IdxBits +: IdxBits])
+            // one entry: one register while waiting (registered), else one index
+            if (sv_q[rk] && (wait_q[rk] || wait_q[ri]
+                             ? wait_q[rk] && wait_q[ri] && (rk == ri || same_q[rk*MaxSrcs + ri])
+                             : idx_q[rk*IdxBits +: IdxBits] == idx_q[ri*IdxBits +: IdxBits]))
               rdy_r[rk] = 1'b1;
       end
   end
 
-  // 2. writes of the owning warp, port by port: w_kept[p] the entry port p keeps
-  reg [Slots-1:0]          wv_valid, wv_lock, w_m, w_hit, w_vic, w_inv;
+  // 2. writes of the owning warp, port by port: w_kept[p] the entry port p keeps; a miss takes
+  // the first entry in the order as the edge began that neither the placement nor an earlier
+  // port took
+  reg [Slots-1:0]          wv_valid, wv_lock, w_m, w_hit, w_vic, w_inv, w_cand;
   reg [Slots*NearBits-1:0] wv_near;
   reg [Slots*RegBits-1:0]  wv_tag;
-  reg [Slots*Slots-1:0]    wv_old;
   reg [WbPorts*Slots-1:0]  w_kept;
-  reg [WbPorts-1:0]        w_ok_v;
-  reg [WbPorts*Slots-1:0]  w_inv_v;
+  reg [WbPorts-1:0]        w_ok_v, w_room;
   reg                      w_ok, w_keep;
 `ifdef FORMAL
   reg                      f_wlocked;    // a kept write took a locked entry
 `endif
   integer p, we, kept;
   always @* begin
-    wv_valid  = valid_q;
-    wv_lock   = lock_q;
-    wv_near   = near_q;
-    wv_tag    = tag_q;
-    wv_old    = older_q;
+    wv_valid  = pl_valid;
+    wv_lock   = pl_lock;
+    wv_near   = pl_near;
+    wv_tag    = pl_tag;
+`ifdef FORMAL_FAULT_CCU_WRITE_TAKES_PLACED
+    w_cand    = placing ? pcand : cand & ~(alloc_own ? s_hm : {Slots{1'b0}});
+`elsif FORMAL_FAULT_CCU_HIT_VICTIM
+    w_cand    = placing ? pcand & ~placed : cand;
+`else
+    w_cand    = placing ? pcand & ~placed : cand & ~(alloc_own ? s_hm : {Slots{1'b0}});
+`endif
     w_kept    = {(WbPorts*Slots){1'b0}};
     w_ok_v    = {WbPorts{1'b0}};
-    w_inv_v   = {(WbPorts*Slots){1'b0}};
+    w_room    = {WbPorts{1'b0}};
     w_m       = {Slots{1'b0}};
     w_hit     = {Slots{1'b0}};
     w_vic     = {Slots{1'b0}};
@@ -261,26 +342,39 @@ module ccu #(
     for (p = 0; p < WbPorts; p = p + 1) begin
       w_ok = wr_valid_i[p] && owned_q && wr_warp_i[p*WarpBits +: WarpBits] == warp_q;
       w_ok_v[p] = w_ok;
+      // the first port's lookup and victim straight from the registers and the placement
       for (we = 0; we < Slots; we = we + 1)
-        w_m[we] = wv_valid[we] && wv_tag[we*RegBits +: RegBits] == wr_reg_i[p*RegBits +: RegBits];
+        if (p == 0) begin
+          w_m[we] = !placed[we] && valid_q[we] &&
+                    tag_q[we*RegBits +: RegBits] == wr_reg_i[p*RegBits +: RegBits];
+          for (pi = 0; pi < MaxSrcs; pi = pi + 1)
+            w_m[we] = w_m[we] | (vsel[pi*Slots + we] &&
+                                 src_q[pi*RegBits +: RegBits] == wr_reg_i[p*RegBits +: RegBits]);
+        end else
+          w_m[we] = wv_valid[we] && wv_tag[we*RegBits +: RegBits] == wr_reg_i[p*RegBits +: RegBits];
       // one-hot: no two valid entries hold one register (a proved invariant)
 `ifdef FAULT_CCU_DUP_WRITE
       w_hit = {Slots{1'b0}};
 `else
       w_hit = w_m;
 `endif
-      w_vic  = first(cands(wv_valid, wv_lock), order(wv_valid, wv_near, wv_old, gstart));
+`ifdef FORMAL_FAULT_CCU_WRITE_TAKES_PLACED
+      w_vic  = first(w_cand, placing ? ordq : ord);
+`else
+      w_vic  = p == 0 && placing ? pnext : first(w_cand, placing ? ordq : ord);
+`endif
+      w_room[p] = kept < DPorts;
       w_keep = w_ok && wr_near_i[p*NearBits +: NearBits] != {NearBits{1'b0}} && kept < DPorts &&
-               (|w_hit || |cands(wv_valid, wv_lock));
+               (|w_hit || (|w_cand && !(alloc_own && s_named[p])));
       w_inv  = (w_ok && !w_keep) ? w_hit : {Slots{1'b0}};
-      w_inv_v[p*Slots +: Slots] = w_inv;
       if (w_keep) begin
         kept = kept + 1;
         w_kept[p*Slots +: Slots] = |w_hit ? w_hit : w_vic;
 `ifdef FORMAL
-        f_wlocked = f_wlocked | (!(|w_hit) && |(w_vic & wv_lock));
+        f_wlocked = f_wlocked | (!(|w_hit) && |(w_vic & (pl_lock | (alloc_own ? s_hm : {Slots{1'b0}}))));
 `endif
       end
+      w_cand = w_cand & ~w_kept[p*Slots +: Slots];
       for (we = 0; we < Slots; we = we + 1) begin
         if (w_kept[p*Slots + we]) begin
           if (!w_hit[we]) begin
@@ -299,19 +393,32 @@ module ccu #(
         end
 `endif
       end
-      wv_old = touched(wv_old, w_kept[p*Slots +: Slots]);
     end
+  end
+  // the entries holding a source's register that the writes invalidate, for the lookup: a
+  // write of such a register hits it (no write installs one at an allocation edge) and is not
+  // kept; from the registers, so that the lookup waits for no placement or victim
+  reg [Slots-1:0] a_inv;
+  integer ap, ae;
+  always @*
+    for (ae = 0; ae < Slots; ae = ae + 1) begin
+      a_inv[ae] = 1'b0;
+      for (ap = 0; ap < WbPorts; ap = ap + 1)
+        if (w_ok_v[ap] && !(wr_near_i[ap*NearBits +: NearBits] != {NearBits{1'b0}} &&
+                            (ap == 0 || w_room[ap])) &&
+            tag_q[ae*RegBits +: RegBits] == wr_reg_i[ap*RegBits +: RegBits])
+          a_inv[ae] = 1'b1;
+    end
+
+  reg [Slots-1:0] w_kept_any;
+  integer wa;
+  always @* begin
+    w_kept_any = {Slots{1'b0}};
+    for (wa = 0; wa < WbPorts; wa = wa + 1) w_kept_any = w_kept_any | w_kept[wa*Slots +: Slots];
   end
 
   // 3. release, 4. dispatch, 5. the flush of an allocation to another warp: the entries as
   // the allocation finds them
-  wire rel   = rel_valid_i && owned_q && rel_warp_i == warp_q;
-  wire alloc = alloc_valid_i && !(busy_q && !dispatch);
-`ifdef FAULT_CCU_NO_FLUSH
-  wire flush = 1'b0;
-`else
-  wire flush = !owned_q || alloc_warp_i != warp_q;
-`endif
   reg [Slots-1:0]          a_valid, a_lock;
   reg [Slots*NearBits-1:0] a_near;
   reg                      a_clear;      // every entry invalid for the allocation
@@ -338,30 +445,39 @@ module ccu #(
     end
   end
 
-  // 5. allocation, every source at once (rtl/ccu_lookup.v)
-  wire [MaxSrcs*Slots-1:0] vsel, ent;
-  wire [MaxSrcs-1:0]       s_hit, s_nm;
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [MaxSrcs*Slots-1:0] s_h;          // the hit entries, per source and per entry: read
-  wire [Slots-1:0]         hm;           // by the proofs (`ifdef FORMAL) only
-  /* verilator lint_on UNUSEDSIGNAL */
+  // 5. allocation, every source looked up at once (rtl/ccu_lookup.v; no placement meets an
+  // allocation, so the table is the registered one)
   ccu_lookup #(.MaxSrcs(MaxSrcs), .Slots(Slots), .RegBits(RegBits), .WbPorts(WbPorts)) u_lookup (
       .src_valid_i(alloc_src_valid_i), .src_i(alloc_src_i), .tag_i(tag_q), .valid_i(valid_q),
-      .w_ok_i(w_ok_v), .w_reg_i(wr_reg_i), .w_kept_i(w_kept), .w_inv_i(w_inv_v), .clear_i(a_clear),
-      .free_i(cands(a_valid, a_lock)), .ord_i(order(a_valid, a_near, wv_old, gstart)),
-      .hit_o(s_h), .s_hit_o(s_hit), .nm_o(s_nm), .hm_o(hm), .vsel_o(vsel), .ent_o(ent));
+      .w_reg_i(wr_reg_i), .w_inv_i(a_inv), .clear_i(a_clear),
+      .hit_o(s_h), .s_hit_o(s_hit), .nm_o(s_nm), .hm_o(s_hm), .named_o(s_named));
 
-  // near_gt[i*MaxSrcs+j]: source j's hint exceeds source i's
-  reg [MaxSrcs*MaxSrcs-1:0] near_gt;
+  // near_gt[i*MaxSrcs+j]: source j's hint exceeds source i's; nh_a[i]: the largest hint of
+  // the sources naming i's register (pairwise comparisons of the hints, not a chain)
+  reg [MaxSrcs*MaxSrcs-1:0]  near_gt;
+  reg [MaxSrcs*MaxSrcs-1:0]  same_r;
+  reg [MaxSrcs*NearBits-1:0] nh_a;
   integer gi, gj;
-  always @*
+  always @* begin
     for (gi = 0; gi < MaxSrcs; gi = gi + 1)
-      for (gj = 0; gj < MaxSrcs; gj = gj + 1)
+      for (gj = 0; gj < MaxSrcs; gj = gj + 1) begin
         near_gt[gi*MaxSrcs + gj] = alloc_near_i[gj*NearBits +: NearBits] >
                                    alloc_near_i[gi*NearBits +: NearBits];
+        same_r[gi*MaxSrcs + gj] = alloc_src_valid_i[gi] && alloc_src_valid_i[gj] &&
+            alloc_src_i[gi*RegBits +: RegBits] == alloc_src_i[gj*RegBits +: RegBits];
+      end
+    for (gi = 0; gi < MaxSrcs; gi = gi + 1) begin
+      nh_a[gi*NearBits +: NearBits] = {NearBits{1'b0}};
+      for (gj = 0; gj < MaxSrcs; gj = gj + 1)
+        if (same_r[gi*MaxSrcs + gj] &&
+            !(|(same_r[gi*MaxSrcs +: MaxSrcs] & near_gt[gj*MaxSrcs +: MaxSrcs])))
+          nh_a[gi*NearBits +: NearBits] = nh_a[gi*NearBits +: NearBits] |
+                                         alloc_near_i[gj*NearBits +: NearBits];
+    end
+  end
 
   // the next state
-  reg [MaxSrcs-1:0]  e_src, e_vic;
+  reg [MaxSrcs-1:0]  e_src;
   reg [NearBits-1:0] e_near;
   reg [IdxBits-1:0]  e_idx;
   integer ni, ne2;
@@ -377,13 +493,24 @@ module ccu #(
     sv_d    = sv_q;
     pend_d  = pend_r;
     rdy_d   = rdy_r;
-    idx_d   = idx_q;
+    wait_d  = {MaxSrcs{1'b0}};
+    src_d   = src_q;
+    nh_d    = nh_q;
     e_src   = {MaxSrcs{1'b0}};
-    e_vic   = {MaxSrcs{1'b0}};
     e_near  = {NearBits{1'b0}};
     e_idx   = {IdxBits{1'b0}};
     touch_v = {(Touches*Slots){1'b0}};
-    touch_v[0 +: WbPorts*Slots] = w_kept;
+`ifndef FAULT_CCU_LRU_STUCK
+    touch_v[0 +: MaxSrcs*Slots] = alloc ? s_h : pent;
+`endif
+    touch_v[MaxSrcs*Slots +: WbPorts*Slots] = w_kept;
+    for (ni = 0; ni < MaxSrcs; ni = ni + 1) begin
+      e_idx = {IdxBits{1'b0}};
+      for (ne2 = 0; ne2 < Slots; ne2 = ne2 + 1)
+        if (pent[ni*Slots + ne2]) e_idx = e_idx | ne2[IdxBits-1:0];
+      if (wait_q[ni]) idx_d[ni*IdxBits +: IdxBits] = e_idx;
+      else            idx_d[ni*IdxBits +: IdxBits] = idx_q[ni*IdxBits +: IdxBits];
+    end
     if (alloc) begin
       owned_d = 1'b1;
       warp_d  = alloc_warp_i;
@@ -392,29 +519,18 @@ module ccu #(
       sv_d    = alloc_src_valid_i;
       pend_d  = s_nm;
       rdy_d   = s_hit;
-`ifndef FAULT_CCU_LRU_STUCK
-      touch_v[WbPorts*Slots +: MaxSrcs*Slots] = ent;
-`endif
+      wait_d  = alloc_src_valid_i & ~s_hit;
+      src_d   = alloc_src_i;
+      nh_d    = nh_a;
+      for (ni = 0; ni < MaxSrcs; ni = ni + 1)
+        if (!alloc_src_valid_i[ni]) src_d[ni*RegBits +: RegBits] = {RegBits{1'b0}};
       for (ne2 = 0; ne2 < Slots; ne2 = ne2 + 1) begin
-        for (ni = 0; ni < MaxSrcs; ni = ni + 1) begin
-          e_src[ni] = ent[ni*Slots + ne2];
-          e_vic[ni] = vsel[ni*Slots + ne2];
-        end
-        if (|e_vic) begin
-          valid_d[ne2] = 1'b1;
-          tag_d[ne2*RegBits +: RegBits] = {RegBits{1'b0}};
-          for (ni = 0; ni < MaxSrcs; ni = ni + 1)
-            if (e_vic[ni]) tag_d[ne2*RegBits +: RegBits] = tag_d[ne2*RegBits +: RegBits] |
-                                                         alloc_src_i[ni*RegBits +: RegBits];
-        end
+        for (ni = 0; ni < MaxSrcs; ni = ni + 1) e_src[ni] = s_h[ni*Slots + ne2];
         if (|e_src) begin
-`ifdef FORMAL_FAULT_CCU_HIT_UNLOCKED
-          lock_d[ne2] = |e_vic;
-`else
+`ifndef FORMAL_FAULT_CCU_HIT_UNLOCKED
           lock_d[ne2] = 1'b1;
 `endif
-          // the largest hint of the sources naming it: those no other source naming it
-          // exceeds (pairwise comparisons of the hints, not a chain)
+          // the largest hint of the sources naming it
           e_near = {NearBits{1'b0}};
           for (ni = 0; ni < MaxSrcs; ni = ni + 1)
             if (e_src[ni] && !(|(e_src & near_gt[ni*MaxSrcs +: MaxSrcs])))
@@ -425,7 +541,7 @@ module ccu #(
       for (ni = 0; ni < MaxSrcs; ni = ni + 1) begin
         e_idx = {IdxBits{1'b0}};
         for (ne2 = 0; ne2 < Slots; ne2 = ne2 + 1)
-          if (ent[ni*Slots + ne2]) e_idx = e_idx | ne2[IdxBits-1:0];
+          if (s_h[ni*Slots + ne2]) e_idx = e_idx | ne2[IdxBits-1:0];
         idx_d[ni*IdxBits +: IdxBits] = e_idx;
       end
     end
@@ -439,7 +555,7 @@ module ccu #(
       for (di = 0; di < MaxSrcs; di = di + 1)
         if (rsp_valid_i[di] && sv_q[di])
           for (de = 0; de < Slots; de = de + 1)
-            if (idx_q[di*IdxBits +: IdxBits] == de[IdxBits-1:0])
+            if (eff[di*Slots + de])
               data_d[de*DataBits +: DataBits] = rsp_data_i[di*DataBits +: DataBits];
     for (dp = 0; dp < WbPorts; dp = dp + 1)
       for (de = 0; de < Slots; de = de + 1)
@@ -460,6 +576,12 @@ module ccu #(
       pend_q  <= {MaxSrcs{1'b0}};
       rdy_q   <= {MaxSrcs{1'b0}};
       idx_q   <= {(MaxSrcs*IdxBits){1'b0}};
+      wait_q  <= {MaxSrcs{1'b0}};
+      src_q   <= {(MaxSrcs*RegBits){1'b0}};
+      nh_q    <= {(MaxSrcs*NearBits){1'b0}};
+      same_q  <= {(MaxSrcs*MaxSrcs){1'b0}};
+      ordq    <= {(Slots*Slots){1'b0}};
+      wk_q    <= {Slots{1'b0}};
       lfsr_q  <= LfsrSeed[15:0];
       gstart  <= gstart_rst;
     end else begin
@@ -475,6 +597,14 @@ module ccu #(
       pend_q  <= pend_d;
       rdy_q   <= rdy_d;
       idx_q   <= idx_d;
+      wait_q  <= wait_d;
+      src_q   <= src_d;
+      nh_q    <= nh_d;
+      if (alloc) begin
+        same_q <= same_r;
+        ordq   <= order(a_clear ? {Slots{1'b0}} : valid_q, near_q, older_q, gstart);
+        wk_q   <= a_clear ? {Slots{1'b0}} : w_kept_any;
+      end
       lfsr_q  <= lfsr_d;
       gstart  <= gstart_d;
     end

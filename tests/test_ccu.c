@@ -137,6 +137,8 @@ static void lock_near_lru(void **st)
         in.alloc_near[i] = h[i];
     }
     step();
+    in.rsp_valid[0] = in.rsp_valid[1] = 1;
+    step();
     int e1 = entry_of(1), e2 = entry_of(2);
     assert_true(e1 >= 0 && e2 >= 0);
     assert_int_equal(s.lock[e1] & s.lock[e2], 1);
@@ -146,8 +148,6 @@ static void lock_near_lru(void **st)
     assert_int_equal(s.lru[e1], 1);
     ccu_out_t o = peek();
     assert_int_equal(o.r_near, 1);
-    in.rsp_valid[0] = in.rsp_valid[1] = 1;
-    step();
     in.disp_ready = 1;
     step();
     assert_int_equal(s.lock[e1] | s.lock[e2], 0);
@@ -301,6 +301,7 @@ static void write_with_every_entry_locked(void **st)
         in.alloc_src[i] = 10 + i;
     }
     step();
+    step();
     assert_int_equal(ccu_victim(&s), 3);
     in.wr_valid[0] = 1;
     in.wr_warp[0] = 1;
@@ -312,6 +313,64 @@ static void write_with_every_entry_locked(void **st)
     for (unsigned r = 10; r < 13; r++)
         assert_true(entry_of(r) >= 0);
     assert_int_equal(entry_of(20), -1);
+}
+
+/* the misses wait one edge for their entries, requested by register at once; a near write
+ * of that edge that misses takes the victim after theirs, and touches after them */
+static void placement_edge(void **st)
+{
+    (void)st;
+    setup(4, 1, 1);
+    in.alloc_valid = 1;
+    in.alloc_warp = 1;
+    in.alloc_src_valid[0] = in.alloc_src_valid[1] = 1;
+    in.alloc_src[0] = 10;
+    in.alloc_src[1] = 11;
+    step();
+    ccu_out_t o = peek();
+    assert_int_equal(s.wait[0] & s.wait[1], 1);
+    assert_int_equal(entry_of(10), -1);
+    assert_int_equal(o.rd_valid[0] & o.rd_valid[1], 1);
+    assert_int_equal(o.rd_reg[0], 10);
+    assert_int_equal(o.rd_reg[1], 11);
+    in.wr_valid[0] = 1;
+    in.wr_warp[0] = 1;
+    in.wr_reg[0] = 20;
+    in.wr_near[0] = 1;
+    step();
+    assert_int_equal(s.wait[0] | s.wait[1], 0);
+    assert_int_equal(entry_of(10), 0);
+    assert_int_equal(entry_of(11), 1);
+    assert_int_equal(entry_of(20), 2);
+    assert_int_equal(s.lock[0] & s.lock[1], 1);
+    assert_int_equal(s.lock[2], 0);
+    assert_int_equal(s.lru[2], 0);
+    assert_int_equal(s.lru[1], 1);
+    assert_int_equal(s.lru[0], 2);
+}
+
+/* the placement follows the victim order as the allocation edge began and skips the entry
+ * a write of that edge kept */
+static void placement_skips_kept_write(void **st)
+{
+    (void)st;
+    setup(4, 1, 1);
+    unsigned r[1] = {5};
+    run(1, 1, r, NULL);
+    assert_int_equal(entry_of(5), 0);
+    in.alloc_valid = 1;
+    in.alloc_warp = 1;
+    in.alloc_src_valid[0] = 1;
+    in.alloc_src[0] = 10;
+    in.wr_valid[0] = 1;
+    in.wr_warp[0] = 1;
+    in.wr_reg[0] = 20;
+    in.wr_near[0] = 1;
+    step();
+    assert_int_equal(entry_of(20), 1);
+    step();
+    assert_int_equal(entry_of(20), 1);
+    assert_int_equal(entry_of(10), 2);
 }
 
 /* the precise variant (3-bit closeness): the victim is the unlocked entry reused last (the
@@ -383,6 +442,8 @@ int main(void)
         cmocka_unit_test(flush_beats_write),   cmocka_unit_test(lfsr_steps),
         cmocka_unit_test(release_of_slot),
         cmocka_unit_test(write_with_every_entry_locked),
+        cmocka_unit_test(placement_edge),
+        cmocka_unit_test(placement_skips_kept_write),
         cmocka_unit_test(precise_victim),
         cmocka_unit_test(bad_config),
     };

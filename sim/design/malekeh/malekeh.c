@@ -333,6 +333,7 @@ static void mk_end(sm_t *sm)
             st->ccu_wr_dropped_far += u->wr_dropped_far;
             st->ccu_wr_dropped_port += u->wr_dropped_port;
             st->ccu_wr_dropped_locked += u->wr_dropped_locked;
+            st->ccu_wr_dropped_read += u->wr_dropped_read;
             st->ccu_wr_invalidated += u->wr_invalidated;
             st->ccu_flushes += u->flushes;
             st->ccu_releases += u->releases;

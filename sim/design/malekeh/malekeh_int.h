@@ -48,7 +48,8 @@
     S(ccu_wr_kept, "results kept in a CCU (near, within the D ports)")                         \
     S(ccu_wr_dropped_far, "results of a CCU's warp not kept: far (or written under a partial mask)") \
     S(ccu_wr_dropped_port, "near results not kept: the D ports were taken")                    \
-    S(ccu_wr_dropped_locked, "near results not kept: every entry locked (ccu_slots = max_srcs)") \
+    S(ccu_wr_dropped_locked, "near results not kept: no victim (every entry locked, or holding a register the allocation of the edge reads)") \
+    S(ccu_wr_dropped_read, "near results not kept: a miss on a register the allocation of the edge reads (read from the register file instead)") \
     S(ccu_wr_no_ccu, "results of a warp owning no CCU (main register file only)")             \
     S(ccu_wr_partial, "results written under a partial active mask (passed as far)")           \
     S(ccu_wr_invalidated, "CCU entries invalidated by a result not kept")                      \
