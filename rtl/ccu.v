@@ -163,51 +163,12 @@ module ccu #(
     end
   end
 
-  // (Lag: the allocation's touches, the last thing it decides, go straight into a register)
+  // (Lag: the touches, the last thing the edge decides, go straight into a register)
   lru_matrix #(.Entries(Slots), .Bits(IdxBits), .Touches(Touches), .Lag(1)) u_lru (
       .clk_i(clk_i), .rst_ni(rst_ni), .t_i(touch_v), .older_o(older_q), .rank_o(lru_rank));
 
-  // The victim order. ord[a*Slots+b]: a is taken before b (invalid entries by index; NearBits
-  // = 1: far entries cyclically from the LFSR's start, then near ones least recently used
-  // first; NearBits > 1: the smallest closeness, then least recently used)
-  function [Slots*Slots-1:0] order(input [Slots-1:0] ov, input [Slots*NearBits-1:0] on,
-                                   input [Slots*Slots-1:0] oo, input [Slots-1:0] oge);
-    integer oa, ob;
-    reg [NearBits-1:0] na, nb;
-    begin
-      order = {(Slots*Slots){1'b0}};
-      for (oa = 0; oa < Slots; oa = oa + 1)
-        for (ob = 0; ob < Slots; ob = ob + 1) begin
-          na = on[oa*NearBits +: NearBits];
-          nb = on[ob*NearBits +: NearBits];
-          if (oa == ob) order[oa*Slots+ob] = 1'b0;
-          else if (!ov[oa] || !ov[ob]) order[oa*Slots+ob] = !ov[oa] && (ov[ob] || oa < ob);
-          else if (NearBits == 1 && na != nb) order[oa*Slots+ob] = na == {NearBits{1'b0}};
-          else if (NearBits == 1 && na == {NearBits{1'b0}})
-            order[oa*Slots+ob] = oa < ob ? (oge[oa] | ~oge[ob]) : (oge[oa] & ~oge[ob]);
-          else if (NearBits == 1) order[oa*Slots+ob] = oo[oa*Slots+ob];
-          else order[oa*Slots+ob] = na < nb || (na == nb && oo[oa*Slots+ob]);
-        end
-    end
-  endfunction
-  // the entries the order may take: the unlocked ones
-`ifdef FAULT_CCU_LOCKED_VICTIM
-  localparam LockedVictim = 1;
-`else
-  localparam LockedVictim = 0;
-`endif
-  function [Slots-1:0] cands(input [Slots-1:0] cv, input [Slots-1:0] cl);
-    cands = ~cl | (LockedVictim != 0 ? cv : {Slots{1'b0}});
-  endfunction
-  // the first candidate c in order fo (one-hot; none without candidates)
-  function [Slots-1:0] first(input [Slots-1:0] c, input [Slots*Slots-1:0] fo);
-    integer fe, fp;
-    reg [Slots-1:0] col;
-    for (fe = 0; fe < Slots; fe = fe + 1) begin
-      for (fp = 0; fp < Slots; fp = fp + 1) col[fp] = fo[fp*Slots+fe];
-      first[fe] = c[fe] & ~|(c & col);
-    end
-  endfunction
+`include "ccu_order.vh"
+
   // the far search's start lfsr % Slots as gstart[e] = start <= e, registered with the LFSR
   // (from its next value) so that the order does not wait for the modulo
   wire [15:0]     lfsr_d = {lfsr_q[0] ^ lfsr_q[2] ^ lfsr_q[3] ^ lfsr_q[5], lfsr_q[15:1]};
@@ -301,100 +262,8 @@ module ccu #(
       end
   end
 
-  // 2. writes of the owning warp, port by port: w_kept[p] the entry port p keeps; a miss takes
-  // the first entry in the order as the edge began that neither the placement nor an earlier
-  // port took
-  reg [Slots-1:0]          wv_valid, wv_lock, w_m, w_hit, w_vic, w_inv, w_cand;
-  reg [Slots*NearBits-1:0] wv_near;
-  reg [Slots*RegBits-1:0]  wv_tag;
-  reg [WbPorts*Slots-1:0]  w_kept;
-  reg [WbPorts-1:0]        w_ok_v, w_room;
-  reg                      w_ok, w_keep;
-`ifdef FORMAL
-  reg                      f_wlocked;    // a kept write took a locked entry
-`endif
-  integer p, we, kept;
-  always @* begin
-    wv_valid  = pl_valid;
-    wv_lock   = pl_lock;
-    wv_near   = pl_near;
-    wv_tag    = pl_tag;
-`ifdef FORMAL_FAULT_CCU_WRITE_TAKES_PLACED
-    w_cand    = placing ? pcand : cand & ~(alloc_own ? s_hm : {Slots{1'b0}});
-`elsif FORMAL_FAULT_CCU_HIT_VICTIM
-    w_cand    = placing ? pcand & ~placed : cand;
-`else
-    w_cand    = placing ? pcand & ~placed : cand & ~(alloc_own ? s_hm : {Slots{1'b0}});
-`endif
-    w_kept    = {(WbPorts*Slots){1'b0}};
-    w_ok_v    = {WbPorts{1'b0}};
-    w_room    = {WbPorts{1'b0}};
-    w_m       = {Slots{1'b0}};
-    w_hit     = {Slots{1'b0}};
-    w_vic     = {Slots{1'b0}};
-    w_inv     = {Slots{1'b0}};
-    w_ok      = 1'b0;
-    w_keep    = 1'b0;
-`ifdef FORMAL
-    f_wlocked = 1'b0;
-`endif
-    kept      = 0;
-    for (p = 0; p < WbPorts; p = p + 1) begin
-      w_ok = wr_valid_i[p] && owned_q && wr_warp_i[p*WarpBits +: WarpBits] == warp_q;
-      w_ok_v[p] = w_ok;
-      // the first port's lookup and victim straight from the registers and the placement
-      for (we = 0; we < Slots; we = we + 1)
-        if (p == 0) begin
-          w_m[we] = !placed[we] && valid_q[we] &&
-                    tag_q[we*RegBits +: RegBits] == wr_reg_i[p*RegBits +: RegBits];
-          for (pi = 0; pi < MaxSrcs; pi = pi + 1)
-            w_m[we] = w_m[we] | (vsel[pi*Slots + we] &&
-                                 src_q[pi*RegBits +: RegBits] == wr_reg_i[p*RegBits +: RegBits]);
-        end else
-          w_m[we] = wv_valid[we] && wv_tag[we*RegBits +: RegBits] == wr_reg_i[p*RegBits +: RegBits];
-      // one-hot: no two valid entries hold one register (a proved invariant)
-`ifdef FAULT_CCU_DUP_WRITE
-      w_hit = {Slots{1'b0}};
-`else
-      w_hit = w_m;
-`endif
-`ifdef FORMAL_FAULT_CCU_WRITE_TAKES_PLACED
-      w_vic  = first(w_cand, placing ? ordq : ord);
-`else
-      w_vic  = p == 0 && placing ? pnext : first(w_cand, placing ? ordq : ord);
-`endif
-      w_room[p] = kept < DPorts;
-      w_keep = w_ok && wr_near_i[p*NearBits +: NearBits] != {NearBits{1'b0}} && kept < DPorts &&
-               (|w_hit || (|w_cand && !(alloc_own && s_named[p])));
-      w_inv  = (w_ok && !w_keep) ? w_hit : {Slots{1'b0}};
-      if (w_keep) begin
-        kept = kept + 1;
-        w_kept[p*Slots +: Slots] = |w_hit ? w_hit : w_vic;
-`ifdef FORMAL
-        f_wlocked = f_wlocked | (!(|w_hit) && |(w_vic & (pl_lock | (alloc_own ? s_hm : {Slots{1'b0}}))));
-`endif
-      end
-      w_cand = w_cand & ~w_kept[p*Slots +: Slots];
-      for (we = 0; we < Slots; we = we + 1) begin
-        if (w_kept[p*Slots + we]) begin
-          if (!w_hit[we]) begin
-            wv_valid[we] = 1'b1;
-            wv_tag[we*RegBits +: RegBits] = wr_reg_i[p*RegBits +: RegBits];
-            wv_lock[we] = 1'b0;
-          end
-          wv_near[we*NearBits +: NearBits] = wr_near_i[p*NearBits +: NearBits];
-        end
-`ifndef FAULT_CCU_FAR_STALE
-        if (w_inv[we]) begin
-          wv_valid[we] = 1'b0;
-`ifndef FORMAL_FAULT_CCU_INVALID_NEAR
-          wv_near[we*NearBits +: NearBits] = {NearBits{1'b0}};
-`endif
-        end
-`endif
-      end
-    end
-  end
+`include "ccu_writes.vh"
+
   // the entries holding a source's register that the writes invalidate, for the lookup: a
   // write of such a register hits it (no write installs one at an allocation edge) and is not
   // kept; from the registers, so that the lookup waits for no placement or victim

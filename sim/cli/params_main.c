@@ -6,7 +6,8 @@
  *                 targets (ps, from the preset's rtl_clock_mhz)
  *   gpurf-params --list          every block, one per line
  *   gpurf-params --make          make variables: BLOCKS, RTL_MODULE_<b>, RTL_FILES_<b>,
- *                 FAULTS_<b> (the `ifdef FAULT_<B>_* names in the block's module file),
+ *                 FAULTS_<b> (the `ifdef FAULT_<B>_* names in the block's module file and its
+ *                 rtl/ includes),
  *                 DESIGNS and DESIGN_BLOCKS_<d> (design/designs.def)
  * so that no parameter, block list or fault list is written twice. */
 #include "cmodel/cfg.h"
@@ -16,24 +17,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the FAULT_<BLOCK>_* macros tested by `ifdef / `ifndef / `elsif in the block's module file */
-static int print_faults(const block_desc_t *bd)
+/* the FAULT_<BLOCK>_* macros tested by `ifdef / `ifndef / `elsif in rtl/<file> and the files
+ * it `includes from rtl/ (depth levels more), each printed once (seen) */
+static int scan_faults(const char *file, const char *prefix, char *seen, size_t cap, int depth)
 {
-    char path[256], prefix[64], line[1024], seen[4096] = " ";
-    snprintf(path, sizeof path, "rtl/%s.v", bd->module);
-    int n = snprintf(prefix, sizeof prefix, "FAULT_");
-    for (const char *p = bd->name; *p && n < (int)sizeof prefix - 2; p++)
-        prefix[n++] = (char)toupper((unsigned char)*p);
-    prefix[n++] = '_';
-    prefix[n] = 0;
+    char path[256], line[1024];
+    snprintf(path, sizeof path, "rtl/%s", file);
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "gpurf-params: cannot read %s\n", path);
         return -1;
     }
-    printf("FAULTS_%s :=", bd->name);
-    while (fgets(line, sizeof line, f)) {
-        char *p = strstr(line, "`ifdef ");
+    int rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        char *p = strstr(line, "`include \"");
+        if (p && depth > 0) {
+            char inc[128];
+            p += strlen("`include \"");
+            snprintf(inc, sizeof inc, "%.*s", (int)strcspn(p, "\""), p);
+            rc = scan_faults(inc, prefix, seen, cap, depth - 1);
+            continue;
+        }
+        p = strstr(line, "`ifdef ");
         if (!p)
             p = strstr(line, "`ifndef ");
         if (!p)
@@ -46,15 +51,30 @@ static int print_faults(const block_desc_t *bd)
         snprintf(name, sizeof name, "%.*s", (int)len, p);
         snprintf(key, sizeof key, " %s ", name);
         if (strncmp(name, prefix, strlen(prefix)) || strstr(seen, key) ||
-            strlen(seen) + len + 2 >= sizeof seen)
+            strlen(seen) + len + 2 >= cap)
             continue;
         strcat(seen, name);
         strcat(seen, " ");
         printf(" %s", name);
     }
-    putchar('\n');
     fclose(f);
-    return 0;
+    return rc;
+}
+
+/* the FAULT_<BLOCK>_* macros of the block's module file (and its includes) */
+static int print_faults(const block_desc_t *bd)
+{
+    char file[160], prefix[64], seen[4096] = " ";
+    snprintf(file, sizeof file, "%s.v", bd->module);
+    int n = snprintf(prefix, sizeof prefix, "FAULT_");
+    for (const char *p = bd->name; *p && n < (int)sizeof prefix - 2; p++)
+        prefix[n++] = (char)toupper((unsigned char)*p);
+    prefix[n++] = '_';
+    prefix[n] = 0;
+    printf("FAULTS_%s :=", bd->name);
+    const int rc = scan_faults(file, prefix, seen, sizeof seen, 2);
+    putchar('\n');
+    return rc;
 }
 
 static int print_make(void)
