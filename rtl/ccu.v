@@ -98,9 +98,17 @@ module ccu #(
   reg [Slots-1:0]           valid_q, lock_q;
   reg [Slots*NearBits-1:0]  near_q;
   reg [Slots*RegBits-1:0]   tag_q;
-  reg [Slots*DataBits-1:0]  data_q;
   reg [MaxSrcs-1:0]         sv_q, pend_q, rdy_q;
   reg [MaxSrcs*IdxBits-1:0] idx_q;
+  // the data: one SRAM macro of Slots entries, not reset (an entry is written before it is
+  // read). Write ports: port S per source slot (the SM may deliver every source's response in
+  // one cycle; the paper's CCU has one port S), then port D per write port; read ports: one
+  // per source slot (dispatch).
+  (* gpurf_sram *) reg [DataBits-1:0] mem [0:Slots-1];
+  integer mi;
+`ifndef SYNTHESIS
+  initial for (mi = 0; mi < Slots; mi = mi + 1) mem[mi] = {DataBits{1'b0}};
+`endif
   reg [MaxSrcs-1:0]         wait_q;      // a missing source waiting for its entry (placement)
   reg [MaxSrcs*RegBits-1:0] src_q;       // the sources' registers
   reg [MaxSrcs*NearBits-1:0] nh_q;       // the largest hint of each source's register
@@ -116,7 +124,6 @@ module ccu #(
   reg [Slots-1:0]           valid_d, lock_d;
   reg [Slots*NearBits-1:0]  near_d;
   reg [Slots*RegBits-1:0]   tag_d;
-  reg [Slots*DataBits-1:0]  data_d;
   reg [MaxSrcs-1:0]         sv_d, pend_d, rdy_d;
   reg [MaxSrcs*IdxBits-1:0] idx_d;
   reg [MaxSrcs-1:0]         wait_d;
@@ -158,8 +165,7 @@ module ccu #(
       rd_valid_o[o] = busy_q & sv_q[o] & pend_q[o];
       rd_warp_o[o*WarpBits +: WarpBits] = warp_q;
       rd_reg_o[o*RegBits +: RegBits] = src_q[o*RegBits +: RegBits];
-      disp_data_o[o*DataBits +: DataBits] = (sv_q[o] & rdy_q[o]) ? data_q[idx_o*DataBits +: DataBits]
-                                                     : {DataBits{1'b0}};
+      disp_data_o[o*DataBits +: DataBits] = (sv_q[o] & rdy_q[o]) ? mem[idx_o] : {DataBits{1'b0}};
     end
   end
 
@@ -416,21 +422,6 @@ module ccu #(
     end
   end
 
-  // data: responses, then kept writes
-  integer di, de, dp;
-  always @* begin
-    data_d = data_q;
-    if (busy_q)
-      for (di = 0; di < MaxSrcs; di = di + 1)
-        if (rsp_valid_i[di] && sv_q[di])
-          for (de = 0; de < Slots; de = de + 1)
-            if (eff[di*Slots + de])
-              data_d[de*DataBits +: DataBits] = rsp_data_i[di*DataBits +: DataBits];
-    for (dp = 0; dp < WbPorts; dp = dp + 1)
-      for (de = 0; de < Slots; de = de + 1)
-        if (w_kept[dp*Slots + de]) data_d[de*DataBits +: DataBits] = wr_data_i[dp*DataBits +: DataBits];
-  end
-
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       busy_q  <= 1'b0;
@@ -479,8 +470,29 @@ module ccu #(
     end
   end
 
-  // data: not reset (a slot is written before it is read)
-  always @(posedge clk_i) data_q <= data_d;
+  reg [MaxSrcs-1:0]         f_we;        // source i's response fills entry f_idx[i] (port S)
+  reg [MaxSrcs*IdxBits-1:0] f_idx;
+  reg [WbPorts*IdxBits-1:0] w_idx;       // write port p's kept entry (port D, after port S)
+  integer di, de, dp;
+  always @* begin
+    for (di = 0; di < MaxSrcs; di = di + 1) begin
+      f_we[di] = busy_q && rsp_valid_i[di] && sv_q[di] && |eff[di*Slots +: Slots];
+      f_idx[di*IdxBits +: IdxBits] = {IdxBits{1'b0}};
+      for (de = 0; de < Slots; de = de + 1)
+        if (eff[di*Slots + de]) f_idx[di*IdxBits +: IdxBits] = f_idx[di*IdxBits +: IdxBits] | de[IdxBits-1:0];
+    end
+    for (dp = 0; dp < WbPorts; dp = dp + 1) begin
+      w_idx[dp*IdxBits +: IdxBits] = {IdxBits{1'b0}};
+      for (de = 0; de < Slots; de = de + 1)
+        if (w_kept[dp*Slots + de]) w_idx[dp*IdxBits +: IdxBits] = w_idx[dp*IdxBits +: IdxBits] | de[IdxBits-1:0];
+    end
+  end
+  always @(posedge clk_i) begin
+    for (di = 0; di < MaxSrcs; di = di + 1)
+      if (f_we[di]) mem[f_idx[di*IdxBits +: IdxBits]] <= rsp_data_i[di*DataBits +: DataBits];
+    for (dp = 0; dp < WbPorts; dp = dp + 1)
+      if (|w_kept[dp*Slots +: Slots]) mem[w_idx[dp*IdxBits +: IdxBits]] <= wr_data_i[dp*DataBits +: DataBits];
+  end
 
 `ifdef FORMAL
 `include "ccu_props.vh"

@@ -487,8 +487,9 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   ffs=$(sed -n '/"ocu"/,/}/p' $S | sed -n 's/.*"flip_flops": \([0-9]*\).*/\1/p')
   [ "${ffs:-0}" -ge "$ocu_data" ] && ok "ocu holds its operand data in $ffs flip-flops (>= $ocu_data)" || bad "ocu flip-flops $ffs < $ocu_data"
   ccu_data=$(( $(preset_num small ccu_slots) * $(preset_num small lanes) * 32 ))
-  ffs=$(sed -n '/"ccu"/,/}/p' $S | sed -n 's/.*"flip_flops": \([0-9]*\).*/\1/p')
-  [ "${ffs:-0}" -ge "$ccu_data" ] && ok "ccu holds its cache table's data in $ffs flip-flops (>= $ccu_data)" || bad "ccu flip-flops $ffs < $ccu_data"
+  got=$(jq '.blocks.ccu | [.memory_bits, .sram_macros, .flip_flops] | join(" ")' -r $S)
+  [ "$(jq --argjson d $ccu_data '.blocks.ccu | .memory_bits == $d and .sram_macros == 1 and .flip_flops < $d / 2' $S)" = true ] &&
+    ok "ccu holds its cache table's data in one SRAM macro of $ccu_data bits (bits, macros, flip-flops: $got)" || bad "ccu storage (bits, macros, flip-flops) $got, want $ccu_data bits in one macro"
   rsp_data=$(( $(preset_num small active_pool) * $(preset_num small rsp_regs) * $(preset_num small lanes) * 32 ))
   got=$(jq '.blocks.rsp | [.memory_bits, .sram_macros, .flip_flops] | join(" ")' -r $S)
   [ "$(jq --argjson d $rsp_data '.blocks.rsp | .memory_bits == $d and .sram_macros == 1 and .flip_flops < 100' $S)" = true ] &&
