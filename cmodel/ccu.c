@@ -260,13 +260,13 @@ static void place(ccu_state_t *s)
 {
     const unsigned n = s->c.slots;
     unsigned got[CCU_MAX_SRCS]; /* the entry each waiting source took (n: none) */
+    const order_t o = placement_order(s);
     for (unsigned i = 0; i < s->c.max_srcs; i++) {
         if (!s->wait[i])
             continue;
         unsigned j = 0;
         while (j < i && !(s->wait[j] && s->src[j] == s->src[i]))
             j++;
-        const order_t o = placement_order(s);
         unsigned e = j < i ? got[j] : victim_in(s, &o, s->pv_kept);
         got[i] = e;
         if (e == n) /* none free: not with Slots >= MaxSrcs */

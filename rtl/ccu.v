@@ -279,9 +279,7 @@ module ccu #(
     for (ae = 0; ae < Slots; ae = ae + 1) begin
       a_inv[ae] = 1'b0;
       for (ap = 0; ap < WbPorts; ap = ap + 1)
-        if (w_ok_v[ap] && !(wr_near_i[ap*NearBits +: NearBits] != {NearBits{1'b0}} &&
-                            (ap == 0 || w_room[ap])) &&
-            tag_q[ae*RegBits +: RegBits] == wr_reg_i[ap*RegBits +: RegBits])
+        if (w_drop[ap] && tag_q[ae*RegBits +: RegBits] == wr_reg_i[ap*RegBits +: RegBits])
           a_inv[ae] = 1'b1;
     end
 
@@ -320,13 +318,6 @@ module ccu #(
     end
   end
 
-  // 5. allocation, every source looked up at once (rtl/ccu_lookup.v; no placement meets an
-  // allocation, so the table is the registered one)
-  ccu_lookup #(.MaxSrcs(MaxSrcs), .Slots(Slots), .RegBits(RegBits), .WbPorts(WbPorts)) u_lookup (
-      .src_valid_i(alloc_src_valid_i), .src_i(alloc_src_i), .tag_i(tag_q), .valid_i(valid_q),
-      .w_reg_i(wr_reg_i), .w_inv_i(a_inv), .clear_i(a_clear),
-      .hit_o(s_h), .s_hit_o(s_hit), .nm_o(s_nm), .hm_o(s_hm), .named_o(s_named));
-
   // near_gt[i*MaxSrcs+j]: source j's hint exceeds source i's; nh_a[i]: the largest hint of
   // the sources naming i's register (pairwise comparisons of the hints, not a chain)
   reg [MaxSrcs*MaxSrcs-1:0]  near_gt;
@@ -350,6 +341,14 @@ module ccu #(
                                          alloc_near_i[gj*NearBits +: NearBits];
     end
   end
+
+  // 5. allocation, every source looked up at once (rtl/ccu_lookup.v; no placement meets an
+  // allocation, so the table is the registered one)
+  ccu_lookup #(.MaxSrcs(MaxSrcs), .Slots(Slots), .RegBits(RegBits), .WbPorts(WbPorts)) u_lookup (
+      .src_valid_i(alloc_src_valid_i), .src_i(alloc_src_i), .same_i(same_r), .tag_i(tag_q),
+      .valid_i(valid_q),
+      .w_reg_i(wr_reg_i), .w_inv_i(a_inv), .clear_i(a_clear),
+      .hit_o(s_h), .s_hit_o(s_hit), .nm_o(s_nm), .hm_o(s_hm), .named_o(s_named));
 
   // the next state
   reg [MaxSrcs-1:0]  e_src;

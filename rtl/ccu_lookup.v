@@ -3,8 +3,8 @@
 // source's register and keep no miss to one (rule 2), so a source finds its register where
 // the table held it as the edge began, unless a write invalidated that entry: the lookup
 // waits for no write's victim. Inputs: the registered tags and valid bits, the entries the
-// edge's writes invalidate (w_inv_i), the write ports' registers and clear_i (a release or
-// flush empties the table). Outputs: hit_o[i] (one-hot: no two valid entries hold one
+// edge's writes invalidate (w_inv_i), the write ports' registers, clear_i (a release or
+// flush empties the table) and same_i[i*MaxSrcs+j] (valid sources i and j name one register). Outputs: hit_o[i] (one-hot: no two valid entries hold one
 // register), the hit flags, nm_o (the first source of each missing register, the one
 // requested), hm_o (the valid entries holding a source's register as the edge began) and
 // named_o[p] (a source names port p's register).
@@ -16,6 +16,7 @@ module ccu_lookup #(
 ) (
     input  wire [MaxSrcs-1:0]         src_valid_i,
     input  wire [MaxSrcs*RegBits-1:0] src_i,
+    input  wire [MaxSrcs*MaxSrcs-1:0] same_i,
     input  wire [Slots*RegBits-1:0]   tag_i,
     input  wire [Slots-1:0]           valid_i,
     input  wire [WbPorts*RegBits-1:0] w_reg_i,
@@ -51,8 +52,7 @@ module ccu_lookup #(
       hit_o[si*Slots +: Slots] = eqq[si*Slots +: Slots] & ~w_inv_i & {Slots{!clear_i}};
       s_hit_o[si] = |hit_o[si*Slots +: Slots];
       for (sj = 0; sj < MaxSrcs; sj = sj + 1)
-        s_same[si*MaxSrcs + sj] = sj < si && src_valid_i[si] && src_valid_i[sj] &&
-            src_i[si*RegBits +: RegBits] == src_i[sj*RegBits +: RegBits];
+        s_same[si*MaxSrcs + sj] = sj < si && same_i[si*MaxSrcs + sj];
       s_first[si] = src_valid_i[si] && !(|s_same[si*MaxSrcs +: MaxSrcs]);
     end
     nm_o = s_first & ~s_hit_o;

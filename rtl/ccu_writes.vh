@@ -7,7 +7,7 @@
   reg [Slots*NearBits-1:0] wv_near;
   reg [Slots*RegBits-1:0]  wv_tag;
   reg [WbPorts*Slots-1:0]  w_kept;
-  reg [WbPorts-1:0]        w_ok_v, w_room;
+  reg [WbPorts-1:0]        w_drop;        // port p's write is not kept: far, or no port D left
   reg                      w_ok, w_keep;
 `ifdef FORMAL
   reg                      f_wlocked;    // a kept write took a locked entry
@@ -26,8 +26,7 @@
     w_cand    = placing ? pcand & ~placed : cand & ~(alloc_own ? s_hm : {Slots{1'b0}});
 `endif
     w_kept    = {(WbPorts*Slots){1'b0}};
-    w_ok_v    = {WbPorts{1'b0}};
-    w_room    = {WbPorts{1'b0}};
+    w_drop    = {WbPorts{1'b0}};
     w_m       = {Slots{1'b0}};
     w_hit     = {Slots{1'b0}};
     w_vic     = {Slots{1'b0}};
@@ -40,7 +39,6 @@
     kept      = 0;
     for (p = 0; p < WbPorts; p = p + 1) begin
       w_ok = wr_valid_i[p] && owned_q && wr_warp_i[p*WarpBits +: WarpBits] == warp_q;
-      w_ok_v[p] = w_ok;
       // the first port's lookup and victim straight from the registers and the placement
       for (we = 0; we < Slots; we = we + 1)
         if (p == 0) begin
@@ -62,9 +60,8 @@
 `else
       w_vic  = p == 0 && placing ? pnext : first(w_cand, placing ? ordq : ord);
 `endif
-      w_room[p] = kept < DPorts;
-      w_keep = w_ok && wr_near_i[p*NearBits +: NearBits] != {NearBits{1'b0}} && kept < DPorts &&
-               (|w_hit || (|w_cand && !(alloc_own && s_named[p])));
+      w_drop[p] = w_ok && !(wr_near_i[p*NearBits +: NearBits] != {NearBits{1'b0}} && kept < DPorts);
+      w_keep = w_ok && !w_drop[p] && (|w_hit || (|w_cand && !(alloc_own && s_named[p])));
       w_inv  = (w_ok && !w_keep) ? w_hit : {Slots{1'b0}};
       if (w_keep) begin
         kept = kept + 1;
