@@ -101,11 +101,10 @@ module ccu #(
   reg [MaxSrcs-1:0]         sv_q, pend_q, rdy_q;
   reg [MaxSrcs*IdxBits-1:0] idx_q;
   // the data: one SRAM macro of Slots entries, not reset (an entry is written before it is
-  // read). Write ports: port S per source slot (the SM may deliver every source's response in
-  // one cycle; the paper's CCU has one port S), then port D per write port; read ports: one
-  // per source slot (dispatch).
+  // read): a write port S per source slot (the SM may deliver every source's response in one
+  // cycle; the paper's CCU has one port S), then a port D per write port; a read port per source
   (* gpurf_sram *) reg [DataBits-1:0] mem [0:Slots-1];
-  integer mi;
+  integer mi, di, de, dp;
 `ifndef SYNTHESIS
   initial for (mi = 0; mi < Slots; mi = mi + 1) mem[mi] = {DataBits{1'b0}};
 `endif
@@ -469,28 +468,30 @@ module ccu #(
     end
   end
 
-  reg [MaxSrcs-1:0]         f_we;        // source i's response fills entry f_idx[i] (port S)
-  reg [MaxSrcs*IdxBits-1:0] f_idx;
-  reg [WbPorts*IdxBits-1:0] w_idx;       // write port p's kept entry (port D, after port S)
-  integer di, de, dp;
+  reg [MaxSrcs-1:0]         fill_we;     // source i's response fills entry fill_idx[i] (port S)
+  reg [MaxSrcs*IdxBits-1:0] fill_idx;
+  reg [WbPorts*IdxBits-1:0] kept_idx;    // write port p's kept entry (port D, after port S)
   always @* begin
     for (di = 0; di < MaxSrcs; di = di + 1) begin
-      f_we[di] = busy_q && rsp_valid_i[di] && sv_q[di] && |eff[di*Slots +: Slots];
-      f_idx[di*IdxBits +: IdxBits] = {IdxBits{1'b0}};
+      fill_we[di] = busy_q && rsp_valid_i[di] && sv_q[di] && |eff[di*Slots +: Slots];
+      fill_idx[di*IdxBits +: IdxBits] = {IdxBits{1'b0}};
       for (de = 0; de < Slots; de = de + 1)
-        if (eff[di*Slots + de]) f_idx[di*IdxBits +: IdxBits] = f_idx[di*IdxBits +: IdxBits] | de[IdxBits-1:0];
+        if (eff[di*Slots + de])
+          fill_idx[di*IdxBits +: IdxBits] = fill_idx[di*IdxBits +: IdxBits] | de[IdxBits-1:0];
     end
     for (dp = 0; dp < WbPorts; dp = dp + 1) begin
-      w_idx[dp*IdxBits +: IdxBits] = {IdxBits{1'b0}};
+      kept_idx[dp*IdxBits +: IdxBits] = {IdxBits{1'b0}};
       for (de = 0; de < Slots; de = de + 1)
-        if (w_kept[dp*Slots + de]) w_idx[dp*IdxBits +: IdxBits] = w_idx[dp*IdxBits +: IdxBits] | de[IdxBits-1:0];
+        if (w_kept[dp*Slots + de])
+          kept_idx[dp*IdxBits +: IdxBits] = kept_idx[dp*IdxBits +: IdxBits] | de[IdxBits-1:0];
     end
   end
   always @(posedge clk_i) begin
     for (di = 0; di < MaxSrcs; di = di + 1)
-      if (f_we[di]) mem[f_idx[di*IdxBits +: IdxBits]] <= rsp_data_i[di*DataBits +: DataBits];
+      if (fill_we[di]) mem[fill_idx[di*IdxBits +: IdxBits]] <= rsp_data_i[di*DataBits +: DataBits];
     for (dp = 0; dp < WbPorts; dp = dp + 1)
-      if (|w_kept[dp*Slots +: Slots]) mem[w_idx[dp*IdxBits +: IdxBits]] <= wr_data_i[dp*DataBits +: DataBits];
+      if (|w_kept[dp*Slots +: Slots])
+        mem[kept_idx[dp*IdxBits +: IdxBits]] <= wr_data_i[dp*DataBits +: DataBits];
   end
 
 `ifdef FORMAL

@@ -4,10 +4,11 @@
 // the table held it as the edge began, unless a write invalidated that entry: the lookup
 // waits for no write's victim. Inputs: the registered tags and valid bits, the entries the
 // edge's writes invalidate (w_inv_i), the write ports' registers, clear_i (a release or
-// flush empties the table) and same_i[i*MaxSrcs+j] (valid sources i and j name one register). Outputs: hit_o[i] (one-hot: no two valid entries hold one
-// register), the hit flags, nm_o (the first source of each missing register, the one
-// requested), hm_o (the valid entries holding a source's register as the edge began) and
-// named_o[p] (a source names port p's register).
+// flush empties the table) and same_i[i*MaxSrcs+j] (valid sources i and j name one
+// register). Outputs: hit_o[i] (one-hot: no two valid entries hold one register), the hit
+// flags, nm_o (the first source of each missing register, the one requested), hm_o (the
+// valid entries holding a source's register as the edge began) and named_o[p] (a source
+// names port p's register).
 module ccu_lookup #(
     parameter MaxSrcs = 6,
     parameter Slots   = 8,

@@ -60,14 +60,16 @@
 `else
       w_vic  = p == 0 && placing ? pnext : first(w_cand, placing ? ordq : ord);
 `endif
-      w_drop[p] = w_ok && !(wr_near_i[p*NearBits +: NearBits] != {NearBits{1'b0}} && kept < DPorts);
+      w_drop[p] = w_ok &&
+                  !(kept < DPorts && wr_near_i[p*NearBits +: NearBits] != {NearBits{1'b0}});
       w_keep = w_ok && !w_drop[p] && (|w_hit || (|w_cand && !(alloc_own && s_named[p])));
       w_inv  = (w_ok && !w_keep) ? w_hit : {Slots{1'b0}};
       if (w_keep) begin
         kept = kept + 1;
         w_kept[p*Slots +: Slots] = |w_hit ? w_hit : w_vic;
 `ifdef FORMAL
-        f_wlocked = f_wlocked | (!(|w_hit) && |(w_vic & (pl_lock | (alloc_own ? s_hm : {Slots{1'b0}}))));
+        f_wlocked = f_wlocked |
+                    (!(|w_hit) && |(w_vic & (pl_lock | (alloc_own ? s_hm : {Slots{1'b0}}))));
 `endif
       end
       w_cand = w_cand & ~w_kept[p*Slots +: Slots];
