@@ -12,8 +12,9 @@ void avail_cfg_derive(avail_cfg_t *c)
     c->id_bits = gpurf_clog2(c->phys_regs);
     c->bank_bits = gpurf_clog2(c->banks);
     c->sa_bits = gpurf_clog2(c->banks * c->subarrays);
-    c->rows = c->phys_regs / c->banks;
-    c->sa_rows = c->rows / c->subarrays;
+    c->rows = c->banks ? c->phys_regs / c->banks : 0;
+    c->sa_rows = c->subarrays ? c->rows / c->subarrays : 0;
+    c->groups = c->banks * c->subarrays;
 }
 
 void avail_cfg_from_sm(const sm_cfg_t *sm, avail_cfg_t *c)
@@ -31,107 +32,94 @@ int avail_init(avail_state_t *s, const avail_cfg_t *c)
 {
     memset(s, 0, sizeof *s);
     s->c = *c;
-    return c->phys_regs <= AVAIL_MAX_PHYS && c->ports <= AVAIL_MAX_PORTS && c->banks &&
-                   c->phys_regs % c->banks == 0 && c->subarrays && c->rows % c->subarrays == 0
-               ? 0
-               : -1;
+    if (!(c->phys_regs <= AVAIL_MAX_PHYS && c->ports <= AVAIL_MAX_PORTS && c->banks &&
+          c->banks <= AVAIL_MAX_BANKS && c->phys_regs % c->banks == 0 && c->subarrays &&
+          c->rows % c->subarrays == 0 && c->groups <= AVAIL_MAX_GROUPS))
+        return -1;
+    for (unsigned l = 0; l < c->banks; l++)
+        s->win[l] = s->ptr[l] = l, s->win_ok[l] = 1;
+    return 0;
 }
 
 void avail_free(avail_state_t *s) { (void)s; }
 
-/* may register p serve a request for bank b */
-static int in_bank(const avail_cfg_t *c, const avail_in_t *in, uint32_t p, uint32_t b)
+/* the group of register p; register r of group g */
+static unsigned grp(const avail_cfg_t *c, uint32_t p)
 {
-    return !in->bank_aware || p % c->banks == b;
+    return p / c->banks / c->sa_rows * c->banks + p % c->banks;
 }
 
-/* the (bank, sub-array) index of register p */
-static unsigned sa_of(const avail_cfg_t *c, uint32_t p)
+static uint32_t reg_of(const avail_cfg_t *c, unsigned g, unsigned r)
 {
-    return p % c->banks * c->subarrays + p / c->banks / c->sa_rows;
+    return (g / c->banks * c->sa_rows + r) * c->banks + g % c->banks;
 }
 
-/* the flags as this cycle's earlier ports see them: the state's plus their picks */
-typedef struct {
-    const avail_state_t *s;
-    uint32_t pick[AVAIL_MAX_PORTS];
-    unsigned n;
-} view_t;
-
-static int used(const view_t *v, uint32_t p)
+/* the list serving port i, or -1 when there is none */
+static int list_of(const avail_cfg_t *c, const avail_in_t *in, unsigned i)
 {
-    for (unsigned i = 0; i < v->n; i++)
-        if (v->pick[i] == p)
-            return 1;
-    return v->s->used[p];
+    if (!in->bank_aware)
+        return 0;
+    return in->al_bank[i] < c->banks ? (int)in->al_bank[i] : -1;
 }
 
-/* allocated rows of sub-array sa of bank b */
-static unsigned sa_count(const view_t *v, unsigned b, unsigned sa)
+/* does list l hold group g */
+static int in_list(const avail_cfg_t *c, const avail_in_t *in, unsigned l, unsigned g)
 {
-    const avail_cfg_t *c = &v->s->c;
-    unsigned n = v->s->sa_n[b * c->subarrays + sa];
-    for (unsigned i = 0; i < v->n; i++)
-        n += sa_of(c, v->pick[i]) == b * c->subarrays + sa;
-    return n;
-}
-
-/* the register a request for bank b gets under the policy, or -1 */
-static int pick(const avail_cfg_t *c, const avail_in_t *in, const view_t *v, uint32_t b,
-                uint32_t last)
-{
-    const unsigned P = c->phys_regs;
-    if (in->policy == RN_CONSOLIDATE) {
-        int bb = -1, bs = -1, best = -1;
-        for (unsigned sa = 0; sa < c->subarrays; sa++)
-            for (unsigned k = 0; k < c->banks; k++) {
-                if (in->bank_aware && k != b)
-                    continue;
-                int n = (int)sa_count(v, k, sa);
-                if (n < (int)c->sa_rows && n > best)
-                    best = n, bb = (int)k, bs = (int)sa;
-            }
-        if (best < 0)
-            return -1;
-        for (unsigned r = (unsigned)bs * c->sa_rows; r < ((unsigned)bs + 1) * c->sa_rows; r++)
-            if (!used(v, r * c->banks + (unsigned)bb))
-                return (int)(r * c->banks + (unsigned)bb);
-        return -1;
-    }
-    unsigned start = in->policy == RN_SPREAD ? (last + c->sa_rows * c->banks) % P : 0;
-    for (unsigned k = 0; k < P; k++) {
-        unsigned p = (start + k) % P;
-        if (in_bank(c, in, p, b) && !used(v, p))
-            return (int)p;
-    }
-    return -1;
+    return in->bank_aware ? g % c->banks == l : l == 0;
 }
 
 void avail_eval(avail_state_t *s, const avail_in_t *in, avail_out_t *out)
 {
     const avail_cfg_t *c = &s->c;
-    view_t v = {.s = s};
+    unsigned k[AVAIL_MAX_BANKS] = {0};
     for (unsigned i = 0; i < c->ports; i++) {
-        int p = in->al_valid[i] ? pick(c, in, &v, in->al_bank[i], s->last) : -1;
-        out->al_gnt[i] = p >= 0;
-        out->al_id[i] = p >= 0 ? (uint32_t)p : 0;
-        if (p >= 0)
-            v.pick[v.n++] = (uint32_t)p;
+        int l = in->al_valid[i] ? list_of(c, in, i) : -1;
+        out->al_gnt[i] = 0;
+        out->al_id[i] = 0;
+        if (l >= 0 && s->win_ok[l] && in_list(c, in, (unsigned)l, s->win[l])) {
+            unsigned want = k[l]++;
+            for (unsigned r = 0; r < c->sa_rows && !out->al_gnt[i]; r++) {
+                uint32_t p = reg_of(c, s->win[l], r);
+                if (!s->used[p] && want-- == 0)
+                    out->al_gnt[i] = 1, out->al_id[i] = p;
+            }
+        }
         out->fr_err[i] = in->fr_valid[i] && in->fr_id[i] < c->phys_regs && !s->used[in->fr_id[i]];
     }
-    out->allocated = s->nused;
-    out->subarrays_on = s->non;
-    out->last = s->last;
+    out->allocated = s->nused_prev;
+    out->subarrays_on = s->non_prev;
+    for (unsigned l = 0; l < c->banks; l++)
+        out->win[l] = s->win[l], out->win_ok[l] = s->win_ok[l];
+}
+
+/* list l's window for the next cycle: the non-full groups of the flags before the edge,
+ * ranked by the counts a cycle older; ptr its last granted group. The list's groups: with bank_aware sa x banks + l, else every group for list 0. */
+static int choose(const avail_state_t *s, const avail_in_t *in, unsigned l, unsigned ptr)
+{
+    const avail_cfg_t *c = &s->c;
+    unsigned n = in->bank_aware ? c->subarrays : l == 0 ? c->groups : 0;
+    int best = -1;
+    unsigned bestd = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned g = in->bank_aware ? i * c->banks + l : i;
+        if (s->cnt[g] == c->sa_rows)
+            continue;
+        unsigned d = (g + c->groups - ptr - 1) % c->groups; /* spread: distance after ptr */
+        if (best < 0 || (in->policy == RN_CONSOLIDATE && s->cnt_prev[g] > s->cnt_prev[best]) ||
+            (in->policy == RN_SPREAD && d < bestd))
+            best = (int)g, bestd = d;
+    }
+    return best;
 }
 
 /* register p becomes allocated (1) or free (0) at the edge */
 static void set_used(avail_state_t *s, uint32_t p, int on)
 {
-    unsigned k = sa_of(&s->c, p);
+    unsigned g = grp(&s->c, p);
     s->used[p] = (uint8_t)on;
     s->nused += on ? 1 : -1;
-    s->non += on ? s->sa_n[k] == 0 : s->sa_n[k] == 1 ? -1 : 0;
-    s->sa_n[k] = (uint16_t)(s->sa_n[k] + (on ? 1 : -1));
+    s->non += on ? s->cnt[g] == 0 : s->cnt[g] == 1 ? -1 : 0;
+    s->cnt[g] = (uint16_t)(s->cnt[g] + (on ? 1 : -1));
 }
 
 void avail_tick(avail_state_t *s, const avail_in_t *in)
@@ -139,10 +127,20 @@ void avail_tick(avail_state_t *s, const avail_in_t *in)
     const avail_cfg_t *c = &s->c;
     avail_out_t o;
     avail_eval(s, in, &o);
+    int next[AVAIL_MAX_BANKS];
+    for (unsigned l = 0; l < c->banks; l++) {
+        for (unsigned i = 0; i < c->ports; i++)
+            if (o.al_gnt[i] && list_of(c, in, i) == (int)l)
+                s->ptr[l] = s->win[l];
+        next[l] = choose(s, in, l, s->ptr[l]);
+    }
+    for (unsigned l = 0; l < c->banks; l++)
+        s->win[l] = next[l] < 0 ? 0 : (uint32_t)next[l], s->win_ok[l] = next[l] >= 0;
+    memcpy(s->cnt_prev, s->cnt, c->groups * sizeof s->cnt[0]);
+    s->nused_prev = s->nused, s->non_prev = s->non;
     for (unsigned i = 0; i < c->ports; i++) {
         if (o.al_gnt[i]) {
             set_used(s, o.al_id[i], 1);
-            s->last = o.al_id[i];
             s->allocs++;
         }
         s->fails += in->al_valid[i] && !o.al_gnt[i];
