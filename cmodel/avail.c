@@ -93,7 +93,8 @@ void avail_eval(avail_state_t *s, const avail_in_t *in, avail_out_t *out)
 }
 
 /* list l's window for the next cycle: the non-full groups of the flags before the edge,
- * ranked by the counts a cycle older; ptr its last granted group. The list's groups: with bank_aware sa x banks + l, else every group for list 0. */
+ * ranked by the counts a cycle older; ptr its last granted group. The list's groups: with
+ * bank_aware sa x banks + l, else every group for list 0. */
 static int choose(const avail_state_t *s, const avail_in_t *in, unsigned l, unsigned ptr)
 {
     const avail_cfg_t *c = &s->c;

@@ -6,8 +6,9 @@
 //   window:  each list's group for this cycle, chosen at the previous edge from the flags
 //            before it. policy (an input tied to the preset's rn_policy: one circuit for all)
 //            0 consolidate: the non-full group with the most allocated rows a cycle earlier
-//            (the registered counts; ties: the lower group); 1 spread: the first non-full group after the list's last granted group,
-//            cyclically; 2, 3 first: the lowest non-full group. Reset: list L's is group L.
+//            (the registered counts; ties: the lower group); 1 spread: the first non-full
+//            group after the list's last granted group, cyclically; 2, 3 first: the lowest
+//            non-full group. Reset: list L's is group L.
 //   alloc:   a valid port with k earlier valid ports of its list takes the (k+1)-th free row
 //            of its list's window; refused when there is none (the SM retries).
 //   free:    refused and flagged (fr_err) when the register is not allocated.
