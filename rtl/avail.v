@@ -20,8 +20,8 @@
 // Built for a 1 GHz clock (precomputed priority encoders): the window, a registered group,
 // turns a grant into a search of one group's rows: every group's free-row places (a
 // thermometer prefix saturating at Ports) from the flags, the window's selected by its
-// registered one-hot, each port's row the free one whose place is its k. The next windows
-// come from the flags' full groups and the registered counts (a 32-row count, the pairwise
+// registered group's one-hot, each port's row the free one whose place is its k. The next
+// windows come from the flags' full groups and the registered counts (a 32-row count, the pairwise
 // comparisons and the choice do not fit one cycle); spread's are chosen for both of its
 // possible last groups and picked by whether the list was granted.
 // Build-time fault variants: FAULT_AVAIL_DOUBLE_GRANT (a port does not see the earlier ports'
@@ -85,7 +85,6 @@ module avail #(
   assign win_o    = win_q;
   assign win_ok_o = wok_q;
 
-  // per group: its rows' flags, free rows' places (the free rows below, a code), count, full
   // Every register's place in its group (the free rows below it, a thermometer code saturating
   // at Ports) as U planes of PhysRegs bits (plane j: the registers whose count is at least
   // j + 1), a parallel prefix along the group's rows on whole planes; then per group its rows'
@@ -117,7 +116,7 @@ module avail #(
 `else
   localparam [SaRows-1:0] Usable = {SaRows{1'b1}};
 `endif
-  // each list's window: the registered group as a one-hot (none when the window is not the
+  // each list's window: the registered group decoded to a one-hot (none when the window is not the
   // list's: bank_aware changed since it was chosen), its rows' flags and places
   reg [Banks*NG-1:0]       wohl;
   reg [Banks*SaRows-1:0]   lfree;
