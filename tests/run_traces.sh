@@ -18,6 +18,26 @@ n=$($A sim --preset small --trace $B/tv/bare/kernelslist.g 2>&1 >/dev/null | gre
 [ "$(jq '.kernels[0].nregs' $B/tv/bare.json)" = "$(jq '.kernels[0].nregs' $B/tv/orig.json)" ] &&
   ok "missing nregs: highest register named + 1, rounded to 8 ($(jq '.kernels[0].nregs' $B/tv/bare.json))" || bad "bare nregs"
 
+# version strings as real tracers write them: the number they start with (Accel-Sim's %d)
+ver() { # NAME SRC-VARIANT VERSION
+  mkdir -p $B/tv/$1; cp $B/tv/$2/kernelslist.g $B/tv/$1/
+  sed "s/^-accelsim tracer version = .*/-accelsim tracer version = $3/" $B/tv/$2/kernel-1.traceg > $B/tv/$1/kernel-1.traceg; }
+ver dotted v2 1.2; ver suffixed v5 5.0-rc1; ver newer v6 9; ver word v5 beta
+for v in dotted suffixed newer; do
+  run "tracer version '$(awk '/^-accelsim tracer version/{print $NF}' $B/tv/$v/kernel-1.traceg)' reads" 0 $A sim --preset small --trace $B/tv/$v/kernelslist.g --json $B/tv/$v.json
+  diff <(jq -S .stats $B/tv/orig.json) <(jq -S .stats $B/tv/$v.json) > /dev/null &&
+    ok "tracer version $v: read by the number it starts with, every statistic the original's" || bad "tracer version $v: statistics differ"
+done
+n=$($A sim --preset small --trace $B/tv/newer/kernelslist.g 2>&1 >/dev/null | grep -c "warning: .*field 'accelsim tracer version': version 9 is newer")
+m=$($A sim --preset small --trace $B/tv/dotted/kernelslist.g 2>&1 >/dev/null | grep -c "warning: .*field 'accelsim tracer version'")
+[ "$n" = 1 ] && [ "$m" = 0 ] && ok "a version newer than the reader's warns once (9), a known one (1.2) not at all" || bad "version warnings: $n $m"
+printf 'kernel-1.traceg\nkernel-1.traceg\n' > $B/tv/newer/twice.g
+n=$($A sim --preset small --trace $B/tv/newer/twice.g 2>&1 >/dev/null | grep -c "is newer than this reader")
+[ "$n" = 1 ] && ok "two kernels of a newer tracer: one warning" || bad "newer version warned $n times for two kernels"
+run "tracer version 'beta'" 2 $A sim --preset small --trace $B/tv/word/kernelslist.g
+echo "$out" | grep -q "kernel-1.traceg:[0-9]*: field 'accelsim tracer version': 'beta' does not start with a version number" &&
+  ok "a version without a number: file, line and field named" || bad "tracer version beta message" "$out"
+
 section "trace reader: wrong headers are warnings with the value used; --regs and --arch override"
 hdr() { # NAME SED-EXPRESSION: a copy of the source trace with its header edited
   mkdir -p $B/th/$1; cp $B/tv_src/kernelslist.g $B/th/$1/; sed "$2" $B/tv_src/kernel-1.traceg > $B/th/$1/kernel-1.traceg; }

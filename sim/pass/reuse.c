@@ -21,18 +21,26 @@ int reuse_static_run(const prog_t *p, reuse_static_t *rs)
     memset(rs, 0, sizeof *rs);
     const unsigned n = p->npcs;
     uint16_t *f = malloc((size_t)(n ? n : 1) * NREGS * sizeof *f);
-    int *succ = malloc((size_t)(n ? n : 1) * 4 * sizeof *succ);
+    /* successor indices: those of pc i at succ + off[i], off[i + 1] - off[i] of them */
+    unsigned *off = malloc((size_t)(n + 1) * sizeof *off);
+    int *succ = malloc((size_t)(p->nedges + 1) * sizeof *succ);
     rs->dist = malloc((size_t)(n ? n : 1) * REUSE_OPS * sizeof *rs->dist);
-    if (!f || !succ || !rs->dist) {
+    if (!f || !off || !succ || !rs->dist) {
         free(f);
+        free(off);
         free(succ);
+        free(rs->dist);
+        rs->dist = NULL;
         return -1;
     }
     for (size_t i = 0; i < (size_t)n * NREGS; i++)
         f[i] = REUSE_INF;
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned j = 0; j < 4; j++)
-            succ[i * 4 + j] = j < p->pcs[i].nsucc ? prog_pc_index(p, p->pcs[i].succ[j]) : -1;
+    off[0] = 0;
+    for (unsigned i = 0; i < n; i++) {
+        off[i + 1] = off[i] + p->pcs[i].nsucc;
+        for (unsigned j = 0; j < p->pcs[i].nsucc; j++)
+            succ[off[i] + j] = prog_pc_index(p, p->pcs[i].succ[j]);
+    }
     uint16_t g[NREGS];
     for (int changed = 1; changed; rs->iterations++) {
         changed = 0;
@@ -40,9 +48,9 @@ int reuse_static_run(const prog_t *p, reuse_static_t *rs)
             const inst_t *in = p->pcs[i].in;
             for (unsigned r = 0; r < NREGS; r++) {
                 uint16_t m = REUSE_INF;
-                for (unsigned j = 0; j < 4; j++)
-                    if (succ[i * 4 + j] >= 0 && f[(size_t)succ[i * 4 + j] * NREGS + r] < m)
-                        m = f[(size_t)succ[i * 4 + j] * NREGS + r];
+                for (unsigned j = off[i]; j < off[i + 1]; j++)
+                    if (f[(size_t)succ[j] * NREGS + r] < m)
+                        m = f[(size_t)succ[j] * NREGS + r];
                 g[r] = writes(in, r) ? REUSE_INF : sat1(m);
             }
             for (unsigned s = 0; s < in->nsrc; s++)
@@ -62,9 +70,9 @@ int reuse_static_run(const prog_t *p, reuse_static_t *rs)
         for (unsigned k = 0; k < in->nsrc + in->ndst; k++) {
             unsigned r = k < in->nsrc ? in->src[k] : in->dst[k - in->nsrc];
             uint16_t m = REUSE_INF;
-            for (unsigned j = 0; j < 4; j++)
-                if (succ[i * 4 + j] >= 0 && f[(size_t)succ[i * 4 + j] * NREGS + r] < m)
-                    m = f[(size_t)succ[i * 4 + j] * NREGS + r];
+            for (unsigned j = off[i]; j < off[i + 1]; j++)
+                if (f[(size_t)succ[j] * NREGS + r] < m)
+                    m = f[(size_t)succ[j] * NREGS + r];
             if (k < in->nsrc)
                 d[k] = writes(in, r) ? REUSE_INF : sat1(m);
             else
@@ -72,6 +80,7 @@ int reuse_static_run(const prog_t *p, reuse_static_t *rs)
         }
     }
     free(f);
+    free(off);
     free(succ);
     return 0;
 }

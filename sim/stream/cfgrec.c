@@ -24,13 +24,54 @@ static spc_t *find(const prog_t *p, uint32_t pc)
     return lo < p->npcs && p->pcs[lo].pc == pc ? &p->pcs[lo] : NULL;
 }
 
-static void add_succ(uint32_t *v, unsigned *n, unsigned max, uint32_t x)
+/* x appended to the list v of n once; while recovering, a list of n entries has room for the
+ * next power of two (2 at least). -1 out of memory */
+static int add_succ(uint32_t **v, unsigned *n, uint32_t x)
 {
     for (unsigned i = 0; i < *n; i++)
-        if (v[i] == x)
-            return;
-    if (*n < max)
-        v[(*n)++] = x;
+        if ((*v)[i] == x)
+            return 0;
+    if (*n < 2 ? !*v : !(*n & (*n - 1))) {
+        uint32_t *g = realloc(*v, (*n < 2 ? 2 : 2 * *n) * sizeof *g);
+        if (!g)
+            return -1;
+        *v = g;
+    }
+    (*v)[(*n)++] = x;
+    return 0;
+}
+
+/* the pcs' and blocks' successor lists moved into one array (p->edges) */
+static int pack_edges(prog_t *p)
+{
+    size_t total = 1;
+    for (unsigned i = 0; i < p->npcs; i++)
+        total += p->pcs[i].nsucc;
+    for (unsigned b = 0; b < p->nbbs; b++)
+        total += p->bbs[b].nsucc;
+    uint32_t *e = malloc(total * sizeof *e);
+    if (!e)
+        return -1;
+    unsigned at = 0;
+    for (unsigned i = 0; i < p->npcs; i++) {
+        uint32_t *v = p->pcs[i].succ;
+        if (p->pcs[i].nsucc)
+            memcpy(e + at, v, p->pcs[i].nsucc * sizeof *e);
+        free(v);
+        p->pcs[i].succ = e + at;
+        at += p->pcs[i].nsucc;
+    }
+    for (unsigned b = 0; b < p->nbbs; b++) {
+        uint32_t *v = p->bbs[b].succ;
+        if (p->bbs[b].nsucc)
+            memcpy(e + at, v, p->bbs[b].nsucc * sizeof *e);
+        free(v);
+        p->bbs[b].succ = e + at;
+        at += p->bbs[b].nsucc;
+    }
+    p->edges = e;
+    p->nedges = at;
+    return 0;
 }
 
 /* PC -> index into p->pcs while the blocks stream by (open addressing, power-of-two size) */
@@ -102,18 +143,24 @@ static int prog_copy(prog_t *p, const prog_t *q)
     p->pcs = malloc((q->npcs ? q->npcs : 1) * sizeof *p->pcs);
     p->insts = malloc((q->npcs ? q->npcs : 1) * sizeof *p->insts);
     p->bbs = malloc((q->nbbs ? q->nbbs : 1) * sizeof *p->bbs);
-    if (!p->pcs || !p->insts || !p->bbs) {
+    p->edges = malloc((q->nedges + 1) * sizeof *p->edges);
+    if (!p->pcs || !p->insts || !p->bbs || !p->edges) {
         prog_free(p);
         return -1;
     }
+    memcpy(p->edges, q->edges, (q->nedges + 1) * sizeof *p->edges);
     if (q->npcs) {
         memcpy(p->pcs, q->pcs, q->npcs * sizeof *p->pcs);
         memcpy(p->insts, q->insts, q->npcs * sizeof *p->insts);
     }
     if (q->nbbs)
         memcpy(p->bbs, q->bbs, q->nbbs * sizeof *p->bbs);
-    for (unsigned i = 0; i < p->npcs; i++)
+    for (unsigned i = 0; i < p->npcs; i++) {
         p->pcs[i].in = p->insts + (q->pcs[i].in - q->insts);
+        p->pcs[i].succ = p->edges + (q->pcs[i].succ - q->edges);
+    }
+    for (unsigned b = 0; b < p->nbbs; b++)
+        p->bbs[b].succ = p->edges + (q->bbs[b].succ - q->edges);
     return 0;
 }
 
@@ -148,6 +195,16 @@ void prog_forget(kernel_t *k)
     k->recovered = NULL;
 }
 
+/* a failed recovery's lists, before pack_edges, and its arrays */
+static void free_lists(prog_t *p)
+{
+    for (unsigned i = 0; i < p->npcs; i++)
+        free(p->pcs[i].succ);
+    for (unsigned b = 0; b < p->nbbs; b++)
+        free(p->bbs[b].succ);
+    prog_free(p);
+}
+
 static int recover(kernel_t *k, prog_t *p, char *err, size_t n)
 {
     memset(p, 0, sizeof *p);
@@ -176,8 +233,10 @@ static int recover(kernel_t *k, prog_t *p, char *err, size_t n)
                     break;
                 }
                 p->pcs[x].partial |= t->v[i].mask != lanes;
-                if (prev >= 0)
-                    add_succ(p->pcs[prev].succ, &p->pcs[prev].nsucc, 4, t->v[i].pc);
+                if (prev >= 0 && add_succ(&p->pcs[prev].succ, &p->pcs[prev].nsucc, t->v[i].pc)) {
+                    r = -2;
+                    break;
+                }
                 prev = x;
             }
         }
@@ -190,9 +249,11 @@ static int recover(kernel_t *k, prog_t *p, char *err, size_t n)
     free(m.key);
     free(m.val);
     if (r == -2)
-        goto oom;
-    if (r < 0)
+        goto oom_lists;
+    if (r < 0) {
+        free_lists(p);
         return -1;
+    }
     /* sorted by PC; the instruction copies follow their entries */
     for (unsigned i = 0; i < p->npcs; i++)
         p->pcs[i].bb = i;
@@ -221,7 +282,7 @@ static int recover(kernel_t *k, prog_t *p, char *err, size_t n)
         if (p->pcs[i].leader) {
             sbb_t *v = realloc(p->bbs, (p->nbbs + 1) * sizeof *v);
             if (!v)
-                return -1;
+                goto oom_lists;
             p->bbs = v;
             memset(&p->bbs[p->nbbs], 0, sizeof *v);
             p->bbs[p->nbbs++].first = i;
@@ -231,18 +292,19 @@ static int recover(kernel_t *k, prog_t *p, char *err, size_t n)
     }
     for (unsigned b2 = 0; b2 < p->nbbs; b2++) {
         const spc_t *s = &p->pcs[p->bbs[b2].last];
-        uint32_t tmp[8];
-        unsigned nt = 0;
         for (unsigned j = 0; j < s->nsucc; j++)
-            add_succ(tmp, &nt, 8, find(p, s->succ[j])->bb);
-        memcpy(p->bbs[b2].succ, tmp, nt * sizeof *tmp);
-        p->bbs[b2].nsucc = nt;
+            if (add_succ(&p->bbs[b2].succ, &p->bbs[b2].nsucc, find(p, s->succ[j])->bb))
+                goto oom_lists;
     }
+    if (pack_edges(p))
+        goto oom_lists;
     return 0;
 oom:
     free(m.key);
     free(m.val);
+oom_lists:
     snprintf(err, n, "out of memory");
+    free_lists(p);
     return -1;
 }
 
@@ -282,6 +344,7 @@ void prog_print(const prog_t *p, const kernel_t *k, int with_insts, FILE *f)
 
 void prog_free(prog_t *p)
 {
+    free(p->edges);
     free(p->insts);
     free(p->pcs);
     free(p->bbs);

@@ -1,6 +1,9 @@
 /* Static program and control-flow graph recovered from a kernel's dynamic streams: the
  * unique PCs with their opcode and registers, the observed successors of each PC, and basic
  * blocks split at branch/call/return/exit opcodes, at observed jump targets and after them.
+ * Every observed successor is kept, however many (a return reached from many call sites, a
+ * sync point that the flows of a diverged warp leave for many places): the passes' dataflow is
+ * sound for the traced order only over every edge it took.
  * The compiler passes of later designs work on this graph. */
 #ifndef GPURF_CFGREC_H
 #define GPURF_CFGREC_H
@@ -10,7 +13,7 @@
 typedef struct {
     uint32_t pc;
     const inst_t *in;       /* its first dynamic occurrence (operands are static) */
-    uint32_t succ[4];       /* observed successor PCs */
+    uint32_t *succ;         /* every observed successor PC (into prog_t.edges) */
     unsigned nsucc, npred, bb;
     int leader;
     int partial;            /* some occurrence ran with fewer lanes than its warp has */
@@ -18,7 +21,8 @@ typedef struct {
 
 typedef struct {
     unsigned first, last;   /* indices into pcs */
-    unsigned succ[8], nsucc;
+    uint32_t *succ;         /* successor blocks, each once (into prog_t.edges) */
+    unsigned nsucc;
 } sbb_t;
 
 typedef struct prog {
@@ -27,6 +31,8 @@ typedef struct prog {
     sbb_t *bbs;
     unsigned nbbs;
     inst_t *insts;          /* one copy of each PC's instruction (pcs[i].in points here) */
+    uint32_t *edges;        /* the successor lists of pcs and bbs, back to back */
+    unsigned nedges;
     kernel_t *k;
 } prog_t;
 

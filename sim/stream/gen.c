@@ -19,7 +19,7 @@ static uint64_t mix64(uint64_t x)
 
 int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
 {
-    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16, 0, 0, 0, 0, 0, 0};
+    *g = (gen_spec_t){1, 8, 4, 24, 40, 8, 20, 50, 70, 6, 10, 10, 0, 0, GEN_ADDR_STREAM, 128, 16, 0, 0, 0, 0, 0, 0, 0, 2};
     char buf[512];
     snprintf(buf, sizeof buf, "%s", spec ? spec : "");
     struct {
@@ -36,7 +36,8 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
                 {"tile", &g->tile, 1, 1u << 20},    {"temps", &g->temps, 0, 90},
                 {"pdiv", &g->pdiv, 0, 100},          {"pred", &g->pred, 0, 100},
                 {"threads", &g->threads, 0, 1024},   {"wide", &g->wide, 0, 100},
-                {"dfma", &g->dfma, 0, 100}};
+                {"dfma", &g->dfma, 0, 100},          {"its", &g->its, 0, 100},
+                {"calls", &g->calls, 0, GEN_MAX_CALLS}};
     static const char *const addr_names[] = {"stream", "stride", "tile", "random"};
     char *save, *tok;
     for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -77,9 +78,14 @@ int gen_parse(const char *spec, gen_spec_t *g, char *err, size_t n)
                  "(4 needed)", g->temps, g->regs, nlong);
         return -1;
     }
-    if (g->window > nlong) {
+    if (g->its && nlong < GEN_ITS_MIN_LONG) {
+        snprintf(err, n, "--gen: field 'its': the region needs %u long-lived registers, regs=%u "
+                 "leaves %u", GEN_ITS_MIN_LONG, g->regs, nlong);
+        return -1;
+    }
+    if (g->window > gen_pool_regs(g)) {
         snprintf(err, n, "--gen: field 'window': %u registers exceed the %u long-lived of regs=%u",
-                 g->window, nlong, g->regs);
+                 g->window, gen_pool_regs(g), g->regs);
         return -1;
     }
     if (g->threads && (g->threads <= 32 * (g->warps - 1) || g->threads > 32 * g->warps)) {
@@ -117,19 +123,89 @@ static unsigned wide_reg(unsigned r, unsigned w, unsigned nlong)
     return r + w > nlong ? (nlong - w) & ~(w - 1) : r;
 }
 
+/* the its region (gen.h): instructions from index i, returning the index after it. Registers:
+ * the pool [0, nlong) as the body's, and the region's own four above it: T (written before the
+ * region, read by every flow, dead after it), U (the subroutine's temporary) and the pair P */
+static unsigned its_region(gen_t *G, unsigned i, unsigned nlong, uint64_t r)
+{
+    sinst_t *p = G->prog;
+    const unsigned T = nlong, P = nlong + 2, calls = G->g.calls;
+#define PICK(sh) ((unsigned)((r >> (sh)) % nlong))
+    const unsigned W = wide_reg(PICK(3), 4, nlong), ra = PICK(11), rb = PICK(19), rx = PICK(27),
+                   ry = PICK(35), rz = PICK(43);
+#undef PICK
+    emit(&p[i++], "IADD", T, ra, rb, 2);
+    emit(&p[i], "IMAD.WIDE", P, ra, rb, 3);
+    p[i++].src[2] = P;
+    emit(&p[i++], "BSSY", ~0u, 0, 0, 0);
+    const unsigned split = i;
+    emit(&p[i++], "BRA", ~0u, 0, 0, 0);
+    p[split].kind = GK_ITS_SPLIT;
+    /* side A: reads W + 1 before its flow overwrites W..W+3 on its lanes (the next flow at the
+     * same PC reads the lanes this one did not write), then calls */
+    G->its_side_a = i;
+    emit(&p[i], "FFMA", rx, W + 1, T, 3);
+    p[i++].src[2] = ra;
+    emit(&p[i++], "LDS.U.128", W, ra, 0, 1);
+    for (unsigned c = 0; c < (calls + 1) / 2; c++) {
+        emit(&p[i], "CALL", ~0u, 0, 0, 0);
+        p[i++].kind = GK_CALL;
+        emit(&p[i++], "IADD", ry, P + 1, rb, 2);
+    }
+    const unsigned jump = i;
+    emit(&p[i++], "BRA", ~0u, 0, 0, 0);
+    p[jump].kind = GK_JUMP;
+    /* side B: reads the implicit registers of W that a flow of side A may have written */
+    G->its_side_b = i;
+    p[split].target = i;
+    emit(&p[i], "FFMA", rx, W + 2, W + 3, 3);
+    p[i++].src[2] = T;
+    for (unsigned c = 0; c < calls / 2; c++) {
+        emit(&p[i], "CALL", ~0u, 0, 0, 0);
+        p[i++].kind = GK_CALL;
+        emit(&p[i++], "FMUL", ry, P, ra, 2);
+    }
+    emit(&p[i], "IMAD.WIDE", P, ra, T, 3);
+    p[i++].src[2] = P;
+    emit(&p[i++], "LDS.U.128", W, rb, 0, 1);
+    G->its_sync = i;
+    p[jump].target = i;
+    emit(&p[i], "BSYNC", ~0u, 0, 0, 0);
+    p[i++].kind = GK_ITS_SYNC;
+    /* every lane reads the merged wide registers */
+    emit(&p[i], "FFMA", rz, W, W + 3, 3);
+    p[i++].src[2] = P + 1;
+    return i;
+}
+
+/* the subroutine every call site of the region reaches: reads T and P, writes U and P on the
+ * calling flow's lanes */
+static unsigned its_subroutine(gen_t *G, unsigned i, unsigned nlong, uint64_t r)
+{
+    sinst_t *p = G->prog;
+    const unsigned T = nlong, U = nlong + 1, P = nlong + 2, ra = (unsigned)((r >> 51) % nlong);
+    G->its_sub = i;
+    emit(&p[i++], "FADD", U, T, P, 2);
+    emit(&p[i], "IMAD.WIDE", P, U, ra, 3);
+    p[i++].src[2] = P;
+    emit(&p[i], "RET", ~0u, 0, 0, 0);
+    p[i++].kind = GK_RET;
+    return i;
+}
+
 void gen_build_program(gen_t *G)
 {
     const gen_spec_t *g = &G->g;
     /* registers: long-lived [0, nlong), prologue temporaries [nlong, nlong + n12), loop
      * temporaries [nlong + n12, regs) */
-    const unsigned nt = g->regs * g->temps / 100, nlong = g->regs - nt, n12 = nt / 2,
-                   n0 = nt - n12, t0 = nlong + n12;
-    G->prog = calloc(2 * g->regs + 2 * g->insts + 8, sizeof *G->prog);
+    const unsigned nt = g->regs * g->temps / 100, nall = g->regs - nt, n12 = nt / 2,
+                   n0 = nt - n12, t0 = nall + n12, nlong = gen_pool_regs(g);
+    G->prog = calloc(2 * g->regs + 2 * g->insts + 8 + GEN_ITS_INSTS(g->calls), sizeof *G->prog);
     uint64_t r = mix64(g->seed + 0x51ull);
     unsigned recent[4] = {0, 1, 2, 3}, nr = 0, tcur = 0;
     sinst_t *p = G->prog;
     unsigned i = 0;
-    for (unsigned k = 0; k < nlong + n12; k++, i++) {
+    for (unsigned k = 0; k < nall + n12; k++, i++) {
         snprintf(p[i].op, sizeof p[i].op, k % 3 ? "MOV" : "S2R");
         p[i].ndst = 1;
         p[i].dst[0] = k;
@@ -146,7 +222,7 @@ void gen_build_program(gen_t *G)
         r = mix64(r + k);
         if (g->div && k == skip_at) {
             snprintf(s->op, sizeof s->op, "BRA");
-            s->kind = 1;
+            s->kind = GK_DIV;
             G->skip_from = i;
             G->skip_to = i + 1 + skip_len;
             if (g->pdiv) { /* the else path: skip_len more instructions after a branch */
@@ -158,7 +234,7 @@ void gen_build_program(gen_t *G)
         }
         if (g->pdiv && g->div && i + 1 == G->else_from) {
             snprintf(s->op, sizeof s->op, "BRA");
-            s->kind = 4;
+            s->kind = GK_ELSE;
             s->target = G->skip_to;
             continue;
         }
@@ -231,10 +307,12 @@ void gen_build_program(gen_t *G)
         }
 #undef SRC
     }
+    if (g->its)
+        i = its_region(G, i, nlong, r);
     for (unsigned k = 0; k < n0; k++, i++) /* the loop temporaries' last reads */
         emit(&p[i], "IADD", 2 + k % (nlong - 2), t0 + k, 2 + k % (nlong - 2), 2);
     snprintf(p[i].op, sizeof p[i].op, "BRA");
-    p[i].kind = 2;
+    p[i].kind = GK_LOOP;
     p[i].target = G->body_start;
     G->body_end = i++;
     snprintf(p[i].op, sizeof p[i].op, "STG.E");
@@ -243,8 +321,11 @@ void gen_build_program(gen_t *G)
     p[i].src[1] = recent[0];
     i++;
     snprintf(p[i].op, sizeof p[i].op, "EXIT");
-    p[i].kind = 3;
-    G->n = i + 1;
+    p[i].kind = GK_EXIT;
+    i++;
+    if (g->its && g->calls)
+        i = its_subroutine(G, i, nlong, r);
+    G->n = i;
 }
 
 
@@ -278,6 +359,29 @@ static void addresses(const gen_t *G, unsigned block, unsigned warp, unsigned nt
     }
 }
 
+/* the its region's split for the warp's lanes `mask` in iteration iter: in its percent of the
+ * iterations the lanes split into two flows (the halves of the warp, or a random part and the
+ * rest) that run one after the other, each on side A or B (the second on the first's side half
+ * of the time: the same code twice); otherwise the warp runs one side whole. Returns the first
+ * flow's PC; *run its mask, *wait_pc and *wait_mask the second's (mask 0: none). */
+static unsigned its_split(const gen_t *G, unsigned block, unsigned warp, unsigned iter,
+                          uint32_t mask, uint32_t *run, unsigned *wait_pc, uint32_t *wait_mask)
+{
+    const uint64_t h = mix64(((uint64_t)G->g.seed << 36) ^ ((uint64_t)block << 18) ^
+                             ((uint64_t)warp << 10) ^ iter ^ 0x175ull);
+    const unsigned side[2] = {G->its_side_a, G->its_side_b};
+    const unsigned first = side[h >> 7 & 1];
+    uint32_t m1 = (h >> 8) & 1 ? mask & 0xffff0000u : mask & (uint32_t)(h >> 32);
+    *run = mask;
+    *wait_mask = 0;
+    if (h % 100 >= G->g.its || !m1 || m1 == mask)
+        return first;
+    *run = m1;
+    *wait_mask = mask & ~m1;
+    *wait_pc = (h >> 9) & 1 ? first : side[!(h >> 7 & 1)];
+    return first;
+}
+
 int gen_walk(const gen_t *G, unsigned block, unsigned warp,
                 int (*emit)(void *arg, const dyn_t *d), void *arg)
 {
@@ -286,6 +390,9 @@ int gen_walk(const gen_t *G, unsigned block, unsigned warp,
     const unsigned left = G->g.threads ? G->g.threads - 32 * warp : 32;
     const uint32_t own = left >= 32 ? 0xffffffffu : (1u << left) - 1;
     uint32_t mask = own, else_mask = 0;
+    /* the its region: the return PC of a call, and the flow that waits at the split */
+    unsigned ret = 0, wait_pc = 0;
+    uint32_t wait_mask = 0, region_mask = 0;
     dyn_t d;
     while (pc < G->n) {
         const sinst_t *s = &G->prog[pc];
@@ -305,9 +412,9 @@ int gen_walk(const gen_t *G, unsigned block, unsigned warp,
             addresses(G, block, warp, nmem++, &d);
         if (emit(arg, &d))
             return -1;
-        if (s->kind == 3)
+        if (s->kind == GK_EXIT)
             break;
-        if (s->kind == 1) {
+        if (s->kind == GK_DIV) {
             uint64_t h = mix64(((uint64_t)G->g.seed << 40) ^ ((uint64_t)block << 20) ^
                                ((uint64_t)warp << 12) ^ iter);
             pc = (h % 100) < G->g.div ? s->target : pc + 1;
@@ -320,12 +427,27 @@ int gen_walk(const gen_t *G, unsigned block, unsigned warp,
                     mask = own & 0x0000ffffu;
                 else_mask = both ? own & ~mask : 0;
             }
-        } else if (s->kind == 4) {
+        } else if (s->kind == GK_ELSE) {
             pc = else_mask ? pc + 1 : s->target;
             mask = else_mask ? else_mask : mask;
             else_mask = 0;
-        } else if (s->kind == 2) {
+        } else if (s->kind == GK_LOOP) {
             pc = ++iter < G->g.loops ? s->target : pc + 1;
+        } else if (s->kind == GK_ITS_SPLIT) {
+            pc = its_split(G, block, warp, iter, mask, &mask, &wait_pc, &wait_mask);
+            region_mask = mask | wait_mask;
+        } else if (s->kind == GK_JUMP) {
+            pc = s->target;
+        } else if (s->kind == GK_CALL) {
+            ret = pc + 1;
+            pc = G->its_sub;
+        } else if (s->kind == GK_RET) {
+            pc = ret;
+        } else if (s->kind == GK_ITS_SYNC) {
+            /* the waiting flow runs now; after it, the warp reconverges */
+            pc = wait_mask ? wait_pc : pc + 1;
+            mask = wait_mask ? wait_mask : region_mask;
+            wait_mask = 0;
         } else
             pc++;
     }

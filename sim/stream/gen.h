@@ -45,10 +45,12 @@
 #define GPURF_GEN_H
 #include "stream.h"
 
+#define GEN_MAX_CALLS 8
+
 typedef struct {
     unsigned seed, blocks, warps, regs, insts, loops, div, dep;
     unsigned w_alu, w_sfu, w_shmem, w_gmem;
-    unsigned idiv, window, addr, stride, tile, temps, pdiv, pred, threads, wide, dfma;
+    unsigned idiv, window, addr, stride, tile, temps, pdiv, pred, threads, wide, dfma, its, calls;
 } gen_spec_t;
 
 enum { GEN_ADDR_STREAM, GEN_ADDR_STRIDE, GEN_ADDR_TILE, GEN_ADDR_RANDOM };

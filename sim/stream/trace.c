@@ -10,6 +10,7 @@
  * Every error names file, line and field; a wrong header is a warning with the value used.
  * This file: the kernel header, thread blocks and the load-time checks; lines in
  * trace_line.c, kernelslist.g in trace_list.c. */
+#include "cmodel/common.h"
 #include "isa.h"
 #include "lines.h"
 #include "trace_int.h"
@@ -193,6 +194,34 @@ static int parse_dim(const char *v, unsigned long long max, unsigned d[3])
                    (unsigned long long)d[0] * d[1] * d[2] <= max ? 0 : -1;
 }
 
+/* the tracer version as Accel-Sim's reader takes it (sscanf "%d"): the number the value starts
+ * with, whatever follows ("1.2", "5", "4-rc1"); a version newer than this reader knows is read
+ * as its newest, with one warning per process */
+#define TRACER_VERSION_MAX 6
+static int tracer_version(const kernel_t *k, unsigned line, const char *val, unsigned *version,
+                         char *err, size_t n)
+{
+    size_t d = 0;
+    while (val[d] >= '0' && val[d] <= '9')
+        d++;
+    char num[16];
+    unsigned long long v;
+    snprintf(num, sizeof num, "%.*s", (int)(d < sizeof num ? d : sizeof num - 1), val);
+    if (!d || d >= sizeof num || trace_parse_uint(num, 10, 1u << 24, &v))
+        return gpurf_fail(err, n, "%s:%u: field 'accelsim tracer version': '%s' does not start "
+                          "with a version number", k->file, line, val);
+    static int warned;
+    if (v > TRACER_VERSION_MAX && !warned) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "version %llu is newer than this reader knows (0..%u): its lines "
+                 "are read as version %u's", v, TRACER_VERSION_MAX, TRACER_VERSION_MAX);
+        trace_warn(k->file, line, "accelsim tracer version", msg);
+        warned = 1;
+    }
+    *version = v > TRACER_VERSION_MAX ? TRACER_VERSION_MAX : (unsigned)v;
+    return 0;
+}
+
 /* "-key = value" lines up to the first block; -1 on a malformed one */
 static int read_header(kernel_t *k, tk_t *t, int *have, char *err, size_t n)
 {
@@ -232,8 +261,11 @@ static int read_header(kernel_t *k, tk_t *t, int *have, char *err, size_t n)
             trace_warn(k->file, line, key, "not (x,y,z), ignored (the blocks are counted in the trace)");
         else if (!strcmp(key, "block dim") && parse_dim(val, 1024, blk))
             ERR("%s:%u: field 'block dim': expected (x,y,z) with 1..1024 threads", k->file, line);
-        else if (!strcmp(key, "shmem") || !strcmp(key, "nregs") || !strcmp(key, "binary version") ||
-                 !strcmp(key, "accelsim tracer version") || !strcmp(key, "enable lineinfo")) {
+        else if (!strcmp(key, "accelsim tracer version")) {
+            if (tracer_version(k, line, val, &t->version, err, n))
+                goto fail;
+        } else if (!strcmp(key, "shmem") || !strcmp(key, "nregs") || !strcmp(key, "binary version") ||
+                   !strcmp(key, "enable lineinfo")) {
             if (trace_parse_uint(val, 10, 1u << 24, &v))
                 ERR("%s:%u: field '%s': '%s' is not a number", k->file, line, key, val);
             if (!strcmp(key, "shmem"))
@@ -242,12 +274,8 @@ static int read_header(kernel_t *k, tk_t *t, int *have, char *err, size_t n)
                 k->nregs = (unsigned)v;
             else if (!strcmp(key, "binary version"))
                 k->binary_version = (unsigned)v;
-            else if (!strcmp(key, "enable lineinfo"))
-                t->lineinfo = v != 0;
-            else if (v > 6)
-                ERR("%s:%u: field '%s': version %llu not supported (0..6)", k->file, line, key, v);
             else
-                t->version = (unsigned)v;
+                t->lineinfo = v != 0;
         }
     }
     if (lines_error(t->r))
