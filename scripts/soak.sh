@@ -5,7 +5,8 @@
 # then over generated kernels of consecutive seeds (one SM; rounds sized from the mean cycles
 # of the design's seeds so far), each seed also drawing the generator's pattern knobs
 # (divergence, predication with empty masks, diverged partial writes, wide and 64-bit
-# operands, register windows, address modes). Runs go through the run engine
+# operands, register windows, address modes, flows run one after the other through a region
+# with a subroutine). Runs go through the run engine
 # (scripts/runs.sh: every core, cached, RUNS_ENGINE=slurm for a job array). Every run must end
 # with 0 mismatches, 0 value errors and exit 0; the first failure's log names the cycle, block
 # and field (gpurf cosim's first-divergence report).
@@ -27,9 +28,14 @@ T0=$SECONDS
 gen_spec() {
   RANDOM=$1
   local addr=(stream stride tile random)
-  printf 'seed=%s,%s,idiv=%d,pdiv=%d,pred=%d,wide=%d,dfma=%d,window=%d,addr=%s' "$1" "$GEN" \
-    $((RANDOM % 60)) $((RANDOM % 60)) $((RANDOM % 40)) $((RANDOM % 30)) $((RANDOM % 20)) \
-    $((8 + RANDOM % 25)) "${addr[$((RANDOM % 4))]}"
+  local k=($((RANDOM % 60)) $((RANDOM % 60)) $((RANDOM % 40)) $((RANDOM % 30)) $((RANDOM % 20)) \
+    $((8 + RANDOM % 25)) "${addr[$((RANDOM % 4))]}")
+  # half of the seeds: serialized flows through a region with a subroutine (its, calls), whose
+  # four registers of its own leave the window at most 28 of regs=32
+  local its=$((RANDOM % 2 * (10 + RANDOM % 90))) calls=$((RANDOM % 9))
+  [ $its -gt 0 ] && [ ${k[5]} -gt 28 ] && k[5]=28
+  printf 'seed=%s,%s,idiv=%d,pdiv=%d,pred=%d,wide=%d,dfma=%d,window=%d,addr=%s,its=%d,calls=%d' \
+    "$1" "$GEN" "${k[@]}" $its $calls
 }
 # lockstep cycles of design D so far
 done_cycles() {

@@ -348,6 +348,7 @@ done
 . tests/run_traces.sh
 . tests/run_lanes.sh
 . tests/run_wide.sh
+. tests/run_its.sh
 . tests/run_malekeh.sh
 . tests/run_rename.sh
 . tests/run_hybrid.sh

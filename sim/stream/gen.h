@@ -1,7 +1,7 @@
 /* Seeded generator of synthetic kernels. Spec: comma-separated key=value, all optional:
  *   seed=1 blocks=8 warps=4 regs=24 insts=40 loops=8 div=20 dep=50
  *   alu=70 sfu=6 shmem=10 gmem=10 (instruction mix weights of the loop body)
- *   idiv=0 window=0 addr=stream stride=128 tile=16
+ *   idiv=0 window=0 addr=stream stride=128 tile=16 its=0 calls=2
  * The kernel: a prologue that writes every register, a loop body of `insts` instructions run
  * `loops` times with a forward branch over a quarter of the body: a warp-dependent subset of
  * iterations skips it (div = percent), and in idiv percent of the others the warp diverges,
@@ -37,6 +37,19 @@
  * the DP unit's rate, 1/32 on turing, then bounds the kernel). A wide operand starts at a
  * register aligned to its width. MMA instructions are not generated: an HMMA.16816's fragments
  * (A four registers, B two, C four) exceed a six-slot collector.
+ * its=P (0: off) adds a region to the loop body as independent thread scheduling (Volta on)
+ * records it: a full-mask write of T, then BSSY and a branch into side A or side B, which meet
+ * at a BSYNC. In P percent of the iterations the warp's lanes split into two flows (its two
+ * halves, or a random part and the rest) that run one after the other: the first to the BSYNC,
+ * then the second, on the first's side half of the time (the same PCs twice) or on the other;
+ * otherwise the warp runs one side whole. Side A reads W+1, then writes W..W+3 (LDS.U.128) on
+ * its flow's lanes; side B reads W+2 and W+3 (what the other flow may have written) and writes
+ * a 64-bit pair P (IMAD.WIDE) and W..W+3; after the BSYNC every lane reads W, W+3 and P+1.
+ * calls=N (0..8, default 2) puts N call sites of one subroutine in the region (side A the odd
+ * ones), each followed by a read of P: the subroutine reads T and P and writes U and P on the
+ * calling flow's lanes, so its RET has up to N successors. T, U and P are four registers of
+ * their own above the body's (regs leaves at least 12 long-lived ones); T and U are dead after
+ * the region, but only once every flow has read them.
  * The same seed gives the same kernel; gen_write_traces writes it as an Accel-Sim
  * kernelslist.g + kernel-1.traceg with the same masks and addresses, in the address modes the
  * tracer writes (base and stride when the active lanes are contiguous with one stride, an empty
