@@ -150,6 +150,24 @@ done
 echo "| paper (mean of 35 workloads) | #6 | - | 0.86 (8x RF: -14 %) | 1.32 | - | about 1.32 (LTRF is almost Ideal) | - |"
 echo "| paper | #7 | - | 0.86 (8x RF: -14 %) | 1.28 | 1.31 | - | - |"
 echo
+echo "### Where a cache row's time goes (the Fig. 9 runs)"
+echo
+echo "Share of the row-cycles (active-pool rows x cycles, every sub-core; the runs' row_* counters):"
+echo "the warp runs, its registers are fetched at an activation or at a register-interval switch"
+echo "(PREFETCH), it waits at an interval header for the fetch to start, or it drains (write-backs"
+echo "read out of the cache); free rows; and the warps ready to activate that no row takes (mean"
+echo "per cycle)."
+echo
+echo "| workload | config | design | running | fetch, activation | fetch, switch | at header | draining | free | ready warps without a row |"
+echo "|---|---|---|--:|--:|--:|--:|--:|--:|--:|"
+rowt() { local r=$1 t=0 k
+  for k in row_free row_running row_fetch_act row_fetch_switch row_fetch_demand row_header row_drain; do t=$((t + $(val $r $k))); done
+  echo -n "| $(pct $(val $r row_running) $t) | $(pct $(val $r row_fetch_act) $t) | $(pct $(val $r row_fetch_switch) $t) | $(pct $(val $r row_header) $t) | $(pct $(val $r row_drain) $t) | $(pct $(val $r row_free) $t) "
+  awk -v w="$(val $r row_wait_warps)" -v c="$(val $r cycles)" 'BEGIN { printf "| %.2f |\n", c ? w / c : 0 }'; }
+for n in $names; do for c in c6 c7; do for d in ltrf ltrf+; do
+  echo -n "| $n | #${c#c} | $d "; rowt $n.fig9.$c.$d
+done; done; done
+echo
 echo "## Fig. 10 metric: register-file power normalized to BL on #1"
 echo
 echo "Power = the run's register-file energy (every structure's accesses and leakage, the"

@@ -104,6 +104,15 @@ for p in small pascal; do for s in 1 2; do
   [ "$(json_num $jp fetches)" -lt "$(json_num $j fetches)" ] && [ "$(json_num $jp writebacks)" -lt "$(json_num $j writebacks)" ] &&
     ok "$p seed $s: liveness cuts fetches and write-backs (ltrf+ $(json_num $jp fetches)/$(json_num $jp writebacks), ltrf $(json_num $j fetches)/$(json_num $j writebacks))" ||
     bad "$p seed $s: ltrf+ does not move fewer registers than ltrf"
+  # where a row's time goes: every row-cycle in one class; prefetching fetches at activations
+  # and switches, the demand-filled cache on its misses
+  pool=$(jq '.active_pool * .schedulers' presets/$p.json); rows=$(( pool * $(json_num $j cycles) ))
+  rsum() { jq '.stats | .row_free + .row_running + .row_fetch_act + .row_fetch_switch + .row_fetch_demand + .row_header + .row_drain' $1; }
+  [ "$(rsum $j)" = "$rows" ] && [ "$(rsum $jr)" = "$(( pool * $(json_num $jr cycles) ))" ] &&
+    [ "$(json_num $j row_fetch_act)" -gt 0 ] && [ "$(json_num $j row_fetch_switch)" -gt 0 ] && [ "$(json_num $j row_fetch_demand)" = 0 ] &&
+    [ "$(json_num $jr row_fetch_demand)" -gt 0 ] && [ "$(json_num $jr row_fetch_switch)" = 0 ] && [ "$(json_num $j row_wait_warps)" -gt 0 ] &&
+    ok "$p seed $s: row-cycles ($rows) all classed; ltrf fetches $(json_num $j row_fetch_act) at activations and $(json_num $j row_fetch_switch) at switches, rfc-demand $(json_num $jr row_fetch_demand) on misses" ||
+    bad "$p seed $s: row time $(rsum $j) of $rows: $(jq -c '.stats | [.row_fetch_act, .row_fetch_switch, .row_fetch_demand, .row_wait_warps]' $j)"
 done; done
 for d in $LTRF_DESIGNS; do
   printf '%s\t0\t%s\n' "sim $d/table2_c7 (128 banks, latency 13)" "$A sim --design $d --preset table2_c7 --gen seed=3,blocks=4,regs=64"
@@ -119,6 +128,9 @@ run "baseline with a non-power-of-two row count (BL + 16 KB)" 0 $A sim --preset 
 run "experiments pipeline (QUICK=1, the test suite)" 0 make -s BUILD=$B experiments-ltrf QUICK=1 SUITE=tests/suite_test.txt EXP_OUT=$B/exp_t
 [ -s $B/exp_t/ltrf.png ] && grep -qE "^\| gq \| #7 \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" $B/exp_t/results.md &&
   ok "experiments write the tables and the plot" || bad "experiments output" "$out"
+awk -F'|' '/^\| gq \| #[67] \| ltrf\+? \|/ { s = 0; for (i = 5; i <= 10; i++) { v = $i; sub(/ %/, "", v); s += v } n++
+  if (s < 99.5 || s > 100.5) bad++ } END { exit !(n == 4 && !bad) }' $B/exp_t/results.md &&
+  ok "experiments: a row's time in six classes summing to 100 % for ltrf and ltrf+ on #6 and #7" || bad "row-time table" "$(grep '^| gq | #' $B/exp_t/results.md)"
 
 section "lane-accurate values: a partial-mask write is no kill (tests/streams/diverged_partial_write.txt)"
 D=tests/streams/diverged_partial_write.txt

@@ -4,7 +4,7 @@
 /* a warp joins, and stays in, the two-level pool while it is resident, launched and issuing,
  * waits on no long load's result (deact_rule) and is at no barrier (a pool of barrier waiters
  * would keep the rest of their block out) */
-static int may_join(const warp_t *w)
+int sched_may_join(const warp_t *w)
 {
     return w->used && w->active && !w->done_issuing && !w->at_barrier && !sm_waits_long(w);
 }
@@ -17,7 +17,7 @@ unsigned sched_pool_next(const sm_t *sm, unsigned s, pool_ok_fn ok, const void *
     for (unsigned i = 0; i < nw; i++) {
         const unsigned g = (rr ? (sm->sc[s].rr_outer + i) % nw : i) * S + s;
         const warp_t *w = &sm->w[g];
-        if (!may_join(w) || (ok && !ok(sm, g, ctx)))
+        if (!sched_may_join(w) || (ok && !ok(sm, g, ctx)))
             continue;
         if (rr)
             return g;
@@ -47,7 +47,7 @@ static void refill_pool(sm_t *sm, unsigned s)
     subcore_t *x = &sm->sc[s];
     unsigned k = 0;
     for (unsigned i = 0; i < x->npool; i++)
-        if (may_join(&sm->w[x->pool[i]]))
+        if (sched_may_join(&sm->w[x->pool[i]]))
             x->pool[k++] = x->pool[i];
     x->npool = k;
     while (x->npool < sm->c.active_pool) {

@@ -37,6 +37,7 @@ extern const sched_t sched_table[SCHED_N + 1];
  * local slot order after the last one that joined (Bailey et al. Table I). It changes nothing;
  * sched_pool_joined(sm, s, g) records that g joined. */
 typedef int (*pool_ok_fn)(const sm_t *sm, unsigned g, const void *ctx);
+int sched_may_join(const warp_t *w);
 unsigned sched_pool_next(const sm_t *sm, unsigned s, pool_ok_fn ok, const void *ctx);
 void sched_pool_joined(sm_t *sm, unsigned s, unsigned g);
 

@@ -230,6 +230,7 @@ static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
         wi->act_off = row;
         lw(sm, w)->row = row;
         lw(sm, w)->lt = LT_FETCH;
+        lw(sm, w)->fetch_why = J_ACT;
         e->row[row].warp = j->warp;
         sched_pool_joined(sm, s, j->warp);
         LT(sm)->st.activations++;
@@ -244,6 +245,7 @@ static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
     }
     case J_SWITCH:
         switch_start(sm, wi, w, ltrf_header_iv(sm, j->warp), j);
+        lw(sm, w)->fetch_why = J_SWITCH;
         break;
     }
 }
@@ -313,6 +315,38 @@ static void job_query(sm_t *sm, unsigned s, job_t *j)
     j->step = 1;
 }
 
+/* where each row's cycle goes (the row_* statistics), after this cycle's jobs and states; the
+ * warps that could take a row (can_activate) and have none */
+static void row_time(sm_t *sm, unsigned s, const wcb_in_t *wi)
+{
+    const ltrf_sc_t *e = SC(sm, s);
+    ltrf_stats_t *st = &LT(sm)->st;
+    for (unsigned r = 0; r < e->rows; r++) {
+        const unsigned g = e->row[r].warp;
+        const int kind = e->job[r].kind;
+        if (g == ~0u) {
+            st->row_free++;
+            continue;
+        }
+        const ltrf_warp_t *q = &LT(sm)->w[g];
+        if (q->lt == LT_DRAIN || kind == J_DEACT)
+            st->row_drain++;
+        else if (q->lt == LT_FETCH)
+            *(q->fetch_why == J_SWITCH ? &st->row_fetch_switch : &st->row_fetch_act) += 1;
+        else if (kind == J_DEMAND || q->fills || q->vsets)
+            st->row_fetch_demand++;
+        else if (ltrf_wait(sm, g) == W_PREFETCH)
+            st->row_header++;
+        else
+            st->row_running++;
+    }
+    const unsigned S = sm->c.schedulers, nw = cfg_warps_per_sc(&sm->c);
+    for (unsigned i = 0; i < nw; i++) {
+        const unsigned g = i * S + s;
+        st->row_wait_warps += sched_may_join(&sm->w[g]) && can_activate(sm, g, wi);
+    }
+}
+
 void ltrf_back(sm_t *sm, unsigned s)
 {
     ltrf_sc_t *e = SC(sm, s);
@@ -378,6 +412,7 @@ void ltrf_back(sm_t *sm, unsigned s)
         if (lw(sm, w)->lt == LT_FETCH && !lw(sm, w)->fills && !lw(sm, w)->vsets && !ltrf_in_job(sm, g))
             lw(sm, w)->lt = LT_RUN;
     }
+    row_time(sm, s, wi);
     ltrf_lookup_send(sm, s, wi);
     e->wo = ls_eval(e->wcb, 1);
     if (started >= 0)

@@ -87,6 +87,7 @@ enum { W_NONE, W_CACHE, W_PREFETCH };
 /* the design's state of one warp slot */
 typedef struct {
     int lt;                      /* LT_* */
+    int fetch_why;               /* LT_FETCH: J_ACT (activation) or J_SWITCH (PREFETCH) */
     unsigned row;                /* cache row (warp-offset address) while it holds one */
     unsigned incu;               /* instructions between issue and dispatch */
     unsigned fills, vsets;       /* registers being fetched / marked valid without a fetch */
@@ -139,7 +140,15 @@ typedef struct ltrf_sc {
     S(rfc_reads, "register-file cache reads by collectors")                                    \
     S(rfc_writes, "register-file cache result writes")                                         \
     S(rfc_fills, "register-file cache fills")                                                  \
-    S(rfc_bank_conflicts, "register-file cache requests that lost bank arbitration")
+    S(rfc_bank_conflicts, "register-file cache requests that lost bank arbitration")            \
+    S(row_free, "row-cycles with no warp (the active pool's rows, every sub-core)")            \
+    S(row_running, "row-cycles whose warp runs (issues, or waits on its own instructions)")    \
+    S(row_fetch_act, "row-cycles fetching the registers of a warp being activated")            \
+    S(row_fetch_switch, "row-cycles fetching the next register-interval (PREFETCH)")           \
+    S(row_fetch_demand, "row-cycles fetching registers a lookup missed (rfc-demand)")          \
+    S(row_header, "row-cycles whose warp waits at an interval header for its fetch to start")  \
+    S(row_drain, "row-cycles deactivating (write-backs read out of the cache)")                \
+    S(row_wait_warps, "warp-cycles of warps ready to activate while no row takes them")
 /* ltrf and ltrf+ only */
 #define PREFETCH_STATS(S)                                                                          \
     S(prefetches, "PREFETCH operations (register-interval switches)")                              \
