@@ -196,8 +196,8 @@ static unsigned its_subroutine(gen_t *G, unsigned i, unsigned nlong, uint64_t r)
 void gen_build_program(gen_t *G)
 {
     const gen_spec_t *g = &G->g;
-    /* registers: long-lived [0, nlong), prologue temporaries [nlong, nlong + n12), loop
-     * temporaries [nlong + n12, regs) */
+    /* registers: long-lived [0, nall) (the body draws from [0, nlong); its=: the region's own
+     * four above), prologue temporaries [nall, nall + n12), loop temporaries [nall + n12, regs) */
     const unsigned nt = g->regs * g->temps / 100, nall = g->regs - nt, n12 = nt / 2,
                    n0 = nt - n12, t0 = nall + n12, nlong = gen_pool_regs(g);
     G->prog = calloc(2 * g->regs + 2 * g->insts + 8 + GEN_ITS_INSTS(g->calls), sizeof *G->prog);
