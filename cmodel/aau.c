@@ -16,12 +16,14 @@ void aau_cfg_derive(aau_cfg_t *c)
 void aau_cfg_from_sm(const sm_cfg_t *sm, aau_cfg_t *c)
 {
     c->entries = sm->rfc_banks;
+    c->alloc_ports = sm->rfc_alloc_ports;
     aau_cfg_derive(c);
 }
 
 void aau_off_cfg_from_sm(const sm_cfg_t *sm, aau_cfg_t *c)
 {
     c->entries = sm->active_pool;
+    c->alloc_ports = 1;
     aau_cfg_derive(c);
 }
 
@@ -39,7 +41,8 @@ int aau_init(aau_state_t *s, const aau_cfg_t *c)
 {
     memset(s, 0, sizeof *s);
     s->c = *c;
-    if (c->entries < 2 || c->entries > AAU_MAX_ENTRIES)
+    if (c->entries < 2 || c->entries > AAU_MAX_ENTRIES || c->alloc_ports < 1 ||
+        c->alloc_ports > c->entries)
         return -1;
     reset(s);
     return 0;
@@ -51,7 +54,8 @@ void aau_eval(aau_state_t *s, const aau_in_t *in, aau_out_t *out)
 {
     (void)in;
     out->avail = s->count > 0;
-    out->head = s->fifo[s->head];
+    for (unsigned k = 0; k < s->c.alloc_ports; k++)
+        out->head[k] = s->fifo[(s->head + k) % s->c.entries];
     out->free_count = s->count;
     if (s->occ_out == out && s->occ_out_ver == s->occ_ver)
         return;
@@ -70,10 +74,14 @@ void aau_tick(aau_state_t *s, const aau_in_t *in)
         s->release_alls++;
         return;
     }
-    int take = in->alloc && s->count > 0;
+    unsigned take = 0;
+    for (unsigned k = 0; k < s->c.alloc_ports; k++)
+        take += in->alloc_valid[k] != 0;
+    if (take > s->count)
+        take = s->count;
     int give = in->rel_valid && in->rel_id < n && s->occ[in->rel_id];
     s->occ_ver += take || give;
-    if (take) {
+    for (unsigned k = 0; k < take; k++) {
         s->occ[s->fifo[s->head]] = 1;
         s->head = (s->head + 1) % n;
         s->count--;
@@ -89,6 +97,5 @@ void aau_tick(aau_state_t *s, const aau_in_t *in)
 
 int aau_quiet(const aau_state_t *s, const aau_in_t *in)
 {
-    (void)s;
-    return !in->alloc && !in->rel_valid && !in->rel_all;
+    return !gpurf_any(in->alloc_valid, s->c.alloc_ports) && !in->rel_valid && !in->rel_all;
 }

@@ -1,15 +1,18 @@
 /* aau: address allocation unit (LTRF paper Sec. 4.2, Fig. 8). Two queues over the ids
  * 0..Entries-1: `unused` (a FIFO of free ids, full after reset, in order 0,1,2,...) and
  * `occupied` (the allocated ids, kept as a bit-vector because a release names any id).
- * LTRF uses one unit per active warp for register-file cache banks (Entries = rfc_banks) and
- * one shared unit for warp-offset addresses (Entries = active_pool): block `aau_off`.
+ * LTRF uses one unit per active warp for register-file cache banks (Entries = rfc_banks,
+ * AllocPorts = rfc_alloc_ports: a warp's working set allocated that many banks a cycle) and one
+ * shared unit for warp-offset addresses (Entries = active_pool, AllocPorts 1): block `aau_off`.
  *
  * Ports (aau_ports.def; RTL rtl/aau.v), one cycle each, all honoured at the clock edge:
- *   alloc        take the head of `unused` (only if avail); it becomes occupied
+ *   alloc_valid[k]  allocation port k asks for an id; the ports asking take as many ids from
+ *                the head of `unused`, in port order, as it holds; they become occupied
  *   rel_valid/rel_id  return an occupied id to the tail of `unused` (ignored if not occupied)
  *   rel_all      release everything: the reset state (all ids unused, in order); overrides
  *                alloc and rel_valid in the same cycle
- *   avail, head  `unused` is not empty; the id an alloc in this cycle takes
+ *   avail        `unused` is not empty
+ *   head[k]      the id the k-th allocation of this cycle takes (valid for k < free_count)
  *   free_count   ids in `unused`
  *   occupied[i]  id i is allocated
  * An alloc and a release in the same cycle both happen; an id released in a cycle can be
@@ -20,8 +23,9 @@
 #include "ports.h"
 
 #define AAU_MAX_ENTRIES 64
+#define AAU_MAX_ALLOC 64
 
-#define AAU_PARAMS(P) P(Entries, entries)
+#define AAU_PARAMS(P) P(Entries, entries) P(AllocPorts, alloc_ports)
 
 typedef struct {
 #define P(V, f) unsigned f;

@@ -38,7 +38,7 @@ static inline uint32_t bank_arb_next(unsigned port, unsigned ports)
     return port + 1 == ports ? 0 : port + 1;
 }
 
-#define RSP_XBAR_MAX_PORTS 128
+#define RSP_XBAR_MAX_PORTS 256
 /* which ports of an output struct hold data, so that only those are cleared again */
 typedef struct {
     const void *out;

@@ -30,6 +30,7 @@ static const char *const rn_policy_names[] = {"consolidate", "spread", "first", 
 static const char *const rn_alloc_names[] = {"issue", "writeback", NULL};
 static const char *const rc_index_names[] = {"reg_plus_warp", "reg", NULL};
 static const char *const rc_partition_names[] = {"shared", "per_warp", NULL};
+static const char *const rfc_writeback_names[] = {"paper", "all", "live", "dirty", "live+dirty", NULL};
 /* the order of sim/energy/sram.h's TECH_* */
 static const char *const mrf_tech_names[] = {"hp_sram", "lstp_sram", "tfet_sram", "dwm", NULL};
 
@@ -86,6 +87,9 @@ static const field_t fields[] = {
     F(rfc_banks, 2, 64),
     F(rfc_xbar_bits, 32, 4096),
     F(rfc_xbar_latency, 1, 64),
+    F(rfc_alloc_ports, 1, 64),
+    F(rfc_fill_ports, 1, 64),
+    {"rfc_writeback", offsetof(sm_cfg_t, rfc_writeback), rfc_writeback_names, 0, 0},
     F(rf_cache_wports, 0, 64),
     F(rc_lines, 0, 1024),
     F(rc_ways, 1, 64),

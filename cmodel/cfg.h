@@ -31,6 +31,11 @@ enum { RN_ALLOC_ISSUE, RN_ALLOC_WRITEBACK };
  * index, (reg + warp) mod sets or reg mod sets, and its sharing among the active pool */
 enum { RC_INDEX_REG_PLUS_WARP, RC_INDEX_REG };
 enum { RC_SHARED, RC_PER_WARP };
+/* rfc_writeback: what a cache design writes back when a warp leaves a register (deactivation,
+ * interval switch): its paper's rule (LTRF every valid register, L161; LTRF+ the live ones,
+ * L165), every valid one, the live ones, the ones written since their fill (a dirty bit per
+ * cached register in the WCB), or those both live and dirty */
+enum { WB_PAPER, WB_ALL, WB_LIVE, WB_DIRTY, WB_LIVE_DIRTY };
 
 typedef struct {
     char name[64];
@@ -98,6 +103,11 @@ typedef struct {
     unsigned rfc_xbar_bits;    /* LTRF: width of the crossbar between main register file and
                                   cache in bits per cycle and direction (Sec. 4.2 "Interconnect") */
     unsigned rfc_xbar_latency; /* LTRF: its traversal latency in cycles */
+    unsigned rfc_alloc_ports;  /* LTRF: cache banks a row's allocation unit gives a cycle, each
+                                  mapped in the WCB the same cycle (1: a serial fill) */
+    unsigned rfc_fill_ports;   /* LTRF: main-RF read ports of a cache row: fill reads a row
+                                  offers the banks a cycle (1: a serial fill) */
+    unsigned rfc_writeback;    /* LTRF: WB_* */
     unsigned rf_cache_wports;  /* main-RF write ports that only register-cache write-backs use,
                                   beside the wb_ports result ports (LTRF Sec. 4.2: each cache
                                   bank's write-back crossbar port reaches the main RF banks) */

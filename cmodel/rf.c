@@ -39,6 +39,13 @@ void rf_pool_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
     rf_cfg_derive(c);
 }
 
+void rf_fill_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
+{
+    rf_cfg_from_sm(sm, c);
+    c->num_ports = sm->active_pool * sm->rfc_fill_ports;
+    rf_cfg_derive(c);
+}
+
 void rf_phys_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
 {
     rf_cfg_from_sm(sm, c);
@@ -80,7 +87,7 @@ int rf_init(rf_state_t *s, const rf_cfg_t *c)
 {
     memset(s, 0, sizeof *s);
     s->c = *c;
-    if (c->num_ports > RF_MAX_PORTS || c->num_wports > RF_MAX_WPORTS ||
+    if (c->num_ports > RF_MAX_PORTS || c->num_ports > RSP_XBAR_MAX_PORTS || c->num_wports > RF_MAX_WPORTS ||
         c->lanes > GPURF_MAX_LANES || c->bank_ports > RF_MAX_BANK_PORTS || !c->bank_ports)
         return -1;
     s->mem = calloc((size_t)c->num_banks * c->rows_per_bank * c->lanes, sizeof *s->mem);

@@ -32,7 +32,7 @@
 #include "ports.h"
 #include "bank_arb.h"
 
-#define RF_MAX_PORTS 128
+#define RF_MAX_PORTS 256
 #define RF_MAX_WPORTS 72
 #define RF_MAX_BANKS 256
 #define RF_MAX_BANK_PORTS 4
@@ -114,6 +114,9 @@ void rf_phys_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
 /* the sub-core's file reached by every collector of the SM (Malekeh's ccu_pool sm: a read
  * port per operand slot of each of the SM's collectors; block rf_pool) */
 void rf_pool_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
+/* the main register file of the register-file cache designs (block rf_fill): its read ports are
+ * the cache rows' fill ports, port r * rfc_fill_ports + k the k-th of row r */
+void rf_fill_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
 void rf_cfg_derive(rf_cfg_t *c);
 int rf_init(rf_state_t *s, const rf_cfg_t *c);
 void rf_free(rf_state_t *s);

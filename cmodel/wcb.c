@@ -7,9 +7,11 @@
 #define PT_DEF "wcb_ports.def"
 #include "ports_table.inc"
 
-unsigned long wcb_storage_bits(unsigned warps, unsigned regs, unsigned banks, unsigned active)
+unsigned long wcb_storage_bits(unsigned warps, unsigned regs, unsigned banks, unsigned active,
+                               int dirty)
 {
-    return (unsigned long)warps * (regs * (gpurf_clog2(banks) + 1ul) + gpurf_clog2(active) + 2ul * regs);
+    return (unsigned long)warps *
+           (regs * (gpurf_clog2(banks) + 1ul) + gpurf_clog2(active) + (2ul + (dirty != 0)) * regs);
 }
 
 void wcb_cfg_derive(wcb_cfg_t *c)
@@ -27,10 +29,11 @@ void wcb_cfg_from_sm(const sm_cfg_t *sm, wcb_cfg_t *c)
     c->cache_banks = sm->rfc_banks;
     c->active_warps = sm->active_pool;
     c->read_ports = WCB_READ_PORTS;
-    c->map_ports = sm->active_pool;
+    c->map_ports = sm->active_pool * sm->rfc_alloc_ports;
     c->fill_ports = sm->rfc_banks;
     c->wr_ports = sm->wb_ports;
     c->dead_ports = sm->max_srcs;
+    c->dirty_bits = sm->rfc_writeback == WB_DIRTY || sm->rfc_writeback == WB_LIVE_DIRTY;
     wcb_cfg_derive(c);
 }
 
@@ -41,7 +44,7 @@ int wcb_init(wcb_state_t *s, const wcb_cfg_t *c)
     return c->num_warps <= WCB_MAX_WARPS && c->arch_regs <= WCB_MAX_REGS &&
                    c->num_warps * c->read_ports <= WCB_MAX_RPORTS && c->map_ports <= WCB_MAX_MPORTS &&
                    c->fill_ports <= WCB_MAX_FPORTS && c->wr_ports <= WCB_MAX_WPORTS &&
-                   c->dead_ports <= WCB_MAX_DPORTS
+                   c->dead_ports <= WCB_MAX_DPORTS && c->dirty_bits <= 1
                ? 0
                : -1;
 }
@@ -69,22 +72,24 @@ void wcb_eval(wcb_state_t *s, const wcb_in_t *in, wcb_out_t *out)
         memset(out->q_valid, 0, s->c.arch_regs * sizeof out->q_valid[0]);
         memset(out->q_ws, 0, s->c.arch_regs * sizeof out->q_ws[0]);
         memset(out->q_live, 0, s->c.arch_regs * sizeof out->q_live[0]);
+        memset(out->q_dirty, 0, s->c.arch_regs * sizeof out->q_dirty[0]);
         out->q_off = 0;
         s->q_out = NULL;
         return;
     }
     if (s->q_out != out || s->q_warp != w)
-        memset(s->q_dirty, 0xff, sizeof s->q_dirty);
+        memset(s->q_stale, 0xff, sizeof s->q_stale);
     for (unsigned i = 0; i < (s->c.arch_regs + 63) / 64; i++)
-        for (uint64_t m = s->q_dirty[i]; m; m &= m - 1) {
+        for (uint64_t m = s->q_stale[i]; m; m &= m - 1) {
             unsigned r = 64 * i + (unsigned)__builtin_ctzll(m);
             if (r >= s->c.arch_regs)
                 break;
             out->q_valid[r] = s->e[w][r].valid;
             out->q_ws[r] = s->e[w][r].ws;
             out->q_live[r] = s->e[w][r].live;
+            out->q_dirty[r] = s->e[w][r].dirty;
         }
-    memset(s->q_dirty, 0, sizeof s->q_dirty);
+    memset(s->q_stale, 0, sizeof s->q_stale);
     out->q_off = s->off[w];
     s->q_out = out;
     s->q_warp = w;
@@ -105,9 +110,9 @@ static void touch(wcb_state_t *s, uint32_t w, uint32_t r)
     if (w != s->q_warp || !s->q_out)
         return;
     if (r == ~0u)
-        memset(s->q_dirty, 0xff, sizeof s->q_dirty);
+        memset(s->q_stale, 0xff, sizeof s->q_stale);
     else if (r < s->c.arch_regs)
-        s->q_dirty[r / 64] |= 1ull << (r % 64);
+        s->q_stale[r / 64] |= 1ull << (r % 64);
 }
 
 void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
@@ -155,13 +160,22 @@ void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
     for (unsigned k = 0; k < c->wr_ports; k++)
         if (in->wr_valid[k] && ok(s, in->wr_warp[k], in->wr_reg[k])) {
             s->e[in->wr_warp[k]][in->wr_reg[k]].live = 1;
+            s->e[in->wr_warp[k]][in->wr_reg[k]].dirty = (uint8_t)c->dirty_bits;
             touch(s, in->wr_warp[k], in->wr_reg[k]);
         }
+    /* a map or a deactivation wins over a write of the same cycle */
+    for (unsigned k = 0; k < c->map_ports; k++)
+        if (in->map_valid[k] && ok(s, in->map_warp[k], in->map_reg[k]))
+            s->e[in->map_warp[k]][in->map_reg[k]].dirty = 0;
+    if (in->deact_valid && in->deact_warp < c->num_warps)
+        for (unsigned r = 0; r < c->arch_regs; r++)
+            s->e[in->deact_warp][r].dirty = 0;
     if (in->init_valid && in->init_warp < c->num_warps) {
         for (unsigned r = 0; r < c->arch_regs; r++) {
             s->e[in->init_warp][r].valid = 0;
             s->e[in->init_warp][r].ws = 0;
             s->e[in->init_warp][r].live = 0;
+            s->e[in->init_warp][r].dirty = 0;
         }
         s->off[in->init_warp] = 0;
         touch(s, in->init_warp, ~0u);

@@ -6,7 +6,11 @@
  *   - the working-set bit-vector: the registers of the current register-interval (its
  *     PREFETCH bit-vector), which a reactivated warp refetches;
  *   - the liveness bit-vector (LTRF+, Sec. 3.2): set when a register is written, cleared by a
- *     dead-operand bit; all dead when the warp starts.
+ *     dead-operand bit; all dead when the warp starts;
+ *   - with DirtyBits 1 (rfc_writeback dirty or live+dirty; not in the paper), the dirty
+ *     bit-vector: set when a register is written, cleared when it is mapped (allocated a
+ *     bank), at deactivation and when the warp starts (a map or deactivation wins over a write
+ *     in the same cycle); with DirtyBits 0 q_dirty reads 0.
  *
  * Ports (wcb_ports.def; RTL rtl/wcb.v). Updates take effect at the clock edge:
  *   rd_valid/reg[p]  lookups: every warp's address table has ReadPorts read ports (2, as in the
@@ -28,7 +32,7 @@
  *   dead_valid[j]/dead_warp/dead_reg[j]  DeadPorts dead-operand bits of one dispatched
  *                instruction (the register becomes dead); a write to the same register in
  *                the same cycle wins
- *   q_warp -> q_valid/q_ws/q_live/q_off  the vectors of one warp, for write-back and refetch
+ *   q_warp -> q_valid/q_ws/q_live/q_dirty/q_off  the vectors of one warp, for write-back and refetch
  *                (combinational, current state) */
 #ifndef GPURF_WCB_H
 #define GPURF_WCB_H
@@ -38,7 +42,7 @@
 #define WCB_MAX_REGS 256
 #define WCB_MAX_WARPS 64
 #define WCB_MAX_RPORTS 256
-#define WCB_MAX_MPORTS 64
+#define WCB_MAX_MPORTS 256
 #define WCB_MAX_FPORTS 64
 #define WCB_MAX_WPORTS 8
 #define WCB_MAX_DPORTS 16
@@ -53,7 +57,8 @@
     P(MapPorts, map_ports)                                                                         \
     P(FillPorts, fill_ports)                                                                       \
     P(WritePorts, wr_ports)                                                                        \
-    P(DeadPorts, dead_ports)
+    P(DeadPorts, dead_ports)                                                                       \
+    P(DirtyBits, dirty_bits)
 
 typedef struct {
 #define P(V, f) unsigned f;
@@ -79,7 +84,7 @@ typedef struct {
 } wcb_out_t;
 
 typedef struct {
-    uint8_t bank, valid, ws, live;
+    uint8_t bank, valid, ws, live, dirty;
 } wcb_entry_t;
 
 typedef struct {
@@ -98,14 +103,15 @@ typedef struct {
      * since (one bit per register), so that only those are copied again */
     const void *q_out;
     uint32_t q_warp;
-    uint64_t q_dirty[WCB_MAX_REGS / 64];
+    uint64_t q_stale[WCB_MAX_REGS / 64];
 } wcb_state_t;
 
 extern const pt_table_t wcb_port_table;
 
 /* storage bits of one WCB as in LTRF Sec. 4.3: warps x (regs x (bank bits + valid) + offset
- * bits + working-set + liveness) */
-unsigned long wcb_storage_bits(unsigned warps, unsigned regs, unsigned banks, unsigned active);
+ * bits + working-set + liveness), and the dirty bit-vector when dirty is set */
+unsigned long wcb_storage_bits(unsigned warps, unsigned regs, unsigned banks, unsigned active,
+                               int dirty);
 
 void wcb_cfg_from_sm(const sm_cfg_t *sm, wcb_cfg_t *c);
 void wcb_cfg_derive(wcb_cfg_t *c);

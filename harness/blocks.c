@@ -107,8 +107,9 @@ BLOCK_GLUE(ocu, OCU_PARAMS, "")
 /* a renaming design's register file and collectors, addressed by physical register id */
 BLOCK_DESC(rf_phys, rf, rf_phys_cfg_from_sm, "")
 BLOCK_DESC(rf_pool, rf, rf_pool_cfg_from_sm, "")
+BLOCK_DESC(rf_fill, rf, rf_fill_cfg_from_sm, "")
 BLOCK_DESC(ocu_phys, ocu, ocu_phys_cfg_from_sm, "")
-#define AAU_BIAS "rel_all=0.02,alloc=0.6"
+#define AAU_BIAS "rel_all=0.02,alloc_valid=0.6"
 BLOCK_GLUE(aau, AAU_PARAMS, AAU_BIAS)
 BLOCK_DESC(aau_off, aau, aau_off_cfg_from_sm, AAU_BIAS)
 BLOCK_GLUE(wcb, WCB_PARAMS, "init_valid=0.01,deact_valid=0.05")
@@ -143,7 +144,7 @@ BLOCK_GLUE(rsp, RSP_PARAMS, "")
 const block_desc_t *const block_list[] = {&rf_desc,  &ocu_desc, &aau_desc, &aau_off_desc,
                                           &wcb_desc, &rfc_desc, &ccu_desc, &sthld_desc,
                                           &ccu_alloc_desc, &ccu_alloc_gr_desc, &rnt_desc, &avail_desc,
-                                          &rflc_desc, &rf_phys_desc, &rf_pool_desc, &ocu_phys_desc,
+                                          &rflc_desc, &rf_phys_desc, &rf_pool_desc, &rf_fill_desc, &ocu_phys_desc,
                                           &rc_desc, &rc_pw_desc, &rsp_desc, NULL};
 
 const block_desc_t *block_find(const char *name)

@@ -2,8 +2,10 @@
 // cmodel/wcb.h: per warp a register cache address table with ReadPorts read ports of its own
 // (bank number per architectural register in an SRAM array, valid bits in flip-flops for the
 // one-cycle clear on deactivation), the warp-offset address, the working-set and the liveness
-// bit-vectors; MapPorts allocation ports (one per active warp) and FillPorts fill ports (one
-// per cache bank).
+// bit-vectors, with DirtyBits 1 a dirty bit-vector (set by a write, cleared by a map, a
+// deactivation or init; not in the paper: rfc_writeback dirty and live+dirty); MapPorts
+// allocation ports (rfc_alloc_ports per active warp) and FillPorts fill ports (one per cache
+// bank).
 // Entry index = warp * ArchRegs + reg, the bits {warp, reg} (ArchRegs is a power of two).
 // Build-time fault variants for harness self-tests: FAULT_WCB_DEACT_KEEPS_VALID (deactivation
 // leaves register 0 valid), FAULT_WCB_LIVE_CLEAR_WINS (a dead-operand bit beats a write to the
@@ -13,12 +15,14 @@
 // FORMAL_FAULT_WCB_INIT_KEEPS_LIVE (init leaves the liveness bits), FORMAL_FAULT_WCB_HIT_NEW (a
 // lookup's hit sees a fill of the same cycle), FORMAL_FAULT_WCB_DEACT_NEXT_WARP (deactivation
 // clears the next warp), FORMAL_FAULT_WCB_DEAD_PORT0_ONLY (dead operands of ports > 0 are
-// ignored), FORMAL_FAULT_WCB_FILL_ANY_WARP (a fill validates its register in every warp).
+// ignored), FORMAL_FAULT_WCB_FILL_ANY_WARP (a fill validates its register in every warp),
+// FORMAL_FAULT_WCB_MAP_KEEPS_DIRTY (an allocation leaves the register dirty).
 // Properties (`ifdef FORMAL, make formal), with fills naming only registers mapped since the
 // warp's init: a register is valid exactly when filled since its last map and the warp's last
 // deactivation, so a valid bank number names the bank its allocation wrote; a lookup answers
 // with the table before this cycle's allocations; liveness is set by a write and cleared by a
-// dead operand, the write winning within a cycle.
+// dead operand, the write winning within a cycle; a register is dirty exactly when written
+// since its last map, the warp's last deactivation and its init (DirtyBits 1).
 module wcb #(
     parameter NumWarps    = 16,
     parameter ArchRegs    = 256,
@@ -28,7 +32,8 @@ module wcb #(
     parameter MapPorts    = 8,
     parameter FillPorts   = 16,
     parameter WritePorts  = 1,
-    parameter DeadPorts   = 6
+    parameter DeadPorts   = 6,
+    parameter DirtyBits   = 0
 ) (
     input  wire                              clk_i,
     input  wire                              rst_ni,
@@ -65,6 +70,7 @@ module wcb #(
     output wire [ArchRegs-1:0]               q_valid_o,
     output wire [ArchRegs-1:0]               q_ws_o,
     output wire [ArchRegs-1:0]               q_live_o,
+    output wire [ArchRegs-1:0]               q_dirty_o,
     output wire [OffBits-1:0]                q_off_o
 );
   localparam WarpBits = (NumWarps > 1) ? $clog2(NumWarps) : 1;
@@ -73,8 +79,20 @@ module wcb #(
   localparam OffBits  = (ActiveWarps > 1) ? $clog2(ActiveWarps) : 1;
   localparam RdPorts  = NumWarps * ReadPorts;
   localparam Entries  = NumWarps * ArchRegs;
+  localparam MapGroup  = 16;
+  localparam MapGroups = (MapPorts + MapGroup - 1) / MapGroup;
+  // the map port of place x in group g, in write order (a later write wins)
+  function integer map_port;
+    input integer g, x;
+`ifdef FORMAL_FAULT_WCB_MAP_PORT_ORDER
+    map_port = (g * MapGroup + x < MapPorts) ? MapPorts - 1 - (g * MapGroup + x) : MapPorts;
+`else
+    map_port = g * MapGroup + x;
+`endif
+  endfunction
 
   reg [Entries-1:0] valid_q, ws_q, live_q;
+  wire [Entries-1:0] dirty_w;
   reg [OffBits-1:0] off_q [0:NumWarps-1];
 
   // ---- register one-hot decodes of this cycle's updates -------------------------------------
@@ -163,16 +181,33 @@ module wcb #(
           if (act_valid_i && act_warp_i == W) off_q[gw] <= act_off_i;
         end
       end
-      // allocations write the table (the highest map port wins an entry); lookups are registered
-      integer km, p;
-      always @(posedge clk_i)
-`ifdef FORMAL_FAULT_WCB_MAP_PORT_ORDER
-        for (km = MapPorts - 1; km >= 0; km = km - 1)
+      if (DirtyBits != 0) begin : g_dirty
+        reg [ArchRegs-1:0] dirty_q;
+        always @(posedge clk_i)
+          if (!rst_ni || init_w) dirty_q <= {ArchRegs{1'b0}};
+`ifdef FORMAL_FAULT_WCB_MAP_KEEPS_DIRTY
+          else dirty_q <= (dirty_q | wr_w) & ~deact_w;
 `else
-        for (km = 0; km < MapPorts; km = km + 1)
+          else dirty_q <= (dirty_q | wr_w) & ~map_w & ~{ArchRegs{deact_h}};
 `endif
-          if (map_valid_i[km] && map_warp_i[km*WarpBits +: WarpBits] == W)
-            bank_mem[map_reg_i[km*RegBits +: RegBits]] <= map_bank_i[km*BankBits +: BankBits];
+        assign dirty_w[Base +: ArchRegs] = dirty_q;
+      end else begin : g_clean
+        assign dirty_w[Base +: ArchRegs] = {ArchRegs{1'b0}};
+      end
+      // allocations write the table (the highest map port wins an entry), in groups of at most
+      // MapGroup ports (nested loops each short enough for a simulator to unroll); lookups
+      // are registered
+      integer kg, kx, p;
+`ifdef FAULT_WCB_READ_NEW
+      integer km;
+`endif
+      always @(posedge clk_i)
+        for (kg = 0; kg < MapGroups; kg = kg + 1)
+          for (kx = 0; kx < MapGroup; kx = kx + 1)
+            if (map_port(kg, kx) < MapPorts && map_valid_i[map_port(kg, kx)] &&
+                map_warp_i[map_port(kg, kx)*WarpBits +: WarpBits] == W)
+              bank_mem[map_reg_i[map_port(kg, kx)*RegBits +: RegBits]] <=
+                map_bank_i[map_port(kg, kx)*BankBits +: BankBits];
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           rdo_valid_q[gw*ReadPorts +: ReadPorts]                 <= {ReadPorts{1'b0}};
@@ -226,12 +261,14 @@ module wcb #(
   assign q_valid_o = valid_q[q_warp_i*ArchRegs +: ArchRegs];
   assign q_ws_o    = ws_q[q_warp_i*ArchRegs +: ArchRegs];
   assign q_live_o  = live_q[q_warp_i*ArchRegs +: ArchRegs];
+  assign q_dirty_o = dirty_w[q_warp_i*ArchRegs +: ArchRegs];
   assign q_off_o   = off_q[q_warp_i];
 `ifdef FORMAL
   reg f_init = 1'b0;
   reg [BankBits-1:0] f_bank  [0:NumWarps-1][0:ArchRegs-1];
   reg                f_valid [0:NumWarps-1][0:ArchRegs-1];
   reg                f_live  [0:NumWarps-1][0:ArchRegs-1];
+  reg                f_dirty [0:NumWarps-1][0:ArchRegs-1];
   reg                f_map   [0:NumWarps-1][0:ArchRegs-1];   // mapped since the warp's init
   reg [BankBits-1:0] f_rd_bank [0:RdPorts-1];
   reg                f_rd_hit  [0:RdPorts-1];
@@ -267,6 +304,7 @@ module wcb #(
         if (!rst_ni || (init_valid_i && init_warp_i == fw)) begin
           f_valid[fw][fr] <= 1'b0;
           f_live[fw][fr]  <= 1'b0;
+          f_dirty[fw][fr] <= 1'b0;
           f_map[fw][fr]   <= 1'b0;
         end else begin
           if (f_m || (deact_valid_i && deact_warp_i == fw)) f_valid[fw][fr] <= 1'b0;
@@ -274,6 +312,8 @@ module wcb #(
           if (f_wr) f_live[fw][fr] <= 1'b1;
           else if (f_d) f_live[fw][fr] <= 1'b0;
           if (f_m) f_map[fw][fr] <= 1'b1;
+          if (f_m || (deact_valid_i && deact_warp_i == fw)) f_dirty[fw][fr] <= 1'b0;
+          else if (f_wr) f_dirty[fw][fr] <= DirtyBits != 0;
         end
       end
   end
@@ -287,6 +327,7 @@ module wcb #(
       for (fr = 0; fr < ArchRegs; fr = fr + 1) begin
         assert(valid_q[fw*ArchRegs + fr] == f_valid[fw][fr]);
         assert(live_q[fw*ArchRegs + fr] == f_live[fw][fr]);
+        assert(dirty_w[fw*ArchRegs + fr] == f_dirty[fw][fr]);
         if (f_valid[fw][fr]) assert(f_map[fw][fr]);
       end
   end

@@ -10,10 +10,14 @@
 #   Fig. 4   register-file cache hit rate of RFC against LTRF and LTRF+
 #   Fig. 12  LTRF IPC with 8, 16 and 32 registers per interval (rfc_banks) as latency grows
 #   Fig. 13  LTRF IPC with 4, 8 and 16 active warps (active_pool) as latency grows
+#   and, under the readings the paper leaves open (scripts/exp_ltrf_readings.sh): Figs. 9, 10
+#   and 11 with pipelined banks, the serial fill, every write-back rule, the activation time,
+#   the register-limited workloads and a sweep of deactivations per 1,000 instructions
 # Writes $OUT/results.md (tables, the paper's values beside ours), $OUT/*.png (gnuplot) and the
 # JSON of every run under $OUT/json. QUICK=1 runs one small kernel over fewer points (tests).
 set -eu
 . scripts/exp_run.sh
+. scripts/exp_ltrf_readings.sh
 mkdir -p "$OUT/json"
 rm -f "$OUT"/json/*.json "$OUT"/json/*.e "$OUT/runs.txt"
 
@@ -51,13 +55,14 @@ runs() {
     # Fig. 3 (and Fig. 9's Ideal at 1x): the baseline with #6's capacity as its latency grows
     for m in $MULTS; do echo "$n.f3.$m table2_c6 baseline --set bank_latency=$LAT1 --latency-x $m"; done
     for m in $SENS_MULTS; do
-      for k in 8 32; do echo "$n.banks.$k.$m table2_c1 ltrf --latency-x $m --set rfc_banks=$k --set rf_cache_wports=$k"; done
+      for k in 8 32; do echo "$n.banks.$k.$m table2_c1 ltrf --latency-x $m --set rfc_banks=$k --set rf_cache_wports=$k --set rfc_fill_ports=$k"; done
       for a in 4 16; do echo "$n.pool.$a.$m table2_c1 ltrf --latency-x $m --set active_pool=$a"; done
     done
   done
 }
-runs > "$OUT/runs.txt"
+{ runs; readings_runs; } > "$OUT/runs.txt"
 exp_run "$OUT/runs.txt" "$OUT/json" experiments
+dsw_run
 
 val() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$OUT/json/$1.json" | head -1; }
 ipc() { val "$1" ipc; }
@@ -292,6 +297,10 @@ for n in $names; do for m in $SENS_MULTS; do
   echo "| $n | ${m}x | $(norm $n banks.8.$m) | $(norm $n lat.$m.ltrf) | $(norm $n banks.32.$m) | $(norm $n pool.4.$m) | $(norm $n lat.$m.ltrf) | $(norm $n pool.16.$m) |"
 done; done
 echo "| paper | slow RF | degrades significantly | default | not necessarily better | 36.9 % below 8 | default | no significant gain |"
+echo
+readings_tables
+echo
+dsw_table
 } > "$R"
 
 # the report's figures beyond Fig. 9 (scripts/report.sh): Fig. 10 power on #7, Fig. 11

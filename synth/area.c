@@ -86,9 +86,11 @@ static unsigned long rf_bits(const sm_cfg_t *c) { return (unsigned long)c->rf_wa
 
 static void ltrf_storage(const sm_cfg_t *c, FILE *f)
 {
-    unsigned long paper = wcb_storage_bits(64, 256, 16, 8);
+    unsigned long paper = wcb_storage_bits(64, 256, 16, 8, 0);
     unsigned long ours = c->schedulers * wcb_storage_bits(cfg_warps_per_sc(c), c->arch_regs,
-                                                          c->rfc_banks, c->active_pool);
+                                                          c->rfc_banks, c->active_pool, 0);
+    unsigned long dirty = c->schedulers * wcb_storage_bits(cfg_warps_per_sc(c), c->arch_regs,
+                                                           c->rfc_banks, c->active_pool, 1) - ours;
     fprintf(f, "  WCB storage (Sec. 4.3 formula warps x (regs x (bank bits + 1) + offset bits + 2 x regs)):\n");
     fprintf(f, "    paper: 64 warps, 256 registers, 16 banks, 8 active warps: %lu bits (paper: 114,880)\n", paper);
     fprintf(f, "    ours:  %u warps, %u registers, %u banks, %u active warps per sub-core x %u: %lu bits\n",
@@ -96,6 +98,8 @@ static void ltrf_storage(const sm_cfg_t *c, FILE *f)
     fprintf(f, "    relative to the %lu-bit main register file: %.1f%% of its bits (paper: WCB about 5%% of "
                "the 256 KB register file's area)\n",
             rf_bits(c), 100.0 * ours / rf_bits(c));
+    fprintf(f, "    a dirty bit per register (rfc_writeback dirty, live+dirty): %lu bits more (+%.1f%%)\n",
+            dirty, 100.0 * dirty / ours);
 }
 
 static void kb_line(FILE *f, const char *what, unsigned long bits, unsigned long rf, const char *paper)

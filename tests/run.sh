@@ -23,7 +23,7 @@ eval "$($B/gpurf-params --make | grep -E '^[A-Za-z0-9_]+ :=' | sed -E 's/ := ?/=
 
 # the synthesis estimates (checked at the end) on one core from the start: most sections run
 # one simulation at a time
-SYNTH_SMALL="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|rf_pool|ocu_phys|rc|rc_pw|ccu_alloc_gr' | tr '\n' ' ')"
+SYNTH_SMALL="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|rf_pool|rf_fill|ocu_phys|rc|rc_pw|ccu_alloc_gr' | tr '\n' ' ')"
 rm -f $B/synth_bg.rc
 (make -s -j1 BUILD=$B SYNTH_BLOCKS="$SYNTH_SMALL" $B/synth/small.json > $B/synth_bg.log 2>&1; echo $? > $B/synth_bg.rc) &
 SYNTH_PID=$!
@@ -116,12 +116,10 @@ for p in small pascal; do for s in 1 2; do
 done; done
 for d in $LTRF_DESIGNS; do
   printf '%s\t0\t%s\n' "sim $d/table2_c7 (128 banks, latency 13)" "$A sim --design $d --preset table2_c7 --gen seed=3,blocks=4,regs=64"
-  printf '%s\t0\t%s\n' "sim $d/small two active warps, 4 registers per interval" "$A sim --design $d $(sch $d) --preset small --set active_pool=2 --set rfc_banks=6 --gen seed=4,blocks=3,regs=12"
+  printf '%s\t0\t%s\n' "sim $d/small two active warps, 4 registers per interval" "$A sim --design $d $(sch $d) --preset small --set active_pool=2 --set rfc_banks=6 --set rfc_alloc_ports=6 --set rfc_fill_ports=6 --gen seed=4,blocks=3,regs=12"
 done | prun
-run "ltrf rejects an instruction wider than the interval" 2 $A sim --design ltrf $(sch ltrf) --preset small --set rfc_banks=2 --trace tests/streams/wide_block.txt
+run "ltrf rejects an instruction wider than the interval" 2 $A sim --design ltrf $(sch ltrf) --preset small --set rfc_banks=2 --set rfc_alloc_ports=2 --set rfc_fill_ports=2 --trace tests/streams/wide_block.txt
 echo "$out" | grep -q "names 3 registers, more than the 2" && ok "rejection names the instruction" || bad "wide instruction message" "$out"
-run "cache rows need main-RF fill ports" 2 $A sim --design ltrf $(sch ltrf) --preset small --set max_srcs=1 --gen seed=1
-echo "$out" | grep -q "field 'active_pool'" && ok "fill-port error names the field" || bad "fill-port message" "$out"
 run "--latency-x rejects a bad factor" 2 $A sim --preset table2_c1 --latency-x 0 --gen seed=1,blocks=1
 . tests/run_latency.sh
 run "baseline with a non-power-of-two row count (BL + 16 KB)" 0 $A sim --preset table2_c1 --set rf_warp_regs=2176 --gen seed=1,blocks=4
@@ -344,15 +342,15 @@ $G cosim --preset small --gen seed=11 --drive rtl --json $B/b.json >/dev/null 2>
   ok "--drive rtl gives the C-driven cycle count" || bad "--drive rtl cycles differ"
 
 for d in $LTRF_DESIGNS; do for p in small pascal; do
-  run "cosim $d/$p: wcb, aau, aau_off, rfc, rf, ocu against RTL" 0 $G cosim --design $d $(sch $d) --preset $p --gen seed=2,blocks=3 --blocks all
-  [ "$(echo "$out" | grep -cE '^  (rf|ocu|aau|aau_off|wcb|rfc) +[0-9]+ instances .* 0 mismatches  PASS$')" = 6 ] &&
+  run "cosim $d/$p: wcb, aau, aau_off, rfc, rf_fill, ocu against RTL" 0 $G cosim --design $d $(sch $d) --preset $p --gen seed=2,blocks=3 --blocks all
+  [ "$(echo "$out" | grep -cE '^  (rf_fill|ocu|aau|aau_off|wcb|rfc) +[0-9]+ instances .* 0 mismatches  PASS$')" = 6 ] &&
     ok "$d/$p: all six blocks compared, 0 mismatches" || bad "$d/$p lockstep table" "$out"
 done; done
 $G cosim --design ltrf+ $(sch ltrf+) --preset small --gen seed=5,blocks=3 --blocks all --drive c --json $B/a.json >/dev/null 2>&1
 $G cosim --design ltrf+ $(sch ltrf+) --preset small --gen seed=5,blocks=3 --blocks all --drive rtl --json $B/b.json >/dev/null 2>&1
 [ -n "$(json_num $B/a.json cycles)" ] && [ "$(json_num $B/a.json cycles)" = "$(json_num $B/b.json cycles)" ] &&
   ok "ltrf+ driven by the RTL blocks runs the C-driven cycle count" || bad "ltrf+ --drive rtl cycles differ"
-for f in FAULT_WCB_DEACT_KEEPS_VALID FAULT_AAU_SAME_CYCLE FAULT_AAU_RELALL_KEEPS_OCC FAULT_RFC_XBAR_OVERLAP FAULT_RFC_FILL_NO_PRIORITY; do
+for f in FAULT_WCB_DEACT_KEEPS_VALID FAULT_AAU_SAME_CYCLE FAULT_AAU_RELALL_KEEPS_OCC FAULT_AAU_ALLOC_ONE FAULT_AAU_HEADS_SAME FAULT_RFC_XBAR_OVERLAP FAULT_RFC_FILL_NO_PRIORITY; do
   run "$f detected in the ltrf+ design" 1 $G cosim --design ltrf+ $(sch ltrf+) --preset small --gen seed=2,blocks=3 --blocks all --variant $f
   echo "$out" | grep -q "^LOCKSTEP MISMATCH at cycle [0-9]* in " && ok "$f: mismatch report" || bad "$f: no mismatch report" "$out"
 done
@@ -361,6 +359,7 @@ done
 . tests/run_lanes.sh
 . tests/run_wide.sh
 . tests/run_its.sh
+. tests/run_fill.sh
 . tests/run_malekeh.sh
 . tests/run_rename.sh
 . tests/run_hybrid.sh
@@ -488,7 +487,7 @@ mkdir -p $B/pclk && jq '.rtl_clock_mhz = 500' presets/small.json > $B/pclk/small
 a=$($B/gpurf-params --preset small --block rflc --format period); b=$($B/gpurf-params --presets-dir $B/pclk --preset small --block rflc --format period)
 [ "$a" = 1000 ] && [ "$b" = 2000 ] && ok "rtl_clock_mhz 1000 -> $a ps, 500 -> $b ps" || bad "period: $a at 1000 MHz, $b at 500 MHz"
 
-section "synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys, rf_pool and ocu_phys, the rf and ocu with wider fields or more ports, rc and rc_pw, a minute more, and ccu_alloc_gr, ccu_alloc's RTL, only in make synth)"
+section "synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys, rf_pool, rf_fill and ocu_phys, the rf and ocu with wider fields or more ports, rc and rc_pw, a minute more, and ccu_alloc_gr, ccu_alloc's RTL, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
 wait $SYNTH_PID
 if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.log; exit \$(cat $B/synth_bg.rc)"; then

@@ -22,7 +22,7 @@ static aau_out_t step(int alloc, int rel, unsigned id, int rel_all)
     aau_in_t in;
     aau_out_t o;
     memset(&in, 0, sizeof in);
-    in.alloc = (uint32_t)alloc;
+    in.alloc_valid[0] = (uint32_t)alloc;
     in.rel_valid = (uint32_t)rel;
     in.rel_id = id;
     in.rel_all = (uint32_t)rel_all;
@@ -49,7 +49,7 @@ static void allocates_in_order_until_empty(void **st)
     for (unsigned i = 0; i < n; i++) {
         aau_out_t o = step(1, 0, 0, 0);
         assert_int_equal(o.avail, 1);
-        assert_int_equal(o.head, i);
+        assert_int_equal(o.head[0], i);
         assert_int_equal(o.free_count, n - i);
     }
     aau_out_t o = peek();
@@ -97,16 +97,16 @@ static void same_cycle_and_release_all(void **st)
         step(1, 0, 0, 0);
     step(0, 1, 3, 0);          /* unused = 3 */
     aau_out_t o = step(1, 1, 6, 0); /* takes 3, returns 6 */
-    assert_int_equal(o.head, 3);
+    assert_int_equal(o.head[0], 3);
     o = peek();
     assert_int_equal(o.free_count, 1);
-    assert_int_equal(o.head, 6);
+    assert_int_equal(o.head[0], 6);
     assert_int_equal(o.occupied[3], 1);
     assert_int_equal(o.occupied[6], 0);
     step(1, 1, 2, 1);
     o = peek();
     assert_int_equal(o.free_count, n);
-    assert_int_equal(o.head, 0);
+    assert_int_equal(o.head[0], 0);
     for (unsigned i = 0; i < n; i++)
         assert_int_equal(o.occupied[i], 0);
 }
@@ -120,7 +120,7 @@ static void wraps_at_entries(void **st)
     for (unsigned round = 0; round < 3 * n; round++) {
         aau_out_t o = step(1, 0, 0, 0);
         assert_true(o.head < n);
-        step(0, 1, o.head, 0);
+        step(0, 1, o.head[0], 0);
         assert_int_equal(peek().free_count, n);
     }
     /* each id cycled through the tail in order */

@@ -170,7 +170,7 @@ static void working_set_and_init(void **st)
 static void storage_formula(void **st)
 {
     (void)st;
-    assert_int_equal(wcb_storage_bits(64, 256, 16, 8), 114880);
+    assert_int_equal(wcb_storage_bits(64, 256, 16, 8, 0), 114880);
 }
 
 int main(void)

@@ -43,19 +43,21 @@ static int ratio_at(const sm_cfg_t *c, unsigned lat, double base, double *ratio,
     return 0;
 }
 
-int latx_apply(sm_cfg_t *c, double factor, latx_t *r, char *err, size_t n)
+int latx_apply(sm_cfg_t *c, double factor, const sm_cfg_t *ref, latx_t *r, char *err, size_t n)
 {
     memset(r, 0, sizeof *r);
     r->factor = factor;
     r->from = c->bank_latency;
-    if (latx_measure(c, &r->base_avg, err, n))
+    if (latx_measure(ref ? ref : c, &r->base_avg, err, n))
         return -1;
     /* the ratio grows with the access time: the smallest access time reaching F (found by
      * doubling the step above the preset's, short runs first), or the one below it when that
      * one is nearer */
     unsigned lo = 0, hi = r->from, step = 1;
     double rhi = 1, ahi = r->base_avg, rlo = -1, alo = 0; /* rlo < 0: lo not measured yet */
-    while (factor > 1 && rhi < factor) {
+    if (ref && ratio_at(c, hi, r->base_avg, &rhi, &ahi, err, n))
+        return -1;
+    while (rhi < factor) {
         lo = hi, rlo = rhi, alo = ahi;
         hi = r->from + step > 64 ? 64 : r->from + step;
         step *= 2;

@@ -1,6 +1,8 @@
 /* --latency-x F: the main register file's bank access time chosen so that the average read
  * latency (request to data, bank-conflict queuing included: the mrf_read_latency_avg statistic)
- * is F times the preset's, measured as LTRF Sec. 2.2 measures Table 2's latencies (GPGPU-Sim's
+ * is F times the preset's (--latency-x F@P: F times preset P's, P taken with the run's
+ * bank_pipelined, the reading of LTRF Table 2 the run makes: how Table 2's #6 and #7 are
+ * derived from #1), measured as LTRF Sec. 2.2 measures Table 2's latencies (GPGPU-Sim's
  * average register-file access latency, queuing included) rather than multiplying the bank's
  * busy time. The measurement: the baseline design on the LTRF experiments' register-hungry
  * generated kernel (LATX_KERNEL: 64 registers per thread, 16 blocks of 8 warps) with the
@@ -18,8 +20,9 @@ typedef struct {
     double base_avg, avg;     /* the reference kernel's average read latency at each */
 } latx_t;
 
-/* c->bank_latency set to the chosen access time; -1 with a message in err */
-int latx_apply(sm_cfg_t *c, double factor, latx_t *r, char *err, size_t n);
+/* c->bank_latency set to the chosen access time; -1 with a message in err. With ref, F is a
+ * multiple of ref's average read latency, not c's own (--latency-x F@PRESET) */
+int latx_apply(sm_cfg_t *c, double factor, const sm_cfg_t *ref, latx_t *r, char *err, size_t n);
 /* average main-RF read latency of the reference kernel on c (baseline design) */
 int latx_measure(const sm_cfg_t *c, double *avg, char *err, size_t n);
 

@@ -105,11 +105,21 @@ int cli_load_cfg(const args_t *a, sm_cfg_t *c, latx_t *latx, char *err, size_t n
     if (a->latency_x) {
         char *end;
         double x = strtod(a->latency_x, &end);
-        if (*end || !(x > 0 && x <= 64)) {
-            snprintf(err, n, "--latency-x '%s': expected a factor in (0, 64]", a->latency_x);
+        if ((*end && *end != '@') || !(x > 0 && x <= 64) || (*end == '@' && !end[1])) {
+            snprintf(err, n, "--latency-x '%s': expected a factor in (0, 64], or F@PRESET",
+                     a->latency_x);
             return -1;
         }
-        return latx_apply(c, x, latx, err, n);
+        if (*end != '@')
+            return latx_apply(c, x, NULL, latx, err, n);
+        sm_cfg_t ref;
+        char why[512];
+        if (cfg_load(end + 1, a->presets_dir, &ref, why, sizeof why)) {
+            snprintf(err, n, "--latency-x '%s': %s", a->latency_x, why);
+            return -1;
+        }
+        ref.bank_pipelined = c->bank_pipelined;
+        return latx_apply(c, x, &ref, latx, err, n);
     }
     return 0;
 }

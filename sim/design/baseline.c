@@ -30,7 +30,7 @@ static int bl_init(sm_t *sm, char *err, size_t n)
     sm_stat_group(sm, &mainrf_stats, (const uint64_t *)&b->st);
     for (unsigned s = 0; s < sm->c.schedulers; s++) {
         sm->sc[s].dpriv = &b->sc[s];
-        if (!(b->sc[s].rf = mainrf_new(sm, s, err, n)))
+        if (!(b->sc[s].rf = mainrf_new(sm, s, "rf", err, n)))
             return -1;
     }
     return 0;

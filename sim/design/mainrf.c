@@ -3,11 +3,11 @@
 
 STATS_LIST(mainrf_stats, "rf", MAINRF_STATS);
 
-ls_inst_t *mainrf_new(sm_t *sm, unsigned s, char *err, size_t n)
+ls_inst_t *mainrf_new(sm_t *sm, unsigned s, const char *block, char *err, size_t n)
 {
     char name[40];
     snprintf(name, sizeof name, "rf.sc%u", s);
-    return sm_make_inst(sm, "rf", name, err, n);
+    return sm_make_inst(sm, block, name, err, n);
 }
 
 void mainrf_count(sm_t *sm, const ls_inst_t *rf, mainrf_stats_t *st)

@@ -11,8 +11,9 @@
 STATS_STRUCT(mainrf_stats_t, MAINRF_STATS);
 extern const stat_list_t mainrf_stats;
 
-/* the rf instance of sub-core s (name rf.sc<s>) */
-ls_inst_t *mainrf_new(sm_t *sm, unsigned s, char *err, size_t n);
+/* the main register file of sub-core s (instance rf.sc<s>): block rf or one of its
+ * configurations (rf_pool, rf_fill) */
+ls_inst_t *mainrf_new(sm_t *sm, unsigned s, const char *block, char *err, size_t n);
 /* its reads and writes into the core's rf_reads / rf_writes, its conflicts into st */
 void mainrf_count(sm_t *sm, const ls_inst_t *rf, mainrf_stats_t *st);
 

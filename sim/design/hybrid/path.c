@@ -18,7 +18,7 @@ int hy_path_init(sm_t *sm, unsigned s, char *err, size_t n)
         x->rc_port_slot[p] = -1;
     for (unsigned p = 0; p < RSP_MAX_RPORTS; p++)
         x->rsp_port_slot[p] = -1;
-    if (!(x->rf = mainrf_new(sm, s, err, n)))
+    if (!(x->rf = mainrf_new(sm, s, "rf", err, n)))
         return -1;
     snprintf(name, sizeof name, "rc.sc%u", s);
     if (v->rc && !(x->rc = sm_make_inst(sm, "rc", name, err, n)))

@@ -142,56 +142,61 @@ static int victim(const sm_t *sm, unsigned g, const regset_t *enter)
     return best;
 }
 
-/* one allocation per cycle: the row's allocation unit gives a bank, the WCB maps it */
+/* the row's allocation unit gives up to rfc_alloc_ports banks a cycle, the WCB maps each on
+ * the row's map port of the same rank */
 static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
     warp_t *w = &sm->w[j->warp];
-    const unsigned r = rs_first(&j->enter);
-    if (r >= sm->c.arch_regs) {
+    ltrf_warp_t *q = lw(sm, w);
+    if (rs_first(&j->enter) >= sm->c.arch_regs) {
         j->kind = J_NONE;
         return;
     }
-    lrow_t *row = &e->row[lw(sm, w)->row];
-    const aau_out_t *ao = e->ao[lw(sm, w)->row];
+    const unsigned A = sm->c.rfc_alloc_ports, m0 = q->row * A;
+    lrow_t *row = &e->row[q->row];
+    const aau_out_t *ao = e->ao[q->row];
     if (!ao->avail) {
         if (LT(sm)->v->demand && !row->rel_pending) {
             int v = victim(sm, j->warp, &j->enter);
             if (v >= 0) {
                 evict(sm, s, j->warp, (unsigned)v, 1);
                 /* a re-map clears the victim's valid bit in the address table */
-                const unsigned m = lw(sm, w)->row; /* the row's allocation unit's map port */
-                wi->map_valid[m] = 1;
-                wi->map_warp[m] = w->local;
-                wi->map_reg[m] = (unsigned)v;
-                wi->map_bank[m] = lw(sm, w)->bank[v];
-                set_bank(lw(sm, w), (unsigned)v, NO_BANK);
+                wi->map_valid[m0] = 1;
+                wi->map_warp[m0] = w->local;
+                wi->map_reg[m0] = (unsigned)v;
+                wi->map_bank[m0] = q->bank[v];
+                set_bank(q, (unsigned)v, NO_BANK);
             }
         }
         return;
     }
-    ((aau_in_t *)ls_in(e->abank[lw(sm, w)->row]))->alloc = 1;
-    const unsigned m = lw(sm, w)->row;
-    wi->map_valid[m] = 1;
-    wi->map_warp[m] = w->local;
-    wi->map_reg[m] = r;
-    wi->map_bank[m] = ao->head;
-    set_bank(lw(sm, w), r, ao->head);
-    lw(sm, w)->lru[r] = sm->st.cycles;
-    ref_t ref = {(uint16_t)w->local, (uint8_t)r, (uint8_t)ao->head};
-    if (rs_has(&j->fetch, r)) {
-        row->fq[(row->fq_head + row->fq_len++) % RFC_MAX_BANKS] = ref;
-        lw(sm, w)->infill[r] = 1;
-        /* a result issued before the switch lands in the main RF first; a demand miss's own
-         * result is written after the fill */
-        lw(sm, w)->fwait[r] = j->kind != J_DEMAND && w->pend_w[r];
-        lw(sm, w)->fills++;
-        LT(sm)->st.fetches++;
-    } else {
-        *(ref_t *)q_push(&e->vs) = ref;
-        lw(sm, w)->vsets++;
+    aau_in_t *ai = ls_in(e->abank[q->row]);
+    unsigned k = 0;
+    for (unsigned r; k < A && k < ao->free_count && (r = rs_first(&j->enter)) < sm->c.arch_regs; k++) {
+        const unsigned b = ao->head[k], m = m0 + k;
+        ai->alloc_valid[k] = 1;
+        wi->map_valid[m] = 1;
+        wi->map_warp[m] = w->local;
+        wi->map_reg[m] = r;
+        wi->map_bank[m] = b;
+        set_bank(q, r, b);
+        q->lru[r] = sm->st.cycles;
+        ref_t ref = {(uint16_t)w->local, (uint8_t)r, (uint8_t)b};
+        if (rs_has(&j->fetch, r)) {
+            row->fq[(row->fq_head + row->fq_len++) % RFC_MAX_BANKS] = ref;
+            q->infill[r] = 1;
+            /* a result issued before the switch lands in the main RF first; a demand miss's
+             * own result is written after the fill */
+            q->fwait[r] = j->kind != J_DEMAND && w->pend_w[r];
+            q->fills++;
+            LT(sm)->st.fetches++;
+        } else {
+            *(ref_t *)q_push(&e->vs) = ref;
+            q->vsets++;
+        }
+        rs_del(&j->enter, r);
     }
-    rs_del(&j->enter, r);
 }
 
 /* PREFETCH decode: the WCB takes interval iv's working set, the job its registers */
@@ -223,8 +228,8 @@ static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
         LT(sm)->st.deactivations++;
         break;
     case J_ACT: {
-        unsigned row = e->oo->head;
-        ((aau_in_t *)ls_in(e->aoff))->alloc = 1;
+        unsigned row = e->oo->head[0];
+        ((aau_in_t *)ls_in(e->aoff))->alloc_valid[0] = 1;
         wi->act_valid = 1;
         wi->act_warp = w->local;
         wi->act_off = row;
@@ -249,8 +254,24 @@ static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
         break;
     }
 }
+/* a register the warp leaves with its value in the cache is written back under the design's
+ * rule (rfc_writeback) */
+static int writes_back(const ltrf_t *t, int live, int dirty)
+{
+    switch (t->wb) {
+    case WB_LIVE:
+        return live;
+    case WB_DIRTY:
+        return dirty;
+    case WB_LIVE_DIRTY:
+        return live && dirty;
+    default:
+        return 1;
+    }
+}
+
 /* the job's query answers (the state before this cycle's updates): a register written at this
- * edge counts as live */
+ * edge counts as live and dirty */
 static void job_query(sm_t *sm, unsigned s, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
@@ -258,16 +279,21 @@ static void job_query(sm_t *sm, unsigned s, job_t *j)
     const wcb_out_t *q = e->wo;
     const wcb_in_t *wi = ls_in(e->wcb);
     const int pl = LT(sm)->v->liveness;
-    regset_t now = {{0}}, live = {{0}};
+    regset_t now = {{0}}, live = {{0}}, dirty = {{0}};
     for (unsigned r = 0; r < sm->c.arch_regs; r++) {
         if (q->q_ws[r])
             rs_add(&now, r);
         if (q->q_live[r])
             rs_add(&live, r);
+        if (q->q_dirty[r])
+            rs_add(&dirty, r);
     }
     for (unsigned p = 0; p < sm->c.wb_ports; p++)
-        if (wi->wr_valid[p] && wi->wr_warp[p] == w->local)
+        if (wi->wr_valid[p] && wi->wr_warp[p] == w->local) {
             rs_add(&live, wi->wr_reg[p]);
+            rs_add(&dirty, wi->wr_reg[p]);
+        }
+    const ltrf_t *t = LT(sm);
     for (unsigned r = 0; r < sm->c.arch_regs && !LT(sm)->v->demand; r++)
         if (lw(sm, w)->bank[r] != NO_BANK && !rs_has(&now, r) && !sm->error) {
             sm->error = 1;
@@ -280,7 +306,7 @@ static void job_query(sm_t *sm, unsigned s, job_t *j)
         for (unsigned r = 0; r < sm->c.arch_regs; r++) {
             if (lw(sm, w)->bank[r] == NO_BANK)
                 continue;
-            if (!w->done_issuing && q->q_valid[r] && (!pl || rs_has(&live, r)))
+            if (!w->done_issuing && q->q_valid[r] && writes_back(t, rs_has(&live, r), rs_has(&dirty, r)))
                 evict(sm, s, j->warp, r, 0);
             set_bank(lw(sm, w), r, NO_BANK);
         }
@@ -297,7 +323,7 @@ static void job_query(sm_t *sm, unsigned s, job_t *j)
         for (unsigned r = 0; r < sm->c.arch_regs; r++) {
             if (!rs_has(&now, r) || rs_has(&j->enter, r) || lw(sm, w)->bank[r] == NO_BANK)
                 continue;
-            if (q->q_valid[r] && (!pl || rs_has(&live, r)))
+            if (q->q_valid[r] && writes_back(t, rs_has(&live, r), rs_has(&dirty, r)))
                 evict(sm, s, j->warp, r, 1);
             else
                 release(e, lw(sm, w)->row, lw(sm, w)->bank[r]);
@@ -379,22 +405,28 @@ void ltrf_back(sm_t *sm, unsigned s)
         row->rel_len--;
         row->rel_pending--;
     }
-    /* a register allocated without a fill is marked valid through its bank's fill port */
-    if (e->vs.len && !wi->fill_valid[((const ref_t *)q_at(&e->vs, 0))->bank]) {
-        const ref_t *v = q_at(&e->vs, 0);
+    /* registers allocated without a fill are marked valid through their banks' fill ports,
+     * oldest first, each port once a cycle */
+    unsigned char vdone[VS_MAX] = {0};
+    const unsigned nvs = e->vs.len < VS_MAX ? e->vs.len : VS_MAX;
+    for (unsigned i = 0; i < nvs; i++) {
+        const ref_t *v = q_at(&e->vs, i);
+        if (wi->fill_valid[v->bank])
+            continue;
         wi->fill_valid[v->bank] = 1;
         wi->fill_warp[v->bank] = v->warp;
         wi->fill_reg[v->bank] = v->reg;
         lw(sm, &sm->w[global_of(sm, s, v->warp)])->vsets--;
-        q_pop(&e->vs);
+        vdone[i] = 1;
     }
+    q_drop(&e->vs, nvs, vdone);
     /* one job starts per cycle (the WCB's query port); every row's allocation unit advances its
      * own job */
     job_t nj;
     int started = -1;
     pick_job(sm, s, &nj);
     if (nj.kind) {
-        unsigned r = nj.kind == J_ACT ? e->oo->head : lw(sm, &sm->w[nj.warp])->row;
+        unsigned r = nj.kind == J_ACT ? e->oo->head[0] : lw(sm, &sm->w[nj.warp])->row;
         e->job[r] = nj;
         if (!nj.step) {
             job_start(sm, s, wi, &e->job[r]);

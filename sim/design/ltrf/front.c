@@ -14,6 +14,18 @@ static int landing_behind(const ltrf_sc_t *e, unsigned i)
     return 0;
 }
 
+/* the row's next register to read may take a fill port: a register is read only after its
+ * last write-back and any older result have reached the main RF, and while the row has room
+ * to stage its data */
+static int fill_next(const sm_t *sm, unsigned s, const ltrf_sc_t *e, const lrow_t *row)
+{
+    if (!row->fq_len || row->nheld + row->out_len + row->st_len >= e->stage_depth)
+        return 0;
+    const ref_t *h = &row->fq[row->fq_head];
+    const warp_t *hw = &sm->w[global_of(sm, s, h->warp)];
+    return !lw(sm, hw)->evp[h->reg] && !(lw(sm, hw)->fwait[h->reg] && hw->pend_w[h->reg]);
+}
+
 /* a result goes to the cache when its warp holds the register there with its value; else to
  * the main register file once the register's write-backs have landed there */
 static int to_cache(const sm_t *sm, const warp_t *w, unsigned reg)
@@ -139,17 +151,22 @@ void ltrf_front(sm_t *sm, unsigned s)
     rf_in_t *ri = ls_in(e->rf);
     ls_clear_strobes(e->rf);
     unsigned launch = sm_launch_inputs(sm, s, ri);
+    const unsigned K = c->rfc_fill_ports;
     for (unsigned r = 0; r < e->rows; r++) {
-        const lrow_t *row = &e->row[r];
-        const ref_t *h = &row->fq[row->fq_head];
-        /* a register is read only after its last write-back and any older result have
-         * reached the main RF */
-        const warp_t *hw = &sm->w[global_of(sm, s, h->warp)];
-        if (row->fq_len && row->out_len + row->st_len < e->stage_depth && !lw(sm, hw)->evp[h->reg] &&
-            !(lw(sm, hw)->fwait[h->reg] && hw->pend_w[h->reg])) {
-            ri->rd_valid[r] = 1;
-            ri->rd_warp[r] = h->warp;
-            ri->rd_reg[r] = h->reg;
+        lrow_t *row = &e->row[r];
+        for (unsigned k = 0; k < K; k++) {
+            if (!(row->held >> k & 1) && fill_next(sm, s, e, row)) {
+                row->hold[k] = row->fq[row->fq_head];
+                row->held |= 1ull << k;
+                row->nheld++;
+                row->fq_head = (row->fq_head + 1) % RFC_MAX_BANKS;
+                row->fq_len--;
+            }
+            if (row->held >> k & 1) {
+                ri->rd_valid[r * K + k] = 1;
+                ri->rd_warp[r * K + k] = row->hold[k].warp;
+                ri->rd_reg[r * K + k] = row->hold[k].reg;
+            }
         }
     }
     /* write ports: a result port no result takes, then the cache's own write-back ports, each
@@ -188,18 +205,23 @@ void ltrf_front(sm_t *sm, unsigned s)
      * read is answered in its grant cycle */
     for (unsigned r = 0; r < e->rows; r++) {
         lrow_t *row = &e->row[r];
-        if (ro->rd_gnt[r]) {
-            row->out[(row->out_head + row->out_len++) % STAGE_MAX] = row->fq[row->fq_head];
-            row->fq_head = (row->fq_head + 1) % RFC_MAX_BANKS;
-            row->fq_len--;
-        }
-        if (ro->rsp_valid[r]) {
-            staged_t *t = &row->st[row->st_len++];
-            t->r = row->out[row->out_head];
-            t->seq = e->st_seq++;
-            memcpy(t->data, ro->rsp_data[r], L * 4);
-            row->out_head = (row->out_head + 1) % STAGE_MAX;
-            row->out_len--;
+        for (unsigned k = 0; k < K; k++) {
+            const unsigned p = r * K + k;
+            if (ro->rd_gnt[p]) {
+                row->out[row->out_len++] = (inflight_t){row->hold[k], (uint8_t)k};
+                row->held &= ~(1ull << k);
+                row->nheld--;
+            }
+            if (ro->rsp_valid[p]) {
+                unsigned i = 0; /* the port's oldest read in flight */
+                while (row->out[i].port != k)
+                    i++;
+                staged_t *t = &row->st[row->st_len++];
+                t->r = row->out[i].r;
+                t->seq = e->st_seq++;
+                memcpy(t->data, ro->rsp_data[p], L * 4);
+                memmove(&row->out[i], &row->out[i + 1], (--row->out_len - i) * sizeof *row->out);
+            }
         }
     }
     unsigned char landed[LAND_MAX] = {0};

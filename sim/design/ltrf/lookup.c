@@ -158,7 +158,7 @@ void ltrf_lookup_send(sm_t *sm, unsigned s, wcb_in_t *wi)
 /* ---- dispatch ------------------------------------------------------------------------------- */
 static uint32_t dead_bits(const sm_t *sm, const flight_t *fl)
 {
-    if (!LT(sm)->v->liveness)
+    if (!LT(sm)->dead)
         return 0;
     int p = pidx_of(sm, fl->in);
     return p < 0 ? 0 : LT(sm)->lv.dead[p];

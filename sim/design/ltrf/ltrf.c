@@ -29,7 +29,7 @@ static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
     q_init(&e->land, sizeof(landing_t));
     q_init(&e->vs, sizeof(ref_t));
     char name[40];
-    if (!(e->rf = mainrf_new(sm, s, err, n)))
+    if (!(e->rf = mainrf_new(sm, s, "rf_fill", err, n)))
         return -1;
     snprintf(name, sizeof name, "wcb.sc%u", s);
     if (!(e->wcb = sm_make_inst(sm, "wcb", name, err, n)))
@@ -48,8 +48,10 @@ static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
     const rfc_cfg_t *rc = e->rfc->cfg;
     e->nports = cfg_warps_per_sc(c) * WCB_READ_PORTS;
     /* enough reads in flight per row to keep one main-RF read per cycle across the bank
-     * latency and a crossbar port's occupancy */
+     * latency and a crossbar port's occupancy, and every fill port busy */
     e->stage_depth = c->bank_latency + rc->beats;
+    if (e->stage_depth < c->rfc_fill_ports)
+        e->stage_depth = c->rfc_fill_ports;
     if (e->stage_depth > STAGE_MAX)
         e->stage_depth = STAGE_MAX;
     return 0;
@@ -58,12 +60,19 @@ static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
 static int ltrf_init(sm_t *sm, char *err, size_t n)
 {
     const sm_cfg_t *c = &sm->c;
-    if (c->active_pool > cfg_cus_per_sc(c) * c->max_srcs) {
-        snprintf(err, n, "%s: field 'active_pool': %u cache rows need as many main register file "
-                 "read ports for fills; a sub-core has %u (collectors x max_srcs)",
-                 c->name, c->active_pool, cfg_cus_per_sc(c) * c->max_srcs);
-        return -1;
-    }
+    if (c->rfc_fill_ports > c->rfc_banks || c->rfc_alloc_ports > c->rfc_banks)
+        return gpurf_fail(err, n, "%s: field '%s': %u, more than a row's %u cache banks (rfc_banks)",
+                          c->name, c->rfc_fill_ports > c->rfc_banks ? "rfc_fill_ports" : "rfc_alloc_ports",
+                          c->rfc_fill_ports > c->rfc_banks ? c->rfc_fill_ports : c->rfc_alloc_ports,
+                          c->rfc_banks);
+    if (c->active_pool * c->rfc_fill_ports > RF_MAX_PORTS)
+        return gpurf_fail(err, n, "%s: field 'rfc_fill_ports': %u rows x %u fill ports exceed the main "
+                          "register file's %u read ports", c->name, c->active_pool, c->rfc_fill_ports,
+                          RF_MAX_PORTS);
+    if (c->active_pool * c->rfc_alloc_ports > WCB_MAX_MPORTS)
+        return gpurf_fail(err, n, "%s: field 'rfc_alloc_ports': %u rows x %u allocation ports exceed "
+                          "the WCB's %u map ports", c->name, c->active_pool, c->rfc_alloc_ports,
+                          WCB_MAX_MPORTS);
     ltrf_t *t = sm->dpriv = calloc(1, sizeof *t);
     if (!t || !(t->w = calloc(c->warp_slots, sizeof *t->w)) ||
         !(t->sc = calloc(c->schedulers, sizeof *t->sc))) {
@@ -71,6 +80,9 @@ static int ltrf_init(sm_t *sm, char *err, size_t n)
         return -1;
     }
     t->v = sm->d->variant;
+    /* rfc_writeback paper: LTRF writes back the working set (L161), LTRF+ its live part (L165) */
+    t->wb = c->rfc_writeback != WB_PAPER ? c->rfc_writeback : t->v->liveness ? WB_LIVE : WB_ALL;
+    t->dead = !t->v->demand && (t->v->liveness || t->wb == WB_LIVE || t->wb == WB_LIVE_DIRTY);
     sm_stat_group(sm, &mainrf_stats, (const uint64_t *)&t->rst);
     sm_stat_group(sm, &ltrf_stats, (const uint64_t *)&t->st);
     if (!t->v->demand)

@@ -25,6 +25,12 @@ typedef struct {
     uint8_t reg, bank;
 } ref_t;
 
+/* a main-RF read granted to fill port `port` of a row, its data not yet back */
+typedef struct {
+    ref_t r;
+    uint8_t port;
+} inflight_t;
+
 typedef struct {
     ref_t r;
     uint64_t seq;                  /* arrival order, for the bank's fill port */
@@ -32,13 +38,16 @@ typedef struct {
 } staged_t;
 
 /* one cache row: the warp holding it and its fill pipeline (the counts, read every cycle,
- * first) */
+ * first). Its rfc_fill_ports main-RF read ports take the registers to read in order; each
+ * presents its register until the bank arbiter grants it. */
 typedef struct {
     unsigned warp;                 /* global warp slot, ~0u when free */
-    unsigned fq_head, fq_len, out_head, out_len, st_len, rel_head, rel_len;
+    unsigned fq_head, fq_len, out_len, st_len, rel_head, rel_len, nheld;
     unsigned rel_pending;          /* banks on their way back to the allocation unit */
+    uint64_t held;                 /* fill ports presenting a read (bit k: port k) */
     ref_t fq[RFC_MAX_BANKS];       /* registers still to read from the main register file */
-    ref_t out[STAGE_MAX];          /* reads granted, data not yet back (grant order) */
+    ref_t hold[RFC_MAX_BANKS];     /* the read fill port k presents */
+    inflight_t out[STAGE_MAX];     /* reads granted, data not yet back (grant order) */
     uint8_t rel[RFC_MAX_BANKS];    /* banks to return to the row's allocation unit */
     staged_t st[STAGE_MAX];        /* data waiting for its bank's fill port (oldest first) */
 } lrow_t;
@@ -53,6 +62,8 @@ typedef struct {
     uint8_t reg;
     uint32_t data[GPURF_MAX_LANES];
 } landing_t;
+/* the valid-bit queue entries one cycle looks at for a free fill port */
+#define VS_MAX 64
 /* the landing queue entries one cycle looks at for a free write port */
 #define LAND_MAX (2 * RF_MAX_WPORTS)
 
@@ -171,6 +182,8 @@ STATS_STRUCT(prefetch_stats_t, PREFETCH_STATS);
 /* the design's per-SM state (sm->dpriv) */
 typedef struct {
     const ltrf_variant_t *v;
+    unsigned wb;                   /* the write-back rule: WB_ALL, WB_LIVE, WB_DIRTY or WB_LIVE_DIRTY */
+    int dead;                      /* dead-operand bits reach the WCB (ltrf+, or a live rule) */
     ltrf_stats_t st;
     prefetch_stats_t pst;
     mainrf_stats_t rst;

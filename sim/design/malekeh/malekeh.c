@@ -33,9 +33,7 @@ static int mk_init(sm_t *sm, char *err, size_t n)
     sm_stat_group(sm, &malekeh_stats, (const uint64_t *)&m->st);
     for (unsigned s = 0; s < c->schedulers; s++) {
         mk_sc_t *x = sm->sc[s].dpriv = &m->sc[s];
-        char name[40];
-        snprintf(name, sizeof name, "rf.sc%u", s);
-        if (!(x->rf = m->pool ? sm_make_inst(sm, "rf_pool", name, err, n) : mainrf_new(sm, s, err, n)))
+        if (!(x->rf = mainrf_new(sm, s, m->pool ? "rf_pool" : "rf", err, n)))
             return -1;
     }
     for (unsigned a = 0; a < m->nalloc; a++) {
