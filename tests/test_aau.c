@@ -12,7 +12,7 @@ static aau_state_t s;
 
 static void setup(unsigned entries)
 {
-    aau_cfg_t c = {.entries = entries};
+    aau_cfg_t c = {.entries = entries, .alloc_ports = 1};
     aau_cfg_derive(&c);
     assert_int_equal(aau_init(&s, &c), 0);
 }
@@ -72,7 +72,7 @@ static void release_goes_to_tail(void **st)
     step(0, 1, 0, 0); /* 0 back to the tail: unused = 2 3 0 */
     unsigned want[3] = {2, 3, 0};
     for (unsigned i = 0; i < 3; i++)
-        assert_int_equal(step(1, 0, 0, 0).head, want[i]);
+        assert_int_equal(step(1, 0, 0, 0).head[0], want[i]);
     assert_int_equal(peek().avail, 0);
 }
 
@@ -119,12 +119,12 @@ static void wraps_at_entries(void **st)
     setup(n);
     for (unsigned round = 0; round < 3 * n; round++) {
         aau_out_t o = step(1, 0, 0, 0);
-        assert_true(o.head < n);
+        assert_true(o.head[0] < n);
         step(0, 1, o.head[0], 0);
         assert_int_equal(peek().free_count, n);
     }
     /* each id cycled through the tail in order */
-    assert_int_equal(peek().head, (3 * n) % n);
+    assert_int_equal(peek().head[0], (3 * n) % n);
 }
 
 static void rejects_bad_size(void **st)
@@ -135,10 +135,38 @@ static void rejects_bad_size(void **st)
     assert_int_equal(aau_init(&s, &c), -1);
 }
 
+/* with three allocation ports the asking ports take the next ids in queue order, as many as
+ * are free */
+static void allocates_several_a_cycle(void **st)
+{
+    (void)st;
+    aau_cfg_t c = {.entries = 5, .alloc_ports = 3};
+    aau_cfg_derive(&c);
+    assert_int_equal(aau_init(&s, &c), 0);
+    aau_in_t in;
+    aau_out_t o;
+    memset(&in, 0, sizeof in);
+    in.alloc_valid[0] = in.alloc_valid[1] = in.alloc_valid[2] = 1;
+    aau_eval(&s, &in, &o);
+    assert_int_equal(o.head[0], 0);
+    assert_int_equal(o.head[2], 2);
+    aau_tick(&s, &in);
+    aau_eval(&s, &in, &o);
+    assert_int_equal(o.free_count, 2);
+    assert_int_equal(o.head[0], 3);
+    aau_tick(&s, &in); /* asks three, two are free */
+    aau_eval(&s, &in, &o);
+    assert_int_equal(o.free_count, 0);
+    assert_int_equal(s.allocs, 5);
+    for (unsigned i = 0; i < 5; i++)
+        assert_int_equal(o.occupied[i], 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(allocates_in_order_until_empty), cmocka_unit_test(release_goes_to_tail),
+        cmocka_unit_test(allocates_several_a_cycle),
         cmocka_unit_test(release_of_free_id_ignored), cmocka_unit_test(same_cycle_and_release_all),
         cmocka_unit_test(wraps_at_entries), cmocka_unit_test(rejects_bad_size),
     };
