@@ -70,3 +70,7 @@ run "--latency-x F@ with an unknown preset refused" 2 $G sim --preset table2_c6 
 echo "$out" | grep -q "latency-x '5.3@nope'" && ok "the message names the argument" || bad "--latency-x @ message" "$out"
 # the most fill ports a main register file takes: 8 rows x 32 (Fig. 12's 32 registers per interval)
 run "ltrf with 256 main-RF fill ports (rfc_banks 32), sanitized" 0 $A sim --design ltrf --preset table2_c1 --set rfc_banks=32 --set rf_cache_wports=32 --set rfc_fill_ports=32 --gen seed=3,blocks=2,warps=8,regs=24,insts=24,loops=3
+# every preset names and sources every parameter, the fill's and write-back's included
+for p in presets/*.json; do p=$(basename $p .json)
+  run "preset $p loads and runs" 0 $G sim --design baseline --preset $p --gen seed=1,blocks=1,warps=1,insts=4 --sms 1
+done
