@@ -11,7 +11,8 @@
 #                  paper rule is its default run
 #   deactivations  generated kernels of more or fewer loads missing the L1 (gmem weight, addr
 #                  tile or stream) on #6: deactivations per 1,000 instructions against the gain
-# Uses the caller's WL, DESIGNS, MULTS, REGS_BL, LAT1, dargs, val, ipc, norm, pct, mean, G, OUT.
+# Uses the caller's WL, DESIGNS, MULTS, REGS_BL, LAT1, dargs, val, ipc, tolerable (its workload
+# argument a run prefix here: gq.pb, gq.wb-dirty), rsens, mean, G, OUT.
 RULES="all live dirty live+dirty"
 # the paper's write-back rule of design $1 (its runs without a wb- prefix)
 paper_rule() { [ $1 = ltrf+ ] && echo live || echo all; }
@@ -42,27 +43,16 @@ readings_runs() {
   done
 }
 
+# the run prefix of workload $1 under write-back rule $2 for design $3 (the paper rule's: $1)
+wbpre() { [ $2 = $(paper_rule $3) ] && echo "$1" || echo "$1.wb-$2"; }
 # the run of workload $1, design $3 under write-back rule $2 on config/run kind $4 (fig9.c6,
 # lat.2, ...): the paper rule's run is the default one
-wbrun() { [ $2 = $(paper_rule $3) ] && echo "$1.$4.$3" || echo "$1.wb-$2.$4.$3"; }
+wbrun() { echo "$(wbpre $1 $2 $3).$4.$3"; }
 # normalized IPC of run $1 against reference run $2
 normr() { awk -v a="$(ipc "$1")" -v r="$(ipc "$2")" 'BEGIN { printf "%.3f", a / r }'; }
 # power of run $1 against run $2
 pwr() { awk -v a="$(jq .energy_pj.power_mw "$OUT/json/$1.json")" -v r="$(jq .energy_pj.power_mw "$OUT/json/$2.json")" \
   'BEGIN { printf "%.3f", a / r }'; }
-# the largest swept multiple up to which run "$1.lat.M.$2" (workload.prefix) keeps IPC within
-# $3 % of run $4
-tol() { local t=0 m ok
-  for m in $MULTS; do
-    ok=$(awk -v a="$(ipc $1.lat.$m.$2)" -v r="$(ipc $4)" -v l=$3 'BEGIN { print (a >= r * (1 - l / 100)) }')
-    [ "$ok" = 1 ] && t=$m || break
-  done; echo $t; }
-# the same for a write-back rule: workload $1, rule $2, design $3, loss $4, reference run $5
-tolwb() { local t=0 m ok
-  for m in $MULTS; do
-    ok=$(awk -v a="$(ipc $(wbrun $1 $2 $3 lat.$m))" -v r="$(ipc $5)" -v l=$4 'BEGIN { print (a >= r * (1 - l / 100)) }')
-    [ "$ok" = 1 ] && t=$m || break
-  done; echo $t; }
 # cycles a row spends fetching per activation (row_fetch_act / activations) of run $1
 act() { awk -v f="$(val $1 row_fetch_act)" -v a="$(val $1 activations)" 'BEGIN { printf "%.1f", a ? f / a : 0 }'; }
 # the bank reading of a run prefix ("" or pb.)
@@ -155,8 +145,8 @@ readings_tables() {
     local pre=$n${p:+.pb}
     x="| $n | $(rdname "$p") "
     for d in $DESIGNS; do x="$x| $(pwr $n.${p}fig9.c7.$d $n.${p}fig10.c1.baseline) "; done
-    for d in $DESIGNS; do x="$x| $(tol $pre $d 5 $n.${p}ref)x "; done
-    echo "$x| $(tol $pre ltrf 5 $n.${p}lat.1.ltrf)x | $(tol $pre ltrf+ 5 $n.${p}lat.1.ltrf+)x |"
+    for d in $DESIGNS; do x="$x| $(tolerable $pre $d 5 $n.${p}ref)x "; done
+    echo "$x| $(tolerable $pre ltrf 5 $n.${p}lat.1.ltrf)x | $(tolerable $pre ltrf+ 5 $n.${p}lat.1.ltrf+)x |"
   done; done
   echo "| paper | - | - | - | - | - | - | 2.1x | 5.3x | 6.2x | - | - |"
   echo
@@ -185,7 +175,7 @@ readings_tables() {
     local bits=0
     case $r.$d in live.ltrf) bits=$((W * A)) ;; dirty.*|live+dirty.ltrf+) bits=$((W * A)) ;; live+dirty.ltrf) bits=$((2 * W * A)) ;; esac
     local run6=$(wbrun $n $r $d fig9.c6) run7=$(wbrun $n $r $d fig9.c7)
-    echo "| $n | $d | $r$([ $r = $(paper_rule $d) ] && echo ' (paper)') | $bits | $(awk -v a="$(val $run6 writebacks)" -v i="$(val $run6 instructions)" 'BEGIN { printf "%.2f", i ? a / i : 0 }') | $(normr $run6 $n.ref) | $(normr $run7 $n.ref) | $(pwr $run7 $n.fig10.c1.baseline) | $(tolwb $n $r $d 5 $n.ref)x |"
+    echo "| $n | $d | $r$([ $r = $(paper_rule $d) ] && echo ' (paper)') | $bits | $(awk -v a="$(val $run6 writebacks)" -v i="$(val $run6 instructions)" 'BEGIN { printf "%.2f", i ? a / i : 0 }') | $(normr $run6 $n.ref) | $(normr $run7 $n.ref) | $(pwr $run7 $n.fig10.c1.baseline) | $(tolerable $(wbpre $n $r $d) $d 5 $n.ref)x |"
   done; done; done
   echo
   echo "Table 4's interval lengths come from the compiler pass alone: the bank reading, the fill and"
