@@ -38,7 +38,7 @@ LIBS    := -ljansson -lz -llzma -lm -lpthread
 
 # ---- dependencies ---------------------------------------------------------------------------
 APT_PKGS := verilator yosys iverilog gtkwave z3 parallel cmark-gfm libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev liblzma-dev clang libclang-rt-14-dev pkg-config \
-            xvfb xauth jq bc opensta
+            xvfb xauth jq bc opensta python3-scipy
 DEPS_STAMP := $(BUILD)/.deps
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP):
@@ -51,7 +51,7 @@ CMODEL_SRC  := $(wildcard cmodel/*.c)
 HARNESS_SRC := $(filter-out harness/wave_view.c harness/wave_merge.c,$(wildcard harness/*.c))
 SIM_SRC     := $(wildcard sim/stream/*.c sim/mem/*.c sim/pass/*.c sim/core/*.c sim/energy/*.c sim/design/*.c sim/design/*/*.c) \
                sim/cli/report.c sim/cli/load.c sim/cli/latency_x.c sim/cli/reuse_report.c sim/cli/release_report.c sim/cli/strand_report.c sim/cli/pass_cmds.c \
-               sim/cli/energy_cmd.c sim/cli/agg.c sim/cli/sim_cmd.c sim/cli/help.c
+               sim/cli/energy_cmd.c sim/cli/energy_check.c sim/cli/agg.c sim/cli/sim_cmd.c sim/cli/help.c
 SYNTH_SRC   := synth/synth.c synth/area.c
 CORE_SRC    := $(CMODEL_SRC) $(HARNESS_SRC) $(SIM_SRC) $(SYNTH_SRC)
 CORE_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC))

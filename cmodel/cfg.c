@@ -33,6 +33,7 @@ static const char *const rc_partition_names[] = {"shared", "per_warp", NULL};
 static const char *const rfc_writeback_names[] = {"paper", "all", "live", "dirty", "live+dirty", NULL};
 /* the order of sim/energy/sram.h's TECH_* */
 static const char *const mrf_tech_names[] = {"hp_sram", "lstp_sram", "tfet_sram", "dwm", NULL};
+static const char *const mrf_array_names[] = {"banked", "monolithic", NULL};
 
 #define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}
 static const field_t fields[] = {
@@ -102,13 +103,15 @@ static const field_t fields[] = {
     {"rsp_barrier", offsetof(sm_cfg_t, rsp_barrier), rsp_barrier_names, 0, 0},
     F(energy_kb, 0, 1024),
     {"mrf_tech", offsetof(sm_cfg_t, mrf_tech), mrf_tech_names, 0, 0},
+    {"mrf_array", offsetof(sm_cfg_t, mrf_array), mrf_array_names, 0, 0},
+    F(temp_priced_ports, 0, 128),
     F(sram_e_bank_fj, 1, 1000000),
     F(sram_e_table_fj, 1, 1000000),
     F(sram_p_bank_uw, 1, 1000000),
     F(sram_p_table_uw, 1, 1000000),
     F(vdd_mv, 100, 5000),
     F(sram_f_nm, 1, 1000),
-    F(array_eff_pct, 1, 100),
+    F(sram_line_bits, 8, 4096),
     F(wire_ff_per_mm, 1, 10000),
     F(e_arbiter_fj, 0, 1000000),
     F(lat_alu, 1, 1000),

@@ -35,6 +35,7 @@ enum { RC_SHARED, RC_PER_WARP };
  * interval switch): its paper's rule (LTRF every valid register, L161; LTRF+ the live ones,
  * L165), every valid one, the live ones, the ones written since their fill (a dirty bit per
  * cached register in the WCB), or those both live and dirty */
+enum { MRF_ARRAY_BANKED, MRF_ARRAY_MONOLITHIC };
 enum { WB_PAPER, WB_ALL, WB_LIVE, WB_DIRTY, WB_LIVE_DIRTY };
 
 typedef struct {
@@ -125,11 +126,14 @@ typedef struct {
                                (0: their own capacity; Fig. 9's "half-size" runs) */
     /* the energy model (sim/energy/sram.h, energy.h): the main RF's cell technology (TECH_*),
      * the anchors (Jeon & Annavaram Table 2: a 4 KB bank's and a renaming-table bank's access
-     * energy, fJ, and leakage, uW; the supply, mV; the feature size, nm) and the estimates (the
-     * array efficiency in %, wire capacitance in fF/mm, an arbiter request-cycle in fJ) */
-    unsigned mrf_tech;
+     * energy, fJ, and leakage, uW; the supply, mV; the feature size, nm) and the estimates (wire
+     * capacitance in fF/mm, an arbiter request-cycle in fJ); the accounting: the main RF priced
+     * as its banks or as one array of its capacity (MRF_ARRAY_*), the register cache and
+     * scratchpad priced with temp_priced_ports ports (0: rc_rports + rc_wports); an entry wider
+     * than sram_line_bits stored in slices of that width side by side */
+    unsigned mrf_tech, mrf_array, temp_priced_ports;
     unsigned sram_e_bank_fj, sram_e_table_fj, sram_p_bank_uw, sram_p_table_uw, vdd_mv;
-    unsigned sram_f_nm, array_eff_pct, wire_ff_per_mm, e_arbiter_fj;
+    unsigned sram_f_nm, sram_line_bits, wire_ff_per_mm, e_arbiter_fj;
     unsigned lat_alu, lat_sfu, lat_shmem, lat_branch;
     /* execution units per sub-core (sim/core/exec.c): latency and initiation interval of each
      * kind (Accel-Sim trace_opcode_latency_initiation_*): lat_alu/ii_alu the FP32 (SP) unit,

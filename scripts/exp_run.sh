@@ -77,7 +77,7 @@ exp_reprice() { local j=$1/$2.json e=$1/$2.$3.$4.e p v rf=$1/runs.txt sets
   fi
   jq .energy_pj.$5 "$e"; }
 # the energy model's estimates with no published source (presets' energy source notes)
-EXP_ESTIMATES="array_eff_pct wire_ff_per_mm e_arbiter_fj"
+EXP_ESTIMATES="wire_ff_per_mm e_arbiter_fj"
 # exp_vs FIGURE LABEL SET OURS PAPER WHY: our mean over a workload set beside the paper's value
 # for the report's figures (scripts/report.sh), with what was measured about the difference,
 # a line of $OUT/vs.tsv under the paper $EXP_PAPER; exp_vs_w FIGURE LABEL WORKLOAD OURS: one

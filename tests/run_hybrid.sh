@@ -27,9 +27,10 @@ hj() { json_num $B/hy.$1.json $2; }
 reg_energy() { local j=$B/hy.$1.json
   $G energy --preset $2 $P1 --json $B/hy.etab.$2.json > /dev/null &&
   jq -n --slurpfile r $j --slurpfile t $B/hy.etab.$2.json '$r[0].stats as $s | $t[0].structures as $e |
-    (($s.rf_reads + $s.rf_writes) * $e.mrf.access_pj
-     + ($s.rc_read_hits + $s.rc_evictions + $s.rc_writes) * $e.rc.access_pj + $s.rc_tag_checks * $e.rc_tag.access_pj
-     + ($s.rsp_reads + $s.rsp_writebacks + $s.rsp_writes + $s.rsp_fills) * $e.rsp.access_pj)
+    ($s.rf_reads * $e.mrf.read_pj + $s.rf_writes * $e.mrf.write_pj
+     + ($s.rc_read_hits + $s.rc_evictions) * $e.rc.read_pj + $s.rc_writes * $e.rc.write_pj
+     + $s.rc_tag_checks * $e.rc_tag.read_pj
+     + ($s.rsp_reads + $s.rsp_writebacks) * $e.rsp.read_pj + ($s.rsp_writes + $s.rsp_fills) * $e.rsp.write_pj)
     - $r[0].energy_pj.reg | fabs < 0.01'; }
 for r in small pascal maxwell matrixmul vectoradd; do
   p=$r; case $r in matrixmul|vectoradd) p=maxwell;; esac

@@ -13,7 +13,7 @@
 typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
         *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault, *regs, *arch,
-        *sthld_log, *reg_log, *addr_mode, *run, *sms, *threads, *rtl_sm, *deadlock;
+        *sthld_log, *reg_log, *addr_mode, *run, *sms, *threads, *rtl_sm, *deadlock, *grid;
     char preset_note[160];    /* why this preset (cli_pick_preset) */
     char preset_buf[64];
     opclass_t ovr[MAX_SETS];
@@ -38,6 +38,8 @@ int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n);
 int cmd_intervals(const args_t *a);
 int cmd_reuse(const args_t *a);
 int cmd_cfg(const args_t *a);
+/* gpurf energy --check: the SRAM law against CACTI 7's grid (energy_check.c) */
+int cmd_energy_check(const args_t *a);
 int cmd_releases(const args_t *a);
 int cmd_strands(const args_t *a);
 /* gpurf sim and cosim (sim_cmd.c) */

@@ -12,38 +12,43 @@ static void print_text(const sm_cfg_t *c, const energy_table_t *t)
     const sram_model_t *m = &t->m;
     printf("energy model of preset %s (main RF %s, %u MHz)\n", c->name,
            sram_tech_name(c->mrf_tech), c->clock_mhz);
-    printf("SRAM model: e_bit %.5f pJ, e_dec %.4f pJ, l_bit %.5f uW, l_dec %.2f uW; wire %.4f "
-           "pJ/bit/mm; arbiter %.3f pJ per request-cycle\n",
-           m->e_bit, m->e_dec, m->l_bit, m->l_dec, m->wire_pj_bit_mm, t->arbiter_pj);
-    printf("%-9s %9s %7s %5s %9s %10s %11s %11s %10s  %s\n", "structure", "rows", "bits", "ports",
-           "instances", "access_pj", "leak_uw", "area_um2", "wire_mm", "what");
+    printf("main RF priced as %s; register cache and scratchpad priced with %u ports\n",
+           c->mrf_array == MRF_ARRAY_MONOLITHIC ? "one array of its capacity" : "its banks",
+           t->s[E_rc].g.ports);
+    printf("SRAM law: CACTI 7's shape x %.4f + %.4f pJ x log2(rows)/8 (energy), x %.1f + %.1f uW "
+           "x log2(rows)/8 (leakage); wire %.4f pJ/bit/mm; arbiter %.3f pJ per request-cycle\n",
+           m->s_e, m->d_e, m->s_l, m->d_l, m->wire_pj_bit_mm, t->arbiter_pj);
+    printf("%-9s %9s %7s %6s %5s %9s %9s %9s %11s %11s %10s  %s\n", "structure", "rows", "bits",
+           "slices", "ports", "instances", "read_pj", "write_pj", "leak_uw", "area_um2", "wire_mm", "what");
     for (unsigned i = 0; i < E_N; i++) {
         const energy_struct_t *s = &t->s[i];
-        printf("%-9s %9.1f %7.0f %5u %9.0f %10.3f %11.2f %11.0f %10.3f  %s\n",
-               energy_struct_names[i], s->g.rows, s->g.bits, s->g.ports, s->instances,
-               s->cost.access_pj, s->cost.leak_uw, s->cost.area_um2, s->wire_mm,
+        printf("%-9s %9.1f %7.0f %6.0f %5u %9.0f %9.3f %9.3f %11.2f %11.0f %10.3f  %s\n",
+               energy_struct_names[i], s->g.rows, s->g.bits, s->slices, s->g.ports, s->instances,
+               s->cost.read_pj, s->cost.write_pj, s->cost.leak_uw, s->cost.area_um2, s->wire_mm,
                energy_struct_what[i]);
     }
 }
 
 static int write_json(const sm_cfg_t *c, const energy_table_t *t, const char *path)
 {
-    json_t *o = json_pack("{s:s, s:s, s:i, s:f}", "preset", c->name, "mrf_tech",
-                          sram_tech_name(c->mrf_tech), "clock_mhz", (json_int_t)c->clock_mhz,
-                          "arbiter_pj", t->arbiter_pj);
+    json_t *o = json_pack("{s:s, s:s, s:s, s:i, s:f}", "preset", c->name, "mrf_tech",
+                          sram_tech_name(c->mrf_tech), "mrf_array",
+                          c->mrf_array == MRF_ARRAY_MONOLITHIC ? "monolithic" : "banked",
+                          "clock_mhz", (json_int_t)c->clock_mhz, "arbiter_pj", t->arbiter_pj);
     json_object_set_new(o, "model",
-                        json_pack("{s:f, s:f, s:f, s:f, s:f}", "e_bit_pj", t->m.e_bit,
-                                  "e_dec_pj", t->m.e_dec, "l_bit_uw", t->m.l_bit, "l_dec_uw",
-                                  t->m.l_dec, "wire_pj_bit_mm", t->m.wire_pj_bit_mm));
+                        json_pack("{s:f, s:f, s:f, s:f, s:f}", "scale_e", t->m.s_e, "dec_e_pj",
+                                  t->m.d_e, "scale_leak", t->m.s_l, "dec_leak_uw", t->m.d_l,
+                                  "wire_pj_bit_mm", t->m.wire_pj_bit_mm));
     json_t *ss = json_object();
     for (unsigned i = 0; i < E_N; i++) {
         const energy_struct_t *s = &t->s[i];
         json_object_set_new(ss, energy_struct_names[i],
-                            json_pack("{s:f, s:f, s:i, s:f, s:f, s:f, s:f, s:f}", "rows",
-                                      s->g.rows, "bits", s->g.bits, "ports", (int)s->g.ports,
-                                      "instances", s->instances, "access_pj",
-                                      s->cost.access_pj, "leak_uw", s->cost.leak_uw, "area_um2",
-                                      s->cost.area_um2, "wire_mm", s->wire_mm));
+                            json_pack("{s:f, s:f, s:f, s:i, s:f, s:f, s:f, s:f, s:f, s:f}",
+                                      "rows", s->g.rows, "bits", s->g.bits, "slices", s->slices,
+                                      "ports", (int)s->g.ports,
+                                      "instances", s->instances, "read_pj", s->cost.read_pj,
+                                      "write_pj", s->cost.write_pj, "leak_uw", s->cost.leak_uw,
+                                      "area_um2", s->cost.area_um2, "wire_mm", s->wire_mm));
     }
     json_object_set_new(o, "structures", ss);
     int rc = json_dump_file(o, path, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
@@ -97,6 +102,8 @@ static int reprice(const sm_cfg_t *c, const char *run, const char *out)
 
 int cmd_energy(const args_t *a)
 {
+    if (a->check)
+        return cmd_energy_check(a);
     char err[1024];
     sm_cfg_t c;
     energy_table_t t;

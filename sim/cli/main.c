@@ -75,6 +75,7 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--threads", threads)
         OPT("--rtl-sm", rtl_sm)
         OPT("--deadlock", deadlock)
+        OPT("--grid", grid)
 #undef OPT
         if (!strcmp(o, "--opcode-class") && v) {
             const char *eq = strchr(v, '=');

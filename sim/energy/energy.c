@@ -22,24 +22,32 @@ static double priced_rows(const sm_cfg_t *c, double rows, double bits)
     return c->energy_kb ? c->energy_kb * 8192.0 / (bits * c->schedulers) : rows;
 }
 
+/* an array of `rows` entries of `bits`, stored as slices of at most sram_line_bits side by side
+ * (each access reads or writes every slice) */
 static void array(energy_table_t *t, unsigned i, double rows, double bits, unsigned ports,
                   unsigned tech, double instances)
 {
     energy_struct_t *s = &t->s[i];
-    s->g = (sram_geom_t){rows, bits, ports, tech};
+    const double slices = ceil(bits / t->line_bits);
+    s->g = (sram_geom_t){rows, bits / slices, ports, tech};
+    s->slices = slices;
     s->instances = instances;
     s->cost = sram_cost(&t->m, s->g);
+    s->cost.read_pj *= slices;
+    s->cost.write_pj *= slices;
+    s->cost.leak_uw *= slices;
+    s->cost.area_um2 *= slices;
 }
 
-/* a crossbar spanning `instances` of structure `over` (the side of their area), per sub-core */
-static void wire(energy_table_t *t, unsigned i, unsigned over, double instances, double bits,
+/* a crossbar across `share` of structure `over`'s area (the side of that area), per sub-core */
+static void wire(energy_table_t *t, unsigned i, unsigned over, double share, double bits,
                  unsigned schedulers)
 {
     energy_struct_t *s = &t->s[i];
     s->g.bits = bits;
-    s->wire_mm = sqrt(instances * t->s[over].cost.area_um2) / 1000;
+    s->wire_mm = sqrt(share * t->s[over].instances * t->s[over].cost.area_um2) / 1000;
     s->instances = schedulers;
-    s->cost.access_pj = sram_wire_pj(&t->m, bits, s->wire_mm);
+    s->cost.read_pj = s->cost.write_pj = sram_wire_pj(&t->m, bits, s->wire_mm);
 }
 
 int energy_table(const sm_cfg_t *c, energy_table_t *t, char *err, size_t n)
@@ -47,20 +55,24 @@ int energy_table(const sm_cfg_t *c, energy_table_t *t, char *err, size_t n)
     memset(t, 0, sizeof *t);
     if (sram_model(c, &t->m, err, n))
         return -1;
+    t->line_bits = c->sram_line_bits;
     const double reg = c->lanes * 32.0, sc = c->schedulers;
     const double tag = gpurf_clog2(c->warp_slots) + gpurf_clog2(c->arch_regs);
-    array(t, E_mrf, cfg_rows_per_bank(c), reg, c->bank_ports, c->mrf_tech, c->banks);
-    wire(t, E_xbar, E_mrf, cfg_banks_per_sc(c), reg, c->schedulers);
-    wire(t, E_pool_xbar, E_mrf, c->banks, reg, 1);
+    if (c->mrf_array == MRF_ARRAY_MONOLITHIC)
+        array(t, E_mrf, (double)cfg_rows_per_bank(c) * c->banks, reg, c->bank_ports, c->mrf_tech, 1);
+    else
+        array(t, E_mrf, cfg_rows_per_bank(c), reg, c->bank_ports, c->mrf_tech, c->banks);
+    wire(t, E_xbar, E_mrf, 1.0 / c->schedulers, reg, c->schedulers);
+    wire(t, E_pool_xbar, E_mrf, 1, reg, 1);
     array(t, E_ocu, c->max_srcs, reg, 2, TECH_HP_SRAM, c->collectors);
     array(t, E_ccu, c->ccu_slots, reg, 2 + c->ccu_dports, TECH_HP_SRAM, c->collectors);
     array(t, E_ccu_tag, 1, c->ccu_slots * tag, 1, TECH_HP_SRAM, c->collectors);
     array(t, E_rfc, c->active_pool, reg, 2, TECH_HP_SRAM, c->rfc_banks * sc);
-    wire(t, E_rfc_xbar, E_rfc, c->rfc_banks, reg, c->schedulers);
+    wire(t, E_rfc_xbar, E_rfc, 1.0 / c->schedulers, reg, c->schedulers);
     array(t, E_wcb, cfg_warps_per_sc(c), c->rfc_banks * (gpurf_clog2(c->arch_regs) + 1.0), 2,
           TECH_HP_SRAM, sc);
     array(t, E_aau, 1, c->rfc_banks * c->active_pool, 1, TECH_HP_SRAM, sc);
-    const unsigned tports = c->rc_rports + c->rc_wports;
+    const unsigned tports = c->temp_priced_ports ? c->temp_priced_ports : c->rc_rports + c->rc_wports;
     array(t, E_rc, priced_rows(c, c->rc_lines, reg), reg, tports, TECH_HP_SRAM, sc);
     array(t, E_rc_tag, priced_rows(c, c->rc_lines, reg) / c->rc_ways, c->rc_ways * (tag + 1.0),
           tports, TECH_HP_SRAM, sc);
@@ -97,7 +109,8 @@ void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_ener
         return;
     int has_ccu = 0, has_rfc = 0, has_rc = 0, has_rsp = 0, has_rn = 0, has_pool = 0;
 #define S(name) stat(g, n, #name, NULL)
-#define A(i) t.s[E_##i].cost.access_pj
+#define R(i) t.s[E_##i].cost.read_pj
+#define W(i) t.s[E_##i].cost.write_pj
     const double reads = S(rf_reads), writes = S(rf_writes), kept = S(ccu_wr_kept);
     stat(g, n, "ccu_hits", &has_ccu);
     stat(g, n, "ccu_alloc_foreign", &has_pool);
@@ -107,23 +120,25 @@ void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_ener
     stat(g, n, "rsp_reads", &has_rsp);
     has_rsp = has_rsp && c->rsp_regs;
     stat(g, n, "rn_lookups", &has_rn);
-    e->banks = (reads + writes) * A(mrf);
+    e->banks = reads * R(mrf) + writes * W(mrf);
     e->arbiter = (reads + writes + S(bank_conflicts) + S(write_conflicts)) * t.arbiter_pj;
     /* an SM-wide CCU pool: bank reads and kept results reach any sub-core's CCU, writes stay
      * in the sub-core (execution units to its own banks) */
-    e->crossbar = (reads + kept) * (has_pool ? A(pool_xbar) : A(xbar)) + writes * A(xbar) +
-                  (S(rfc_reads) + S(rfc_writes)) * A(rfc_xbar);
-    e->collectors = (S(cu_fills) + S(cu_operands) + kept) * (has_ccu ? A(ccu) : A(ocu)) +
+    e->crossbar = (reads + kept) * (has_pool ? R(pool_xbar) : R(xbar)) + writes * R(xbar) +
+                  (S(rfc_reads) + S(rfc_writes)) * R(rfc_xbar);
+    const unsigned cu = has_ccu ? E_ccu : E_ocu;
+    e->collectors = S(cu_operands) * t.s[cu].cost.read_pj +
+                    (S(cu_fills) + kept) * t.s[cu].cost.write_pj +
                     (S(ccu_hits) + S(ccu_misses) + kept + S(ccu_wr_dropped_far) +
-                     S(ccu_wr_dropped_port)) * A(ccu_tag);
-    e->cache = (S(rfc_reads) + S(rfc_writes) + S(rfc_fills)) * A(rfc) +
-               (S(wcb_lookups) + S(prefetches) + S(activations)) * A(wcb) +
-               (S(fetches) + S(writebacks)) * A(aau);
-    e->temp = (S(rc_read_hits) + S(rc_evictions) + S(rc_writes)) * A(rc) +
-              S(rc_tag_checks) * A(rc_tag) +
-              (S(rsp_reads) + S(rsp_writebacks) + S(rsp_writes) + S(rsp_fills)) * A(rsp);
-    e->rename = (S(rn_lookups) + S(rn_maps) + S(rn_unmaps) + S(rn_drained)) * A(rnt) +
-                (S(rflc_hits) + S(rflc_misses) + S(rn_pirs)) * A(rflc);
+                     S(ccu_wr_dropped_port)) * R(ccu_tag);
+    e->cache = S(rfc_reads) * R(rfc) + (S(rfc_writes) + S(rfc_fills)) * W(rfc) +
+               S(wcb_lookups) * R(wcb) + (S(prefetches) + S(activations)) * W(wcb) +
+               (S(fetches) + S(writebacks)) * W(aau);
+    e->temp = (S(rc_read_hits) + S(rc_evictions)) * R(rc) + S(rc_writes) * W(rc) +
+              S(rc_tag_checks) * R(rc_tag) + (S(rsp_reads) + S(rsp_writebacks)) * R(rsp) +
+              (S(rsp_writes) + S(rsp_fills)) * W(rsp);
+    e->rename = S(rn_lookups) * R(rnt) + (S(rn_maps) + S(rn_unmaps) + S(rn_drained)) * W(rnt) +
+                (S(rflc_hits) + S(rflc_misses)) * R(rflc) + S(rn_pirs) * W(rflc);
     const int has[E_N] = {[E_mrf] = 1,           [E_ocu] = !has_ccu,  [E_ccu] = has_ccu,
                           [E_ccu_tag] = has_ccu, [E_rfc] = has_rfc,   [E_wcb] = has_rfc,
                           [E_aau] = has_rfc,     [E_rc] = has_rc,     [E_rc_tag] = has_rc,
@@ -134,7 +149,8 @@ void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_ener
             leak_uw += t.s[i].cost.leak_uw * t.s[i].instances;
     const double cycles = S(cycles);
     e->leakage = leak_uw * cycles * c->sms / c->clock_mhz; /* every SM leaks */
-#undef A
+#undef R
+#undef W
 #undef S
     e->dynamic = e->banks + e->arbiter + e->crossbar + e->collectors + e->cache + e->temp +
                  e->rename;

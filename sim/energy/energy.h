@@ -75,14 +75,17 @@ enum {
 };
 
 typedef struct {
-    sram_geom_t g;              /* rows 0: a wire (wire_mm long), priced per warp register */
+    sram_geom_t g;              /* one slice; rows 0: a wire (wire_mm long), priced per warp
+                                   register */
+    double slices;              /* arrays side by side that hold an entry */
     double wire_mm;
     double instances;           /* per SM */
-    sram_cost_t cost;           /* per instance; a wire's access_pj per register crossing */
+    sram_cost_t cost;           /* per instance (every slice); a wire's per register crossing */
 } energy_struct_t;
 
 typedef struct {
     sram_model_t m;
+    double line_bits;           /* sram_line_bits */
     energy_struct_t s[E_N];
     double arbiter_pj;
 } energy_table_t;

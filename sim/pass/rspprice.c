@@ -10,7 +10,8 @@ int rsp_energy_of(const sm_cfg_t *c, rsp_energy_t *e, char *err, size_t n)
     energy_table_t t;
     if (energy_table(&own, &t, err, n))
         return -1;
-    const double mrf = t.s[E_mrf].cost.access_pj * 1000, rsp = t.s[E_rsp].cost.access_pj * 1000;
-    *e = (rsp_energy_t){mrf, mrf, rsp, rsp};
+    const sram_cost_t *mrf = &t.s[E_mrf].cost, *rsp = &t.s[E_rsp].cost;
+    *e = (rsp_energy_t){mrf->read_pj * 1000, mrf->write_pj * 1000, rsp->read_pj * 1000,
+                        rsp->write_pj * 1000};
     return 0;
 }

@@ -143,6 +143,22 @@ static void hy_free(sm_t *sm)
     free(h);
 }
 
+/* the energy-driven allocator mapping nothing because a scratchpad access costs more than the
+ * main RF's: said once a process, with both energies and the accounting that changes it */
+static void note_nothing_mapped(const hy_t *h, const rsp_energy_t *e)
+{
+    static int said;
+    if (said || h->al.mapped || !h->al.nc ||
+        (e->rsp_read < e->mrf_read && e->rsp_write < e->mrf_write))
+        return;
+    said = 1;
+    fprintf(stderr, "gpurf: note: the scratchpad allocator maps nothing: a scratchpad read costs "
+            "%.1f pJ and a write %.1f, a main-RF read %.1f and a write %.1f; --set "
+            "mrf_array=monolithic prices the main RF as one array (the hybrid paper's CACTI "
+            "accounting, docs/energy.md)\n", e->rsp_read / 1000, e->rsp_write / 1000,
+            e->mrf_read / 1000, e->mrf_write / 1000);
+}
+
 static int hy_kernel(sm_t *sm, kernel_t *k)
 {
     hy_t *h = HY(sm);
@@ -170,6 +186,7 @@ static int hy_kernel(sm_t *sm, kernel_t *k)
         goto fail;
     for (unsigned i = 0; sm->o.rsp_no_fill && i < h->prog.npcs; i++)
         h->al.map[i].fill = 0;
+    note_nothing_mapped(h, &e);
     return 0;
 fail:
     passes_free(h);

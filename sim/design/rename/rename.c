@@ -304,8 +304,9 @@ static void rn_end(sm_t *sm)
     st->static_pj_base_subarray = (uint64_t)(st->base_sa_cycles_on * sa_uw / mhz);
     st->static_pj_retention = st->static_pj_base_reg * c->pg_retention_pct / 100;
     st->rnt_static_pj = (uint64_t)(rnt->instances * rnt->cost.leak_uw * sm->st.cycles / mhz);
-    st->rnt_dynamic_pj = (uint64_t)((st->rn_lookups + st->rn_maps + st->rn_unmaps +
-                                     st->rn_drained) * rnt->cost.access_pj);
+    st->rnt_dynamic_pj = (uint64_t)(st->rn_lookups * rnt->cost.read_pj +
+                                    (st->rn_maps + st->rn_unmaps + st->rn_drained) *
+                                        rnt->cost.write_pj);
 }
 
 /* the dumps of sub-core 0's rnt, avail, rflc and rf_phys merged into one with the view
