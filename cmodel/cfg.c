@@ -34,6 +34,8 @@ static const char *const rfc_writeback_names[] = {"paper", "all", "live", "dirty
 /* the order of sim/energy/sram.h's TECH_* */
 static const char *const mrf_tech_names[] = {"hp_sram", "lstp_sram", "tfet_sram", "dwm", NULL};
 static const char *const mrf_array_names[] = {"banked", "monolithic", NULL};
+static const char *const xbar_span_names[] = {"sm", "subcore", NULL};
+static const char *const ccu_data_names[] = {"ocu", "own", NULL};
 
 #define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}
 static const field_t fields[] = {
@@ -105,6 +107,9 @@ static const field_t fields[] = {
     {"mrf_tech", offsetof(sm_cfg_t, mrf_tech), mrf_tech_names, 0, 0},
     {"mrf_array", offsetof(sm_cfg_t, mrf_array), mrf_array_names, 0, 0},
     F(temp_priced_ports, 0, 128),
+    F(rc_priced_banks, 1, 64),
+    {"xbar_span", offsetof(sm_cfg_t, xbar_span), xbar_span_names, 0, 0},
+    {"ccu_data", offsetof(sm_cfg_t, ccu_data), ccu_data_names, 0, 0},
     F(sram_e_bank_fj, 1, 1000000),
     F(sram_e_table_fj, 1, 1000000),
     F(sram_p_bank_uw, 1, 1000000),

@@ -36,6 +36,8 @@ enum { RC_SHARED, RC_PER_WARP };
  * L165), every valid one, the live ones, the ones written since their fill (a dirty bit per
  * cached register in the WCB), or those both live and dirty */
 enum { MRF_ARRAY_BANKED, MRF_ARRAY_MONOLITHIC };
+enum { XBAR_SPAN_SM, XBAR_SPAN_SUBCORE };
+enum { CCU_DATA_OCU, CCU_DATA_OWN };
 enum { WB_PAPER, WB_ALL, WB_LIVE, WB_DIRTY, WB_LIVE_DIRTY };
 
 typedef struct {
@@ -129,9 +131,12 @@ typedef struct {
      * energy, fJ, and leakage, uW; the supply, mV; the feature size, nm) and the estimates (wire
      * capacitance in fF/mm, an arbiter request-cycle in fJ); the accounting: the main RF priced
      * as its banks or as one array of its capacity (MRF_ARRAY_*), the register cache and
-     * scratchpad priced with temp_priced_ports ports (0: rc_rports + rc_wports); an entry wider
-     * than sram_line_bits stored in slices of that width side by side */
-    unsigned mrf_tech, mrf_array, temp_priced_ports;
+     * scratchpad priced with temp_priced_ports ports (0: rc_rports + rc_wports) and the
+     * register cache in rc_priced_banks banks (an access touches one); an entry wider than
+     * sram_line_bits stored in slices of that width side by side; the bank <-> collector
+     * crossbar spanning the SM or a sub-core (XBAR_SPAN_*); a CCU's data priced as the OCU's
+     * data fields with its D ports or as its own ccu_slots entries (CCU_DATA_*) */
+    unsigned mrf_tech, mrf_array, temp_priced_ports, rc_priced_banks, xbar_span, ccu_data;
     unsigned sram_e_bank_fj, sram_e_table_fj, sram_p_bank_uw, sram_p_table_uw, vdd_mv;
     unsigned sram_f_nm, sram_line_bits, wire_ff_per_mm, e_arbiter_fj;
     unsigned lat_alu, lat_sfu, lat_shmem, lat_branch;

@@ -45,6 +45,18 @@ etab pascal mono --set mrf_array=monolithic
 [ "$(ev mono mrf instances)" = 1 ] && [ "$(ev mono mrf rows)" = "$(jq -n "$(ev base mrf rows) * $(ev base mrf instances)")" ] &&
   cmp "$(ev mono mrf read_pj)" ">" "$(jq -n "3 * $(ev base mrf read_pj)")" && cmp "$(ev mono rc read_pj)" "==" "$(ev base rc read_pj)" &&
   ok "mrf_array monolithic: the main RF one array of all its rows, an access $(ev mono mrf read_pj) pJ against a bank's $(ev base mrf read_pj)" || bad "mrf_array"
+etab pascal sub --set xbar_span=subcore
+[ "$(ev base xbar instances)" = 1 ] && [ "$(ev sub xbar instances)" = 4 ] && ratio "$(ev base xbar read_pj)" "$(ev sub xbar read_pj)" 2 &&
+  cmp "$(ev sub pool_xbar read_pj)" "==" "$(ev base xbar read_pj)" &&
+  ok "xbar_span subcore: a sub-core's crossbar, half the SM's length on 4 sub-cores ($(ev base xbar read_pj) -> $(ev sub xbar read_pj) pJ); the SM-wide pool's stays" || bad "xbar_span"
+etab pascal own --set ccu_data=own
+[ "$(ev base ccu rows)" = "$(ev base ocu rows)" ] && [ "$(ev own ccu rows)" = "$(jq .ccu_slots presets/pascal.json)" ] &&
+  cmp "$(ev own ccu read_pj)" ">" "$(ev base ccu read_pj)" && cmp "$(ev base ccu read_pj)" ">" "$(ev base ocu read_pj)" &&
+  ok "ccu_data: ocu prices a CCU as the OCU's rows with its D port ($(ev base ccu read_pj) pJ, OCU $(ev base ocu read_pj)), own as its $(ev own ccu rows) slots ($(ev own ccu read_pj))" || bad "ccu_data"
+etab pascal rb --set rc_priced_banks=4
+[ "$(ev rb rc rows)" = 4 ] && [ "$(ev rb rc instances)" = 16 ] && cmp "$(ev rb rc read_pj)" "<" "$(ev base rc read_pj)" &&
+  cmp "$(ev rb rsp read_pj)" "==" "$(ev base rsp read_pj)" &&
+  ok "rc_priced_banks 4: the register cache priced as 4 banks of 4 lines a scheduler, an access touching one ($(ev base rc read_pj) -> $(ev rb rc read_pj) pJ)" || bad "rc_priced_banks"
 etab pascal tp1 --set temp_priced_ports=1
 [ "$(ev tp1 rc ports)" = 1 ] && [ "$(ev base rc ports)" = 8 ] && cmp "$(ev tp1 rsp read_pj)" "<" "$(ev base rsp read_pj)" &&
   cmp "$(ev tp1 mrf read_pj)" "==" "$(ev base mrf read_pj)" &&
@@ -82,7 +94,7 @@ echo '{"mode": "sim"}' > $E/nostats.json
 run "energy --run of a file without statistics" 2 $A energy --preset pascal --run $E/nostats.json
 echo "$out" | grep -q 'no "stats" object' && ok "a file without statistics is refused" || bad "no-stats message" "$out"
 run "energy --run of a truncated file" 2 $A energy --preset pascal --run tests/run_energy.sh
-for kv in mrf_tech=mram sram_f_nm=0 vdd_mv=50 sram_line_bits=0 mrf_array=flat temp_priced_ports=999 wire_ff_per_mm=0 sram_e_bank_fj=0; do
+for kv in mrf_tech=mram sram_f_nm=0 vdd_mv=50 sram_line_bits=0 mrf_array=flat temp_priced_ports=999 xbar_span=gpu ccu_data=big rc_priced_banks=0 wire_ff_per_mm=0 sram_e_bank_fj=0; do
   run "energy: bad $kv" 2 $A energy --preset pascal --set $kv
   echo "$out" | grep -q "'${kv%%=*}'" && ok "energy $kv: the message names ${kv%%=*}" || bad "energy $kv message" "$out"
 done

@@ -100,10 +100,13 @@ $G sim $PG --json $B/rn.id6.json > /dev/null 2>&1; $G sim $PG --set rn_pbr_id_bi
 [ "$(rs id8 rn_pbrs)" -gt "$(rs id6 rn_pbrs)" ] && [ "$(rs id8 value_errors)" = 0 ] && ok "rn_pbr_id_bits 8 (6 registers per pbr, 9 with 6 bits): $(rs id8 rn_pbrs) pbrs issued ($(rs id6 rn_pbrs))" || bad "rn_pbr_id_bits"
 [ "$(rs ret static_pj_retention)" -lt "$(rs t40 static_pj_retention)" ] && ok "pg_retention_pct 30: retention line $(rs ret static_pj_retention) pJ ($(rs t40 static_pj_retention))" || bad "pg_retention_pct"
 # the fermi table bank is the anchor's geometry (204.8 rows of 10 bits): its leakage and access
-# energy follow the anchors exactly
+# read energy follow the anchors exactly
 [ $(( $(rs lk static_pj_all) * 10 )) -le $(( $(rs t40 static_pj_all) * 6 )) ] && ok "sram_p_bank_uw halved: leakage $(rs lk static_pj_all) pJ ($(rs t40 static_pj_all))" || bad "sram_p_bank_uw"
 d=$(( $(rs rl rnt_static_pj) - 2 * $(rs t40 rnt_static_pj) )); [ ${d#-} -le 2 ] && ok "sram_p_table_uw doubled: renaming-table leakage $(rs rl rnt_static_pj) pJ ($(rs t40 rnt_static_pj))" || bad "sram_p_table_uw"
-d=$(( $(rs ea rnt_dynamic_pj) - 2 * $(rs t40 rnt_dynamic_pj) )); [ ${d#-} -le 2 ] && ok "sram_e_table_fj doubled: renaming-table access energy $(rs ea rnt_dynamic_pj) pJ ($(rs t40 rnt_dynamic_pj))" || bad "sram_e_table_fj"
+# the anchor is a read (a lookup); a write follows CACTI 7's write shape under the new scale
+$G energy --preset fermi --set sram_e_table_fj=2280 --json $B/rn.ea.etab.json > /dev/null
+[ "$(jq .structures.rnt.read_pj $B/rn.ea.etab.json)" = 2.28 ] && [ "$(rs ea rnt_dynamic_pj)" -gt "$(rs t40 rnt_dynamic_pj)" ] &&
+  ok "sram_e_table_fj doubled: a renaming-table read 2.28 pJ, the table's access energy $(rs ea rnt_dynamic_pj) pJ ($(rs t40 rnt_dynamic_pj))" || bad "sram_e_table_fj"
 $G sim $K --set scheduler=gto --json $B/rn.gto.json > /dev/null 2>&1; $G sim $K --set scheduler=lrr --json $B/rn.lrr.json > /dev/null 2>&1
 [ "$(rs gto value_errors)" = 0 ] && [ "$(rs lrr value_errors)" = 0 ] && [ "$(rs gto cycles)" != "$(rs lrr cycles)" ] && ok "rename under gto and lrr: $(rs gto cycles), $(rs lrr cycles) cycles" || bad "rename schedulers"
 $G sim --preset fermi --gen ${TG%,temps=40} --design rename --json $B/rn.t0.json > /dev/null 2>&1

@@ -62,10 +62,15 @@ int energy_table(const sm_cfg_t *c, energy_table_t *t, char *err, size_t n)
         array(t, E_mrf, (double)cfg_rows_per_bank(c) * c->banks, reg, c->bank_ports, c->mrf_tech, 1);
     else
         array(t, E_mrf, cfg_rows_per_bank(c), reg, c->bank_ports, c->mrf_tech, c->banks);
-    wire(t, E_xbar, E_mrf, 1.0 / c->schedulers, reg, c->schedulers);
+    /* the baseline's crossbar: the SM's (AccelWattch's) or one sub-core's */
+    if (c->xbar_span == XBAR_SPAN_SM)
+        wire(t, E_xbar, E_mrf, 1, reg, 1);
+    else
+        wire(t, E_xbar, E_mrf, 1.0 / c->schedulers, reg, c->schedulers);
     wire(t, E_pool_xbar, E_mrf, 1, reg, 1);
     array(t, E_ocu, c->max_srcs, reg, 2, TECH_HP_SRAM, c->collectors);
-    array(t, E_ccu, c->ccu_slots, reg, 2 + c->ccu_dports, TECH_HP_SRAM, c->collectors);
+    array(t, E_ccu, c->ccu_data == CCU_DATA_OCU ? c->max_srcs : c->ccu_slots, reg,
+          2 + c->ccu_dports, TECH_HP_SRAM, c->collectors);
     array(t, E_ccu_tag, 1, c->ccu_slots * tag, 1, TECH_HP_SRAM, c->collectors);
     array(t, E_rfc, c->active_pool, reg, 2, TECH_HP_SRAM, c->rfc_banks * sc);
     wire(t, E_rfc_xbar, E_rfc, 1.0 / c->schedulers, reg, c->schedulers);
@@ -73,7 +78,8 @@ int energy_table(const sm_cfg_t *c, energy_table_t *t, char *err, size_t n)
           TECH_HP_SRAM, sc);
     array(t, E_aau, 1, c->rfc_banks * c->active_pool, 1, TECH_HP_SRAM, sc);
     const unsigned tports = c->temp_priced_ports ? c->temp_priced_ports : c->rc_rports + c->rc_wports;
-    array(t, E_rc, priced_rows(c, c->rc_lines, reg), reg, tports, TECH_HP_SRAM, sc);
+    array(t, E_rc, priced_rows(c, c->rc_lines, reg) / c->rc_priced_banks, reg, tports,
+          TECH_HP_SRAM, sc * c->rc_priced_banks);
     array(t, E_rc_tag, priced_rows(c, c->rc_lines, reg) / c->rc_ways, c->rc_ways * (tag + 1.0),
           tports, TECH_HP_SRAM, sc);
     array(t, E_rsp, priced_rows(c, c->rsp_regs * c->active_pool, reg), reg, tports, TECH_HP_SRAM,
@@ -124,7 +130,9 @@ void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_ener
     e->arbiter = (reads + writes + S(bank_conflicts) + S(write_conflicts)) * t.arbiter_pj;
     /* an SM-wide CCU pool: bank reads and kept results reach any sub-core's CCU, writes stay
      * in the sub-core (execution units to its own banks) */
-    e->crossbar = (reads + kept) * (has_pool ? R(pool_xbar) : R(xbar)) + writes * R(xbar) +
+    e->crossbar = (reads + kept) * (has_pool && c->xbar_span == XBAR_SPAN_SUBCORE ? R(pool_xbar)
+                                                                                 : R(xbar)) +
+                  writes * R(xbar) +
                   (S(rfc_reads) + S(rfc_writes)) * R(rfc_xbar);
     const unsigned cu = has_ccu ? E_ccu : E_ocu;
     e->collectors = S(cu_operands) * t.s[cu].cost.read_pj +

@@ -4,43 +4,51 @@
  * has x its leakage x the run's time. A statistic a design does not count is zero; a structure
  * leaks when the run's statistics name it (its design has it).
  *
- * Structures (per SM: instances x one array):
+ * Structures (per SM: instances x one array; an entry wider than sram_line_bits is stored in
+ * slices of that width, every slice accessed at once):
  *   mrf       main-RF bank: rf_warp_regs / banks rows of a warp register (lanes x 32 bits),
- *             bank_ports ports, the preset's cell technology (mrf_tech); x banks
- *   xbar      bank <-> collector crossbar: a warp register across one sub-core's banks (the
- *             side of their area); x schedulers (wires: no leakage)
- *   pool_xbar the same across every bank of the SM (Malekeh's ccu_pool sm); x 1
+ *             bank_ports ports, the preset's cell technology (mrf_tech); x banks; with
+ *             mrf_array monolithic one array of all rf_warp_regs rows, x 1
+ *   xbar      bank <-> collector crossbar: a warp register across the SM's banks (xbar_span
+ *             sm, AccelWattch's; x 1) or one sub-core's (subcore; x schedulers), as long as the
+ *             side of their area (wires: no leakage)
+ *   pool_xbar across every bank of the SM: under xbar_span subcore, what an SM-wide CCU pool
+ *             (Malekeh's ccu_pool sm) reads cross; x 1
  *   ocu       collector operand buffer: max_srcs rows, 2 ports (fill, dispatch); x collectors
- *   ccu       Malekeh CCU data: ccu_slots rows, 2 + ccu_dports ports (crossbar fill, D port
- *             writes, dispatch), and ccu_tag: its tags searched at once (one row of ccu_slots
- *             tags of warp and register bits); x collectors
+ *   ccu       Malekeh CCU data: the OCU's data fields (ccu_data ocu: max_srcs rows; Malekeh
+ *             Secs. 3.2, 6: the CCU reuses them) or its own ccu_slots rows (own), 2 +
+ *             ccu_dports ports (crossbar fill, D port writes, dispatch), and ccu_tag: its tags
+ *             searched at once (one row of ccu_slots tags of warp and register bits);
+ *             x collectors
  *   rfc       LTRF register-file cache bank: active_pool rows, 2 ports; x rfc_banks x schedulers
  *   rfc_xbar  cache <-> collector crossbar: a warp register across one sub-core's cache banks
  *   wcb       LTRF warp control block: a row per warp of the sub-core, rfc_banks register ids
  *             and valid bits, 2 ports (lookup, update); x schedulers
  *   aau       LTRF address allocation unit: one row of a free bit per cache slot; x schedulers
- *   rc        register cache (Bailey et al.): rc_lines rows, rc_rports + rc_wports ports, and
- *             rc_tag: a row per set of rc_ways tags; x schedulers
+ *   rc        register cache (Bailey et al.): rc_lines / rc_priced_banks rows,
+ *             temp_priced_ports ports (0: rc_rports + rc_wports); x rc_priced_banks x
+ *             schedulers; and rc_tag: a row per set of rc_ways tags; x schedulers
  *   rsp       register scratchpad: rsp_regs x active_pool rows, the same ports; x schedulers
  *             (energy_kb: rc and rsp priced at that many KB/SM)
  *   rnt       renaming table bank: rn_table_bits / rn_banks bits of physical register ids
  *             (clog2 of a sub-core's warp registers); x rn_banks x schedulers
  *   rflc      release-flag cache: rflc_entries rows of a pir's flags; x schedulers
- * Events (parts of the run's energy, pJ):
- *   banks       rf_reads + rf_writes on mrf
+ * Events (parts of the run's energy, pJ; a read priced at the structure's read energy, a
+ * write at its write energy):
+ *   banks       rf_reads, rf_writes on mrf
  *   arbiter     every bank request-cycle (reads, writes, the cycles they lost) x e_arbiter_fj
  *   crossbar    rf_reads + rf_writes + results a CCU keeps (Malekeh Sec. 3.1: D data crosses
- *               only when kept) on xbar; with Malekeh's ccu_pool sm the reads and kept
- *               results on pool_xbar (every CCU reaches every sub-core's banks), the writes
- *               (units to their sub-core's banks) on xbar; rfc_reads + rfc_writes on rfc_xbar
- *   collectors  cu_fills + cu_operands + results kept on ocu (ccu when the run has CCUs);
- *               every CCU lookup (sources, results of the owning warp) on ccu_tag
- *   cache       rfc_reads + rfc_writes + rfc_fills on rfc; wcb_lookups + prefetches +
- *               activations on wcb; fetches + writebacks on aau
- *   temp        rc_read_hits + rc_evictions + rc_writes on rc, rc_tag_checks on rc_tag;
- *               rsp_reads + rsp_writebacks + rsp_writes + rsp_fills on rsp
- *   rename      rn_lookups + rn_maps + rn_unmaps + rn_drained on rnt; rflc_hits + rflc_misses +
- *               rn_pirs on rflc
+ *               only when kept) on xbar; under xbar_span subcore with Malekeh's ccu_pool sm
+ *               the reads and kept results on pool_xbar (every CCU reaches every sub-core's
+ *               banks); rfc_reads + rfc_writes on rfc_xbar
+ *   collectors  cu_operands read, cu_fills + results kept written on ocu (ccu when the run
+ *               has CCUs); every CCU lookup (sources, results of the owning warp) on ccu_tag
+ *   cache       rfc_reads read, rfc_writes + rfc_fills written on rfc; wcb_lookups read,
+ *               prefetches + activations written on wcb; fetches + writebacks on aau
+ *   temp        rc_read_hits + rc_evictions read, rc_writes written on rc, rc_tag_checks on
+ *               rc_tag; rsp_reads + rsp_writebacks read, rsp_writes + rsp_fills written on rsp
+ *   rename      rn_lookups read, rn_maps + rn_unmaps + rn_drained written on rnt; rflc_hits +
+ *               rflc_misses read, rn_pirs written on rflc
  *   leakage     every structure the run has, ungated, for cycles / clock_mhz
  * `dynamic` is the sum but leakage; `reg` (banks + temp) the register energy Bailey et al.
  * compare (Sec. IV-B); `power_mw` the total over the run's time. */
