@@ -28,6 +28,7 @@ experiments-rename: $(BUILD)/gpurf
 experiments-hybrid: $(BUILD)/gpurf
 	$(if $(filter 1,$(QUICK)),,BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) bash scripts/experiments_hybrid.sh)
 	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) PORTS="1 1" bash scripts/experiments_hybrid.sh
+	BUILD=$(BUILD) OUT=$(EXP_OUT) QUICK=$(QUICK) ACCOUNT=monolithic bash scripts/experiments_hybrid.sh
 .PHONY: experiments experiments-ltrf experiments-malekeh experiments-rename experiments-hybrid
 # make test-slurm (not part of make test): a one-node Slurm on localhost runs a small
 # experiment as a job array (scripts/sweep.slurm) and its results must equal the local runs'

@@ -8,12 +8,16 @@
 # Writes $OUT/hybrid$S.md (the paper's values beside ours, a sentence per difference),
 # $OUT/hybrid$S.png (gnuplot: Figs. 9, 10, 7, 8) and every run's JSON under $OUT/json_hybrid$S.
 # PORTS="R W": the RC's and RSP's read and write ports (default the paper's 6 and 2, S empty;
-# otherwise S = _RrWw). QUICK=1: the quick workloads and fewer capacities.
+# otherwise S = _RrWw). ACCOUNT=monolithic: every run (the baseline too) under the hybrid paper's
+# accounting, the main RF priced as one array (mrf_array monolithic, docs/energy.md; S gains
+# _mono). QUICK=1: the quick workloads and fewer capacities.
 set -eu
 . scripts/exp_run.sh
 PORTS=${PORTS:-6 2}
 read -r RP WP <<< "$PORTS"
 S=""; [ "$PORTS" = "6 2" ] || S="_${RP}r${WP}w"
+ACCOUNT=${ACCOUNT:-banked}
+AC=""; [ "$ACCOUNT" = banked ] || { S="${S}_mono"; AC="--set mrf_array=$ACCOUNT"; }
 PT="--set rc_rports=$RP --set rc_wports=$WP"
 exp_dir hybrid$S
 SIZES="8 12 16 20 24"; [ "$QUICK" = 1 ] && SIZES="8 12 16"
@@ -45,7 +49,7 @@ runs() {
     for r in 1 3 4; do echo "$n.split$r $P hybrid $TL --set rsp_regs=$r --set rc_lines=$((24 - 4 * r))"; done
   done
 }
-runs > "$JD/runs.txt"
+runs | sed "s/\$/ $AC/" > "$JD/runs.txt"
 exp_run "$JD/runs.txt" "$JD" experiments-hybrid
 
 # register energy relative to the baseline (%); with a factor on the cache / scratchpad part
@@ -85,7 +89,8 @@ echo "registers per active warp, hybrid 16 lines + 2 registers (8 KB + 4 KB). Re
 echo "main-RF bank accesses + RC and RSP accesses and tag checks (sim/energy/energy.h), relative to"
 echo "the baseline's main-RF bank accesses in the same workload; every structure priced by the one"
 echo "SRAM model (gpurf energy --preset $P), the RC and RSP with $RP read and $WP write ports (the"
-echo "paper's: 6 and 2). Workloads:"; exp_workloads
+echo "paper's: 6 and 2), the main RF priced as $([ "$ACCOUNT" = banked ] && echo "its banks (the physical"
+echo "structure)" || echo "one array of its capacity (the paper's CACTI accounting)") (mrf_array $ACCOUNT). Workloads:"; exp_workloads
 echo
 echo "## Summary: the paper's values beside ours (geomean over the workloads)"
 echo
@@ -107,7 +112,8 @@ exp_vs_reset "hybrid$S"
 tmp() { jq -n --slurpfile r "$JD/$1.json" --slurpfile b "$JD/${1%%.*}.base.json" '100 * $r[0].energy_pj.temp / $b[0].energy_pj.reg'; }
 am() { for n in $names; do $1 $n.$2 ${3:-}; echo; done | awk NF | exp_mean; }
 wback() { exp_pc "$(exp_val $1 rf_writes)" "$(exp_val $1 reg_writes)"; }
-F9="Fig. 9 register energy ($RP R, $WP W ports, %)"; F10="Fig. 10 writes elided ($RP R, $WP W ports, %)"
+AL=""; [ "$ACCOUNT" = banked ] || AL=", MRF $ACCOUNT"
+F9="Fig. 9 register energy ($RP R, $WP W ports$AL, %)"; F10="Fig. 10 writes elided ($RP R, $WP W ports$AL, %)"
 for x in "rc RC" "rsp RSP" "hyb hybrid"; do set -- $x
   for n in $names; do exp_vs_w "$F9" "$2" $n "$(fmt $(en $n.$1))"; done; done
 for x in "rc RC" "rsp RSP" "hyb hybrid"; do set -- $x

@@ -12,6 +12,7 @@ V=$OUT/vs.tsv
 R=$OUT/report.md
 title() { case $1 in ltrf) echo "LTRF (Sadrosadati et al., ASPLOS 2018)";; malekeh*) echo "Malekeh (Esfeden et al.)";;
   rename) echo "Cross-warp register renaming (Jeon and Annavaram)";; hybrid_1r1w) echo "Hybrid register cache / scratchpad, 1R1W (Bailey et al.)";;
+  hybrid_mono) echo "Hybrid register cache / scratchpad, 6R2W, the paper's accounting: the main RF as one array (Bailey et al.)";;
   hybrid*) echo "Hybrid register cache / scratchpad, 6R2W (Bailey et al.)";; *) echo "$1";; esac; }
 tables() { case $1 in ltrf) echo results.md;; *) echo "$1.md";; esac; }
 # figure $2 of paper $1 as bars, one panel per label: each workload's value, then the mean

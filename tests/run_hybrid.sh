@@ -207,7 +207,11 @@ rm -rf $B/exp_h
 run "experiments-hybrid pipeline (QUICK=1)" 0 make -s BUILD=$B experiments-hybrid QUICK=1 SUITE=tests/suite_test.txt EXP_OUT=$B/exp_h
 [ ! -e $B/exp_h/hybrid.md ] && grep -qE "^\| Fig. 9 register energy RC / RSP / hybrid \(%\) \| 47.9 / 47.1 / 38.7 \| [0-9.]+ / [0-9.]+ / [0-9.]+ \|$" $B/exp_h/hybrid_1r1w.md &&
   [ -s $B/exp_h/hybrid_1r1w.png ] && [ "$(jq '.stats.rsp_reads > 0' $B/exp_h/json_hybrid_1r1w/gq-hotspot.hyb.json)" = true ] &&
-  ok "experiments-hybrid QUICK: the 1R1W table beside the paper's values and the plot, no 6R2W run" || bad "experiments-hybrid output" "$out"
+  ok "experiments-hybrid QUICK: the 1R1W table beside the paper's values and the plot, no banked 6R2W run" || bad "experiments-hybrid output" "$out"
+grep -qE "^\| Fig. 9 register energy RC / RSP / hybrid \(%\) \| 47.9 / 47.1 / 38.7 \| [0-9.]+ / [0-9.]+ / [0-9.]+ \|$" $B/exp_h/hybrid_mono.md &&
+  grep -q "mrf_array monolithic" $B/exp_h/hybrid_mono.md && [ "$(jq '.stats.rsp_reads > 0' $B/exp_h/json_hybrid_mono/gq-hotspot.hyb.json)" = true ] &&
+  [ "$(jq -n --slurpfile m $B/exp_h/json_hybrid_mono/gq-hotspot.base.json --slurpfile b $B/exp_h/json_hybrid_1r1w/gq-hotspot.base.json '$m[0].energy_pj.banks > 3 * $b[0].energy_pj.banks')" = true ] &&
+  ok "experiments-hybrid QUICK: the paper's accounting (6R2W, the main RF one array) reported beside, its scratchpad used" || bad "experiments-hybrid monolithic output"
 grep -qE "^\| RC set index .* \| [0-9.]+ / [0-9.]+, [0-9.]+ / [0-9.]+ \|$" $B/exp_h/hybrid_1r1w.md &&
   ok "experiments-hybrid: the set index's effect on energy and hit rate reported" || bad "no rc_index row"
 # the x0.5 / x2 rows price the runs again with their own settings: the arbiter's estimate, a
