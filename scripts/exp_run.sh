@@ -68,14 +68,19 @@ exp_latx() {
 # run $2 of directory $1 priced again with the energy model's estimate $3 times $4 (gpurf
 # energy --run, with the run's own --set settings from the runs file beside its JSON), its
 # energy_pj.$5 (priced once per run: a pricing newer than the run's JSON is read again)
-exp_reprice() { local j=$1/$2.json e=$1/$2.$3.$4.e p v rf=$1/runs.txt sets
+exp_reprice() { local v
+  v=$(awk -v x="$(jq .$3 presets/$(jq -r .preset "$1/$2.json").json)" -v f=$4 'BEGIN { printf "%d", x * f }')
+  exp_reprice_as "$1" "$2" "$3=$v" "$5"; }
+# exp_reprice_as DIR ID KEY=VALUE PART: the same with the setting KEY=VALUE (an accounting)
+exp_reprice_as() { local j=$1/$2.json e p rf=$1/runs.txt sets
+  e=$1/$2.$(printf %s "$3" | tr -c 'A-Za-z0-9=_.' _).e
   if ! [ "$e" -nt "$j" ]; then
     [ -f "$rf" ] || rf=$1/../runs.txt
     sets=$(awk -v id="$2" '$1 == id' "$rf" | grep -o -- '--set [^ ]*' | tr '\n' ' ')
-    p=$(jq -r .preset "$j"); v=$(awk -v x="$(jq .$3 presets/$p.json)" -v f=$4 'BEGIN { printf "%d", x * f }')
-    $G energy --preset $p $sets --set $3=$v --run "$j" --json "$e" > /dev/null || return
+    p=$(jq -r .preset "$j")
+    $G energy --preset $p $sets --set $3 --run "$j" --json "$e" > /dev/null || return
   fi
-  jq .energy_pj.$5 "$e"; }
+  jq .energy_pj.$4 "$e"; }
 # the energy model's estimates with no published source (presets' energy source notes)
 EXP_ESTIMATES="wire_ff_per_mm e_arbiter_fj"
 # exp_vs FIGURE LABEL SET OURS PAPER WHY: our mean over a workload set beside the paper's value
