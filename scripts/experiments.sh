@@ -88,6 +88,8 @@ en10() { awk -v a="$(jq .energy_pj.total "$OUT/json/$1.$2.json")" \
   -v r="$(jq .energy_pj.total "$OUT/json/$1.fig10.c1.baseline.json")" 'BEGIN { printf "%.3f", a / r }'; }
 pw_at() { awk -v a="$(exp_reprice "$OUT/json" $1.$2 $3 $4 power_mw)" \
   -v r="$(exp_reprice "$OUT/json" $1.fig10.c1.baseline $3 $4 power_mw)" 'BEGIN { printf "%.3f", a / r }'; }
+pw_as() { awk -v a="$(exp_reprice_as "$OUT/json" $1.$2 "$3" power_mw)" \
+  -v r="$(exp_reprice_as "$OUT/json" $1.fig10.c1.baseline "$3" power_mw)" 'BEGIN { printf "%.3f", a / r }'; }
 # register-sensitive: #6's capacity lets more warps reside than #1 plus the cache's capacity does
 rsens() { [ "$(val $1.ref max_resident_warps)" -lt "$(val $1.f3.1 max_resident_warps)" ]; }
 snames=""; for n in $names; do rsens $n && snames="$snames $n"; done
@@ -193,6 +195,16 @@ for c in c1 c6 c7; do
   echo "$row|"
 done
 echo "| paper (mean) | #7 | 0.65 (Table 2) | 0.649 (-35.1 %) | 0.646 (-35.4 %) | 0.539 (-46.1 %) |"
+echo
+echo "RFC priced as the table2 presets do, as LTRF's own cache (16 banks of two ports), against the"
+echo "hybrid paper's single 6-read 2-write array (rc_priced_banks 1, temp_priced_ports 0: the runs"
+echo "priced again), mean power against BL on #1:"
+echo
+echo "| config | RFC, LTRF's banked cache | RFC, one 6R2W array |"
+echo "|---|---|---|"
+for c in c1 c6 c7; do
+  echo "| #${c#c} | $(for n in $names; do pw $n $(f10 $c rc); echo -n " "; done | mean) | $(for n in $names; do pw_as $n $(f10 $c rc) "rc_priced_banks=1 --set temp_priced_ports=0"; echo -n " "; done | mean) |"
+done
 echo
 echo "The same runs' register-file energy (not over time: a design that finishes sooner spends"
 echo "its leakage over fewer cycles but draws more power), mean against BL on #1:"

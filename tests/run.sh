@@ -129,6 +129,8 @@ run "experiments pipeline (QUICK=1, the test suite)" 0 make -s BUILD=$B experime
 awk -F'|' '/^\| gq \| #[67] \| ltrf\+? \|/ { s = 0; for (i = 5; i <= 10; i++) { v = $i; sub(/ %/, "", v); s += v } n++
   if (s < 99.5 || s > 100.5) bad++ } END { exit !(n == 4 && !bad) }' $B/exp_t/results.md &&
   ok "experiments: a row's time in six classes summing to 100 % for ltrf and ltrf+ on #6 and #7" || bad "row-time table" "$(grep '^| gq | #' $B/exp_t/results.md)"
+awk -F'|' '/^\| #[167] \| [0-9.]+ \| [0-9.]+ \|$/ { n++; if ($4 + 0 <= $3 + 0) bad++ } END { exit !(n == 3 && !bad) }' $B/exp_t/results.md &&
+  ok "experiments: Fig. 10's RFC priced as LTRF's banked cache and as one 6R2W array, the array dearer on #1, #6, #7" || bad "RFC pricing table" "$(grep -E '^\| #[167] \| [0-9.]+ \| [0-9.]+ \|$' $B/exp_t/results.md)"
 
 section "lane-accurate values: a partial-mask write is no kill (tests/streams/diverged_partial_write.txt)"
 D=tests/streams/diverged_partial_write.txt
