@@ -80,9 +80,14 @@ static const help_t cmds[] = {
      "and scratchpad; Malekeh's control fields, Sec. 9.4) beside its paper's figure and, from a\n"
      "synthesis summary, the area it adds to the main register file (replaced blocks counted\n"
      "negative)."},
-    {"energy", "gpurf energy [--preset P] [--set k=v]... [--run RUN.json] [--json FILE]",
-     "The register-file energy model: per-access and leakage figures of every structure, and\n"
-     "with --run the energy of a sim's JSON report."},
+    {"energy", "gpurf energy [--preset P] [--set k=v]... [--run RUN.json] [--json FILE]\n"
+               "       gpurf energy --check [--grid GRID.tsv] [--json FILE]",
+     "The register-file energy model: read, write and leakage figures of every structure, and\n"
+     "with --run the energy of a sim's JSON report. --check prices every 40 nm point of CACTI\n"
+     "7's grid (default ../shared/reference/cacti7/grid.tsv) by the SRAM law and prints its\n"
+     "error; exit 1 when a point a preset prices is off by more than 25 %. The accounting:\n"
+     "--set mrf_array=monolithic (the hybrid paper's), xbar_span=subcore, ccu_data=own,\n"
+     "sram_line_bits=1024, temp_priced_ports=N, rc_priced_banks=N (docs/energy.md)."},
     {"mean", "gpurf mean|geomean [--digits N] < numbers",
      "The arithmetic or geometric mean of the numbers on standard input."},
     {"geomean", "gpurf mean|geomean [--digits N] < numbers",
