@@ -206,6 +206,14 @@ for c in c1 c6 c7; do
   echo "| #${c#c} | $(for n in $names; do pw $n $(f10 $c rc); echo -n " "; done | mean) | $(for n in $names; do pw_as $n $(f10 $c rc) "rc_priced_banks=1 --set temp_priced_ports=0"; echo -n " "; done | mean) |"
 done
 echo
+echo "Fig. 10 on #7 with a warp register priced as one 1024-bit line instead of 8 slices of 128"
+echo "bits (sram_line_bits 1024, the runs priced again), mean power against BL on #1 priced alike:"
+echo
+echo "| line bits | BL | RFC | LTRF | LTRF+ |"
+echo "|---|---|---|---|---|"
+row="| 1024 "; for d in $DESIGNS; do row="$row| $(for n in $names; do pw_as $n $(f10 c7 $d) sram_line_bits=1024; echo -n " "; done | mean) "; done
+echo "$row|"
+echo
 echo "The same runs' register-file energy (not over time: a design that finishes sooner spends"
 echo "its leakage over fewer cycles but draws more power), mean against BL on #1:"
 echo
