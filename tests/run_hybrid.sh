@@ -220,6 +220,6 @@ row() { grep "^| $1 " $B/exp_h/hybrid_1r1w.md | awk -F'|' '{ print $4 }' | tr -d
 awk -v a="$(row 'RF dynamic energy, every part (crossbar, collectors), RC / RSP / hybrid (%)')" -v b="$(row 'the same, e_arbiter_fj x2 (%)')" \
   'BEGIN { split(a, x, "/"); split(b, y, "/"); for (i = 1; i <= 3; i++) { d = x[i] - y[i]; if (d > 1 || d < -1 || y[i] == "") exit 1 } }' &&
   ok "experiments-hybrid: the runs priced again keep their settings ($(row 'the same, e_arbiter_fj x2 (%)'))" || bad "repriced rows lost the runs' settings"
-run "a scratchpad read of a register never written stops the run (--pass-fault rsp_no_fill)" 1 $G sim --design hybrid --preset maxwell $TL --gen seed=4,blocks=2 --pass-fault rsp_no_fill
+run "a scratchpad read of a register never written stops the run (--pass-fault rsp_no_fill)" 1 $G sim --design hybrid --preset maxwell $TL --set mrf_array=monolithic --gen seed=4,blocks=2 --pass-fault rsp_no_fill
 echo "$out" | grep -qE "^gpurf: cycle [0-9]+, warp [0-9]+ \(slot [0-9]+\), register R[0-9]+: a scratchpad read of a register its allocation never wrote" &&
   ok "the check names cycle, warp and register" || bad "rsp_no_fill message" "$out"
