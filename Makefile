@@ -52,7 +52,7 @@ HARNESS_SRC := $(filter-out harness/wave_view.c harness/wave_merge.c,$(wildcard 
 SIM_SRC     := $(wildcard sim/stream/*.c sim/mem/*.c sim/pass/*.c sim/core/*.c sim/energy/*.c sim/design/*.c sim/design/*/*.c) \
                sim/cli/report.c sim/cli/load.c sim/cli/latency_x.c sim/cli/reuse_report.c sim/cli/release_report.c sim/cli/strand_report.c sim/cli/pass_cmds.c \
                sim/cli/energy_cmd.c sim/cli/energy_check.c sim/cli/agg.c sim/cli/sim_cmd.c sim/cli/help.c
-SYNTH_SRC   := synth/synth.c synth/area.c
+SYNTH_SRC   := synth/synth.c synth/area.c synth/price.c
 CORE_SRC    := $(CMODEL_SRC) $(HARNESS_SRC) $(SIM_SRC) $(SYNTH_SRC)
 CORE_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC))
 CMODEL_OBJ  := $(patsubst %.c,$(BUILD)/obj/%.o,$(CMODEL_SRC))

@@ -23,7 +23,10 @@
 // edge (fin), scaled by 100 at the next, and decided at the one after, by comparisons of
 // 100 fin with thresholds registered from prev and best ((100 +- LargePct) prev,
 // (100 - LargePct) best) while the interval ran; counts are CycBits + 8 bits wide, their
-// products CycBits + 16. The decision lands two edges after the interval ends.
+// products CycBits + 16. A threshold takes two edges after prev or best changes (the products
+// by the constant's low and high nibbles, then their sum: the whole product and its carry do
+// not fit one cycle with the flip-flops' clock-to-Q and setup), ready before the next decision
+// since Interval >= 4. The decision lands two edges after the interval ends.
 // Contract identical to cmodel/sthld.h.
 // Build-time fault variants: FAULT_STHLD_NO_SPEC (L in state 2 or 6 takes an ordinary step),
 // FAULT_STHLD_WRAP (STHLD wraps instead of saturating), FAULT_STHLD_STUCK_STEADY (state 6
@@ -70,6 +73,10 @@ module sthld #(
   localparam integer LoI = 100 - LargePct;
   localparam [PrdBits-1:0] Hi = {{(PrdBits-8){1'b0}}, HiI[7:0]};
   localparam [PrdBits-1:0] Lo = {{(PrdBits-8){1'b0}}, LoI[7:0]};
+  localparam [PrdBits-1:0] HiL = {{(PrdBits-4){1'b0}}, HiI[3:0]};
+  localparam [PrdBits-1:0] HiH = {{(PrdBits-4){1'b0}}, HiI[7:4]};
+  localparam [PrdBits-1:0] LoL = {{(PrdBits-4){1'b0}}, LoI[3:0]};
+  localparam [PrdBits-1:0] LoH = {{(PrdBits-4){1'b0}}, LoI[7:4]};
 
   reg [Bits-1:0]    sthld_q;
   reg [2:0]         state_q;
@@ -81,8 +88,10 @@ module sthld #(
   reg               v1_q, v2_q;
   reg [PrdBits-1:0] fin100_q;
   reg               ne_q, down_q, below_q;
-  // thresholds from prev and best, registered the edge after either changes
+  // thresholds from prev and best: the nibble products registered the edge after either
+  // changes, their sums the edge after that
   reg [PrdBits-1:0] hi_q, lo_q, dth_q;
+  reg [PrdBits-1:0] hil_q, hih_q, lol_q, loh_q, dthl_q, dthh_q;
 
   assign sthld_o      = sthld_q;
   assign state_o      = state_q;
@@ -194,6 +203,12 @@ module sthld #(
       hi_q    <= {PrdBits{1'b0}};
       lo_q    <= {PrdBits{1'b0}};
       dth_q   <= {PrdBits{1'b0}};
+      hil_q   <= {PrdBits{1'b0}};
+      hih_q   <= {PrdBits{1'b0}};
+      lol_q   <= {PrdBits{1'b0}};
+      loh_q   <= {PrdBits{1'b0}};
+      dthl_q  <= {PrdBits{1'b0}};
+      dthh_q  <= {PrdBits{1'b0}};
     end else begin
       if (last) begin
 `ifdef FORMAL_FAULT_STHLD_COUNT_LAST_LOST
@@ -228,12 +243,19 @@ module sthld #(
         below_q  <= fin_q < best_q;
       end
 `ifdef FORMAL_FAULT_STHLD_HI_STALE
-      hi_q  <= {8'd0, fin_q} * Hi;
+      hil_q  <= {8'd0, fin_q} * HiL;
+      hih_q  <= {8'd0, fin_q} * HiH;
 `else
-      hi_q  <= {8'd0, prev_q} * Hi;
+      hil_q  <= {8'd0, prev_q} * HiL;
+      hih_q  <= {8'd0, prev_q} * HiH;
 `endif
-      lo_q  <= {8'd0, prev_q} * Lo;
-      dth_q <= {8'd0, best_q} * Lo;
+      lol_q  <= {8'd0, prev_q} * LoL;
+      loh_q  <= {8'd0, prev_q} * LoH;
+      dthl_q <= {8'd0, best_q} * LoL;
+      dthh_q <= {8'd0, best_q} * LoH;
+      hi_q   <= hil_q + (hih_q << 4);
+      lo_q   <= lol_q + (loh_q << 4);
+      dth_q  <= dthl_q + (dthh_q << 4);
       dec_q <= v2_q;
       if (v2_q) begin
         sthld_q <= sthld_d;
@@ -291,8 +313,13 @@ module sthld #(
     if (v2_q) assert(cycle_q == {{(CycBits-1){1'b0}}, 1'b1} && !dec_q &&
                      fin100_q == fin_w * 100 && ne_q == (fin_q != prev_q) &&
                      down_q == (fin_q < prev_q) && below_q == (fin_q < best_q));
-    if (!dec_q) assert(hi_q == {8'd0, prev_q} * Hi && lo_q == {8'd0, prev_q} * Lo &&
-                       dth_q == {8'd0, best_q} * Lo);
+    // prev and best change at a decision (cycle 1 to 2): the nibble products are settled but
+    // in cycle 2, the thresholds but in cycles 2 and 3
+    if (cycle_q != 2) assert(hil_q == {8'd0, prev_q} * HiL && hih_q == {8'd0, prev_q} * HiH &&
+                             lol_q == {8'd0, prev_q} * LoL && loh_q == {8'd0, prev_q} * LoH &&
+                             dthl_q == {8'd0, best_q} * LoL && dthh_q == {8'd0, best_q} * LoH);
+    if (cycle_q != 2 && cycle_q != 3) assert(hi_q == {8'd0, prev_q} * Hi && lo_q == {8'd0, prev_q} * Lo &&
+                                             dth_q == {8'd0, best_q} * Lo);
     if (dec_q) assert(cycle_q == 2);
   end
 `endif

@@ -8,6 +8,7 @@
 #include "cmodel/rnt.h"
 #include "cmodel/wcb.h"
 #include "core/gpu.h"
+#include "energy/energy.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,11 +76,6 @@ static const synth_block_t *matching(const sm_cfg_t *c, const synth_sum_t *s, co
     }
     free(cfg);
     return b;
-}
-
-static double total(const part_t *p)
-{
-    return (p->gone ? -1.0 : 1.0) * p->per_sm * (p->b->logic_um2 + p->b->sram_um2);
 }
 
 static unsigned long rf_bits(const sm_cfg_t *c) { return (unsigned long)c->rf_warp_regs * c->lanes * 32; }
@@ -189,17 +185,92 @@ static void malekeh_storage(const sm_cfg_t *c, FILE *f)
             cc.slots, reg, c->max_srcs, (long)n * ((long)cc.slots - (long)c->max_srcs) * (long)reg);
 }
 
+#define MAX_STRUCTS 4
+
 typedef struct {
     const char *design, *added, *replaced, *title, *paper;
     void (*storage)(const sm_cfg_t *c, FILE *f);
+    int structs[MAX_STRUCTS];  /* the storage it adds (E_* + 1; 0 ends the list) */
+    int gone;                  /* the storage it replaces (E_* + 1, or 0) */
+    double paper_pct;          /* the paper's added area in % of the main RF's (< 0: none) */
+    const char *why;           /* where the paper's figure and ours part (measured below) */
 } area_design_t;
 
+#define S(n) (E_##n + 1)
 static const area_design_t area_designs[] = {
-    {"ltrf", "wcb aau aau_off rfc", "", "LTRF", "WCB + AAUs + register-file cache; paper: LTRF adds 16%, GPUWattch model", ltrf_storage},
-    {"rename", "rnt avail rflc", "", "register renaming", "renaming table + availability flags + release-flag cache; paper: 0.22 ns of a 1.25 ns cycle", rename_storage},
-    {"hybrid", "rc rsp", "", "hybrid register cache / scratchpad", "register cache + scratchpad; paper: die +5.7% RC, +3.6% RSP, +4.7% hybrid (CACTI)", hybrid_storage},
-    {"malekeh", "ccu ccu_alloc sthld", "ocu", "Malekeh", "CCUs in place of the operand collectors + allocator + adaptive STHLD; paper: 128 B/SM, 0.04% of a 256 KB register file", malekeh_storage},
+    {"ltrf", "wcb aau aau_off rfc", "", "LTRF",
+     "WCB + AAUs + register-file cache; paper: LTRF adds 16% (000 Sec. 4.3, GPUWattch)", ltrf_storage,
+     {S(rfc), S(wcb), S(aau)}, 0, 16.0,
+     "the paper prices its 16 KB RFC in GPUWattch (000 Sec. 5); here its banks are arrays of one row "
+     "per active warp, whose periphery the law charges on few bits (area per bit above; below the "
+     "CACTI grid's 512 B the law extrapolates), and a preset with several schedulers gives each its own"},
+    {"rename", "rnt avail rflc", "", "register renaming",
+     "renaming table + availability flags + release-flag cache; paper: 0.22 ns of a 1.25 ns cycle",
+     rename_storage, {S(rnt), S(rflc)}, 0, 1.0,
+     "the paper counts bits (1 KB constrained table, 001 Sec. 7.1: about 1%); a narrow table's "
+     "decoder and periphery cost more area per bit than a 128-bit-wide bank"},
+    {"hybrid", "rc rsp", "", "hybrid register cache / scratchpad",
+     "register cache + scratchpad; paper: die +5.7% RC, +3.6% RSP, +4.7% hybrid (CACTI)", hybrid_storage,
+     {S(rc), S(rc_tag), S(rsp)}, 0, -1,
+     "the paper gives the GPU die's growth (002 Sec. III-A4), not the register file's; at 6 read and "
+     "2 write ports a cell is several times a single-ported one (temp_priced_ports)"},
+    {"malekeh", "ccu ccu_alloc sthld", "ocu", "Malekeh",
+     "CCUs in place of the operand collectors + allocator + adaptive STHLD; paper: 128 B/SM, 0.04% of a "
+     "256 KB register file",
+     malekeh_storage, {S(ccu), S(ccu_tag)}, S(ocu), 0.04,
+     "the paper counts the control fields' bits only (003 Sec. 9.4) and reuses the OCUs' data fields; "
+     "here the CCU's data array also has the write-back port D (Sec. 3.2), which widens every cell, "
+     "and with ccu_data own ccu_slots rows in place of the OCU's"},
 };
+#undef S
+
+/* storage by the SRAM law (the energy model's arrays): what the design adds, per SM, against
+ * the main RF's banks; with the decomposition area share = bit share x area per bit */
+static int law_storage(const sm_cfg_t *c, const area_design_t *ad, FILE *f, double *added, double *mrf)
+{
+    energy_table_t t;
+    char err[512];
+    if (energy_table(c, &t, err, sizeof err)) {
+        fprintf(stderr, "gpurf area: %s\n", err);
+        return -1;
+    }
+    const energy_struct_t *m = &t.s[E_mrf];
+    *mrf = m->instances * m->cost.area_um2;
+    const double mrf_bits = m->instances * m->g.rows * m->g.bits * m->slices;
+    fprintf(f, "  storage by the SRAM law (sim/energy/sram.h, CACTI 7 shape), per SM:\n");
+    fprintf(f, "    %-9s %9s %8s %6s %6s %10s %12s %10s %9s %12s\n", "array", "instances", "rows", "bits",
+            "ports", "um2 each", "um2 per SM", "vs MRF", "bits vs", "um2/bit vs");
+    fprintf(f, "    %-9s %9.0f %8.1f %6.0f %6u %10.0f %12.0f %9.1f%% %8.1f%% %11.2fx\n", "mrf", m->instances,
+            m->g.rows, m->g.bits * m->slices, m->g.ports, m->cost.area_um2, *mrf, 100.0, 100.0, 1.0);
+    *added = 0;
+    for (int k = -1; k < MAX_STRUCTS; k++) {
+        int e = k < 0 ? ad->gone : ad->structs[k];
+        if (!e)
+            continue;
+        const energy_struct_t *x = &t.s[e - 1];
+        const double sign = k < 0 ? -1 : 1, a = sign * x->instances * x->cost.area_um2;
+        const double bits = sign * x->instances * x->g.rows * x->g.bits * x->slices;
+        *added += a;
+        fprintf(f, "    %-9s %9.0f %8.1f %6.0f %6u %10.0f %12.0f %9.1f%% %8.1f%% %11.2fx\n", energy_struct_names[e - 1],
+                sign * x->instances, x->g.rows, x->g.bits * x->slices, x->g.ports, x->cost.area_um2, a,
+                100.0 * a / *mrf, 100.0 * bits / mrf_bits, (a / bits) / (*mrf / mrf_bits));
+    }
+    fprintf(f, "    storage added: %.0f um2 = %.1f%% of the main RF's banks (%.0f um2)\n", *added,
+            100.0 * *added / *mrf, *mrf);
+    return 0;
+}
+
+static void verdict(const area_design_t *ad, double pct, FILE *f)
+{
+    if (ad->paper_pct < 0) {
+        fprintf(f, "  against the paper: %.1f%% of the main RF; the paper's figure is not of the register file: %s\n",
+                pct, ad->why);
+        return;
+    }
+    const double r = pct / ad->paper_pct;
+    fprintf(f, "  against the paper: %.1f%% of the main RF, paper %.2f%%: %.2fx%s%s\n", pct, ad->paper_pct, r,
+            r > 2 || r < 0.5 ? "; over 2x apart: " : "", r > 2 || r < 0.5 ? ad->why : "");
+}
 
 int area_report(const sm_cfg_t *c, const synth_sum_t *s, const char *design, FILE *f)
 {
@@ -216,11 +287,18 @@ int area_report(const sm_cfg_t *c, const synth_sum_t *s, const char *design, FIL
     if (parts_of(c, design, ad->added, parts, &np, stderr) ||
         (*ad->replaced && parts_of(c, "baseline", ad->replaced, gone, &ng, stderr)))
         return 2;
-    fprintf(f, "%s storage and area per SM, preset %s (estimates; %s)\n", ad->title, c->name,
-            "areas from synth/cells.lib and the SRAM-macro estimate");
+    fprintf(f, "%s storage and area per SM, preset %s (estimates: storage by the SRAM law, logic by "
+               "Yosys on synth/cells.lib)\n", ad->title, c->name);
     ad->storage(c, f);
-    if (!s)
+    double law_added, mrf;
+    if (law_storage(c, ad, f, &law_added, &mrf))
+        return 2;
+    if (!s) {
+        verdict(ad, 100.0 * law_added / mrf, f);
+        fprintf(f, "  logic: not counted (give --synth build/synth/%s.json from `make synth` for the blocks' "
+                   "standard cells)\n", c->name);
         return 0;
+    }
     for (unsigned i = 1; i < ng && np < MAX_PARTS; i++) {
         parts[np] = gone[i];
         parts[np++].gone = 1;
@@ -232,19 +310,23 @@ int area_report(const sm_cfg_t *c, const synth_sum_t *s, const char *design, FIL
                     parts[i].block, c->name);
             return 2;
         }
-    fprintf(f, "  %-9s %6s %14s %14s %10s %10s\n", "block", "per SM", "um2 each", "um2 per SM",
-            "vs main RF", "path ns");
-    double rf = total(&parts[0]), added = 0;
+    fprintf(f, "  logic by Yosys (standard cells of synth/cells.lib), per SM; the RTL's SRAM macros priced by the law\n");
+    fprintf(f, "    %-9s %6s %12s %14s %14s %10s %9s\n", "block", "per SM", "logic each", "logic per SM",
+            "RTL SRAM/SM", "path ns", "slack ns");
+    double rf_logic = 0, logic = 0;
     for (unsigned i = 0; i < np; i++) {
-        double t = total(&parts[i]);
+        const double k = (parts[i].gone ? -1.0 : 1.0) * parts[i].per_sm, l = k * parts[i].b->logic_um2;
         if (i)
-            added += t;
-        fprintf(f, "  %-9s %6d %14.0f %14.0f %9.1f%% %10.2f\n", parts[i].block,
-                (parts[i].gone ? -1 : 1) * (int)parts[i].per_sm,
-                parts[i].b->logic_um2 + parts[i].b->sram_um2, t, 100.0 * t / rf,
-                parts[i].b->crit_ps / 1000.0);
+            logic += l;
+        else
+            rf_logic = l;
+        fprintf(f, "    %-9s %6.0f %12.0f %14.0f %14.0f %10.2f %9.3f\n", parts[i].block, k, parts[i].b->logic_um2,
+                l, k * parts[i].b->sram_um2, parts[i].b->crit_ps / 1000.0, parts[i].b->sta_slack_ps / 1000.0);
     }
-    fprintf(f, "  %s additions (%s): %.0f um2 = %.1f%% of the main register file\n", ad->title,
-            ad->paper, added, 100.0 * added / rf);
+    const double rf = mrf + rf_logic, all = law_added + logic;
+    fprintf(f, "  %s additions (%s): storage %.0f + logic %.0f = %.0f um2 = %.1f%% of the main register file "
+               "(banks %.0f + logic %.0f um2)\n",
+            ad->title, ad->paper, law_added, logic, all, 100.0 * all / rf, mrf, rf_logic);
+    verdict(ad, 100.0 * all / rf, f);
     return 0;
 }

@@ -6,18 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 6T bitcell of 146 F^2 at 45 nm (CACTI); multi-ported cells grow with the square of the port
- * count beyond a 1R1W pair (wire-limited cell, Rixner et al., HPCA 2000); decoders, sense
- * amplifiers and drivers add SRAM_PERIPHERY on top of the cell array. */
-#define SRAM_BITCELL_UM2 0.296
-#define SRAM_PERIPHERY   1.5
-
 const char synth_method[] =
-    "SRAM macro = bits x 0.296 um^2 (6T, 146 F^2 at 45 nm, CACTI) x (ports/2)^2 beyond 1R1W "
-    "x 1.5 periphery; logic = standard cells of synth/cells.lib (NanGate45 areas); "
-    "critical path = ABC register-to-register combinational delay, excluding SRAM access, "
-    "clock-to-Q and setup; STA = OpenSTA's worst path on the mapped netlist with the same "
-    "liberty (clock-to-Q and logic; slack after setup), SRAM macros black boxes";
+    "SRAM macros = the arrays the RTL marks gpurf_sram (rows, bits, ports; a read and a write "
+    "port on one address are one read/write port), priced by the preset's SRAM law "
+    "(sim/energy/sram.h, shaped by CACTI 7) as the energy model prices them; logic = standard "
+    "cells of synth/cells.lib (NanGate45 areas); critical path = ABC register-to-register "
+    "combinational delay, excluding SRAM access, clock-to-Q and setup; STA = OpenSTA's worst "
+    "path on the mapped netlist with the same liberty (clock-to-Q, logic and setup: the slack "
+    "sign-off), SRAM macros black boxes";
 
 static FILE *open_part(const char *dir, const char *block, const char *preset, const char *ext,
                        char *path, size_t pn)
@@ -83,25 +79,38 @@ static int read_cells(const char *path, synth_block_t *b, char *err, size_t n)
     return found ? 0 : gpurf_fail(err, n, "%s: no module statistics", path);
 }
 
-static int read_mem(FILE *f, synth_block_t *b)
+/* one $mem_v2 cell's geometry into b (equal geometries counted together) */
+static int add_macro(synth_block_t *b, unsigned long rows, unsigned long bits, unsigned ports,
+                     const char *path, char *err, size_t n)
 {
-    char line[512];
-    unsigned long width = 0, size = 0, ports = 0;
+    b->macros++;
+    b->mem_bits += rows * bits;
+    for (unsigned i = 0; i < b->n_geoms; i++)
+        if (b->geom[i].rows == rows && b->geom[i].bits == bits && b->geom[i].ports == ports)
+            return b->geom[i].count++, 0;
+    if (b->n_geoms == SYNTH_MAX_GEOMS)
+        return gpurf_fail(err, n, "%s: more than %d SRAM geometries", path, SYNTH_MAX_GEOMS);
+    b->geom[b->n_geoms++] = (synth_macro_t){rows, bits, ports, 1};
+    return 0;
+}
+
+static int read_mem(FILE *f, const char *path, synth_block_t *b, char *err, size_t n)
+{
+    char line[4096], raddr[4096] = "", waddr[4096] = "";
+    unsigned long width = 0, size = 0, rd = 0, wr = 0;
     int in = 0;
     for (;;) {
         int eof = !fgets(line, sizeof line, f);
         if (eof || strstr(line, "cell $")) {
-            if (in) {
-                double bits = (double)width * size;
-                double scale = ports > 2 ? (ports / 2.0) * (ports / 2.0) : 1.0;
-                b->macros++;
-                b->mem_bits += width * size;
-                b->sram_um2 += bits * SRAM_BITCELL_UM2 * scale * SRAM_PERIPHERY;
-            }
+            /* read and write ports on the same address signals are read/write ports */
+            unsigned long shared = *raddr && !strcmp(raddr, waddr) ? (rd < wr ? rd : wr) : 0;
+            if (in && add_macro(b, size, width, (unsigned)(rd + wr - shared), path, err, n))
+                return -1;
             if (eof)
                 return 0;
             in = strstr(line, "cell $mem_v2") != NULL;
-            width = size = ports = 0;
+            width = size = rd = wr = 0;
+            *raddr = *waddr = 0;
             continue;
         }
         const char *p;
@@ -109,8 +118,14 @@ static int read_mem(FILE *f, synth_block_t *b)
             width = strtoul(p + 17, NULL, 10);
         else if ((p = strstr(line, "parameter \\SIZE ")))
             size = strtoul(p + 16, NULL, 10);
-        else if ((p = strstr(line, "parameter \\RD_PORTS ")) || (p = strstr(line, "parameter \\WR_PORTS ")))
-            ports += strtoul(p + 20, NULL, 10);
+        else if ((p = strstr(line, "parameter \\RD_PORTS ")))
+            rd = strtoul(p + 20, NULL, 10);
+        else if ((p = strstr(line, "parameter \\WR_PORTS ")))
+            wr = strtoul(p + 20, NULL, 10);
+        else if ((p = strstr(line, "connect \\RD_ADDR ")))
+            snprintf(raddr, sizeof raddr, "%s", p + 17);
+        else if ((p = strstr(line, "connect \\WR_ADDR ")))
+            snprintf(waddr, sizeof waddr, "%s", p + 17);
     }
 }
 
@@ -178,8 +193,10 @@ int synth_read_block(const char *dir, const char *block, const char *preset, con
         return -1;
     if (!(f = open_part(dir, block, preset, "mem", path, sizeof path)))
         return gpurf_fail(err, n, "%s: cannot open", path);
-    read_mem(f, b);
+    rc = read_mem(f, path, b, err, n);
     fclose(f);
+    if (rc)
+        return -1;
     if (!(f = open_part(dir, block, preset, "log", path, sizeof path)))
         return gpurf_fail(err, n, "%s: cannot open", path);
     rc = read_delay(f, path, b, err, n);
@@ -209,10 +226,15 @@ int synth_save(const synth_sum_t *s, const char *path, char *err, size_t n)
         json_object_set_new(x, "flip_flops", json_integer((json_int_t)b->ffs));
         json_object_set_new(x, "sram_macros", json_integer(b->macros));
         json_object_set_new(x, "memory_bits", json_integer((json_int_t)b->mem_bits));
-        json_object_set_new(x, "sram_um2", json_real(b->sram_um2));
+        json_t *g = json_array();
+        for (unsigned k = 0; k < b->n_geoms; k++)
+            json_array_append_new(g, json_pack("{s:I, s:I, s:i, s:i}", "rows", (json_int_t)b->geom[k].rows,
+                                               "bits", (json_int_t)b->geom[k].bits, "ports", b->geom[k].ports,
+                                               "count", b->geom[k].count));
+        json_object_set_new(x, "sram", g);
         json_object_set_new(x, "critical_path_ps", json_real(b->crit_ps));
         json_object_set_new(x, "clock_period_ps", json_integer(b->period_ps));
-        json_object_set_new(x, "meets_clock", json_boolean(b->crit_ps <= b->period_ps));
+        json_object_set_new(x, "meets_clock", json_boolean(b->sta_slack_ps >= 0));
         json_object_set_new(x, "sta_arrival_ps", json_real(b->sta_arrival_ps));
         json_object_set_new(x, "sta_slack_ps", json_real(b->sta_slack_ps));
         json_object_set_new(blocks, b->block, x);
@@ -255,7 +277,23 @@ int synth_load(const char *path, synth_sum_t *s, char *err, size_t n)
         b->ffs = (unsigned long)json_integer_value(json_object_get(x, "flip_flops"));
         b->macros = (unsigned)json_integer_value(json_object_get(x, "sram_macros"));
         b->mem_bits = (unsigned long)json_integer_value(json_object_get(x, "memory_bits"));
-        b->sram_um2 = json_number_value(json_object_get(x, "sram_um2"));
+        json_t *g = json_object_get(x, "sram"), *e;
+        size_t k;
+        json_array_foreach(g, k, e) {
+            json_int_t rows = 0, bits = 0;
+            int ports = 0, count = 0;
+            if (k >= SYNTH_MAX_GEOMS || json_unpack(e, "{s:I, s:I, s:i, s:i}", "rows", &rows, "bits", &bits,
+                                                   "ports", &ports, "count", &count) ||
+                rows <= 0 || bits <= 0 || ports <= 0 || count <= 0) {
+                rc = gpurf_fail(err, n, "%s: block '%s': sram[%zu]: want rows, bits, ports, count > 0 (at most %d)",
+                                path, name, k, SYNTH_MAX_GEOMS);
+                break;
+            }
+            b->geom[b->n_geoms++] = (synth_macro_t){(unsigned long)rows, (unsigned long)bits, (unsigned)ports,
+                                                    (unsigned)count};
+        }
+        if (rc)
+            break;
         b->crit_ps = json_number_value(json_object_get(x, "critical_path_ps"));
         b->period_ps = (unsigned)json_integer_value(json_object_get(x, "clock_period_ps"));
         b->sta_arrival_ps = json_number_value(json_object_get(x, "sta_arrival_ps"));
@@ -292,15 +330,23 @@ const synth_block_t *synth_match(const synth_sum_t *s, const block_desc_t *bd, c
     return same ? b : NULL;
 }
 
-void synth_print_table(const synth_sum_t *s, FILE *f)
+int synth_print_table(const synth_sum_t *s, FILE *f)
 {
-    fprintf(f, "preset %s\n  %-6s %12s %10s %8s %7s %10s %12s %9s %9s %9s\n", s->preset,
-            "block", "logic um2", "NAND2-eq", "cells", "FFs", "SRAM bits", "SRAM um2", "crit ps",
-            "STA ps", "clock ps");
+    int late = 0;
+    fprintf(f, "preset %s\n  %-9s %12s %10s %8s %7s %10s %-24s %8s %8s %9s %8s\n", s->preset,
+            "block", "logic um2", "NAND2-eq", "cells", "FFs", "SRAM bits", "SRAM macros", "ABC ps",
+            "STA ps", "slack ps", "clock ps");
     for (unsigned i = 0; i < s->n; i++) {
         const synth_block_t *b = &s->b[i];
-        fprintf(f, "  %-6s %12.0f %10.0f %8lu %7lu %10lu %12.0f %9.0f %9.0f %9u%s\n", b->block,
-                b->logic_um2, b->nand2_eq, b->cells, b->ffs, b->mem_bits, b->sram_um2, b->crit_ps,
-                b->sta_arrival_ps, b->period_ps, b->crit_ps > b->period_ps ? "  misses the clock" : "");
+        char mac[25] = "-", *m = mac;
+        for (unsigned k = 0; k < b->n_geoms && m < mac + sizeof mac - 1; k++)
+            m += snprintf(m, (size_t)(mac + sizeof mac - m), "%s%ux%lux%lu/%up", k ? " " : "",
+                          b->geom[k].count, b->geom[k].rows, b->geom[k].bits, b->geom[k].ports);
+        late += b->sta_slack_ps < 0;
+        fprintf(f, "  %-9s %12.0f %10.0f %8lu %7lu %10lu %-24s %8.0f %8.0f %9.0f %8u%s\n", b->block,
+                b->logic_um2, b->nand2_eq, b->cells, b->ffs, b->mem_bits, mac, b->crit_ps,
+                b->sta_arrival_ps, b->sta_slack_ps, b->period_ps,
+                b->sta_slack_ps < 0 ? "  misses the clock (OpenSTA)" : "");
     }
+    return late;
 }

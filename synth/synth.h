@@ -8,6 +8,13 @@
 #include <stdio.h>
 
 #define SYNTH_MAX_BLOCKS 32
+#define SYNTH_MAX_GEOMS  8
+
+/* SRAM macros of one geometry: rows x bits, ports (read/write ports counted once) */
+typedef struct {
+    unsigned long rows, bits;
+    unsigned ports, count;
+} synth_macro_t;
 
 typedef struct {
     char block[32];
@@ -18,7 +25,9 @@ typedef struct {
     unsigned long ffs;      /* DFF cells */
     unsigned macros;        /* SRAM arrays kept as memories */
     unsigned long mem_bits; /* their bits */
-    double sram_um2;        /* their estimated macro area */
+    unsigned n_geoms;
+    synth_macro_t geom[SYNTH_MAX_GEOMS];
+    double sram_um2;        /* their area by the preset's SRAM law (synth_price), 0 before */
     double crit_ps;         /* ABC critical combinational path (register to register) */
     unsigned period_ps;     /* the clock period it was mapped for (the preset's rtl_clock_mhz) */
     double sta_arrival_ps;  /* OpenSTA's worst path on the mapped netlist: clock-to-Q and logic */
@@ -42,6 +51,10 @@ int synth_load(const char *path, synth_sum_t *s, char *err, size_t n);
 const synth_block_t *synth_find(const synth_sum_t *s, const char *block);
 /* the figures of block bd if it was synthesized with the parameters of cfg, else NULL */
 const synth_block_t *synth_match(const synth_sum_t *s, const block_desc_t *bd, const void *cfg);
-void synth_print_table(const synth_sum_t *s, FILE *f);
+/* prices every block's SRAM macros by c's SRAM law (sim/energy); the main RF's banks (block
+ * rf) in c's main-RF technology; 0, or -1 with a message */
+int synth_price(synth_sum_t *s, const sm_cfg_t *c, char *err, size_t n);
+/* prints the table; the number of blocks whose OpenSTA slack is negative */
+int synth_print_table(const synth_sum_t *s, FILE *f);
 
 #endif

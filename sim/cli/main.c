@@ -203,7 +203,7 @@ static int cmd_area(const args_t *a)
     sm_cfg_t c;
     static synth_sum_t syn;
     if (cli_load_cfg(a, &c, NULL, err, sizeof err) ||
-        (a->synth && synth_load(a->synth, &syn, err, sizeof err))) {
+        (a->synth && (synth_load(a->synth, &syn, err, sizeof err) || synth_price(&syn, &c, err, sizeof err)))) {
         fprintf(stderr, "gpurf area: %s\n", err);
         return 2;
     }

@@ -65,7 +65,7 @@ static const synth_block_t *synth_for(const report_t *r, const block_desc_t *bd,
 
 static void synth_text(const report_t *r, FILE *f)
 {
-    double logic = 0, sram = 0, crit = 0;
+    double logic = 0, sram = 0, crit = 0, slack = 1e9;
     unsigned period = 0;
     fprintf(f, "area/timing estimate (Yosys, synth/cells.lib, preset %s):\n", r->syn->preset);
     fprintf(f, "  %-5s %5s %12s %10s %8s %10s %12s %8s\n", "block", "inst", "logic um2", "NAND2-eq",
@@ -85,12 +85,14 @@ static void synth_text(const report_t *r, FILE *f)
         logic += k * b->logic_um2;
         sram += k * b->sram_um2;
         crit = b->crit_ps > crit ? b->crit_ps : crit;
+        slack = b->sta_slack_ps < slack ? b->sta_slack_ps : slack;
         period = b->period_ps;
     }
     fprintf(f, "  design total: logic %.0f um2 + SRAM %.0f um2 = %.3f mm2; longest path %.0f ps",
             logic, sram, (logic + sram) / 1e6, crit);
     if (period)
-        fprintf(f, " (%s the %u ps clock)", crit <= period ? "meets" : "misses", period);
+        fprintf(f, " (OpenSTA: %s the %u ps clock, worst slack %.0f ps)", slack >= 0 ? "meets" : "misses",
+                period, slack);
     fputc('\n', f);
     fprintf(f, "  method: %s\n", synth_method);
 }

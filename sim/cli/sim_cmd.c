@@ -205,7 +205,7 @@ int cmd_sim(const args_t *a, int cosim)
         o.drive_rtl = !strcmp(a->drive, "rtl");
     }
     static synth_sum_t syn;
-    if (a->synth && synth_load(a->synth, &syn, err, sizeof err)) {
+    if (a->synth && (synth_load(a->synth, &syn, err, sizeof err) || synth_price(&syn, &c, err, sizeof err))) {
         fprintf(stderr, "gpurf: --synth: %s\n", err);
         return 2;
     }

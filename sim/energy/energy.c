@@ -22,21 +22,27 @@ static double priced_rows(const sm_cfg_t *c, double rows, double bits)
     return c->energy_kb ? c->energy_kb * 8192.0 / (bits * c->schedulers) : rows;
 }
 
-/* an array of `rows` entries of `bits`, stored as slices of at most sram_line_bits side by side
- * (each access reads or writes every slice) */
+sram_cost_t energy_array_cost(const energy_table_t *t, double rows, double bits, unsigned ports,
+                              unsigned tech, double *slices)
+{
+    const double k = ceil(bits / t->line_bits);
+    sram_cost_t c = sram_cost(&t->m, (sram_geom_t){rows, bits / k, ports, tech});
+    c.read_pj *= k;
+    c.write_pj *= k;
+    c.leak_uw *= k;
+    c.area_um2 *= k;
+    if (slices)
+        *slices = k;
+    return c;
+}
+
 static void array(energy_table_t *t, unsigned i, double rows, double bits, unsigned ports,
                   unsigned tech, double instances)
 {
     energy_struct_t *s = &t->s[i];
-    const double slices = ceil(bits / t->line_bits);
-    s->g = (sram_geom_t){rows, bits / slices, ports, tech};
-    s->slices = slices;
+    s->cost = energy_array_cost(t, rows, bits, ports, tech, &s->slices);
+    s->g = (sram_geom_t){rows, bits / s->slices, ports, tech};
     s->instances = instances;
-    s->cost = sram_cost(&t->m, s->g);
-    s->cost.read_pj *= slices;
-    s->cost.write_pj *= slices;
-    s->cost.leak_uw *= slices;
-    s->cost.area_um2 *= slices;
 }
 
 /* a crossbar across `share` of structure `over`'s area (the side of that area), per sub-core */

@@ -113,6 +113,11 @@ extern const char *const energy_struct_names[E_N], *const energy_struct_what[E_N
 
 /* the table of c; 0, or -1 with a message naming the field */
 int energy_table(const sm_cfg_t *c, energy_table_t *t, char *err, size_t n);
+/* an array of `rows` entries of `bits` with `ports` ports in technology `tech` (TECH_*),
+ * stored as slices of at most sram_line_bits side by side (each access reads or writes every
+ * slice): the cost of the whole array; *slices (if not NULL) their number */
+sram_cost_t energy_array_cost(const energy_table_t *t, double rows, double bits, unsigned ports,
+                              unsigned tech, double *slices);
 /* the run's energy (the table of its preset, which loaded) */
 void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_energy_t *e);
 
