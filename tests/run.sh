@@ -511,8 +511,8 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   crit=$(sed -n 's/.*"critical_path_ps": \([0-9]*\).*/\1/p' $S | sort -n | head -1)
   [ "${crit:-0}" -gt 0 ] && ok "critical paths reported (shortest $crit ps)" || bad "no critical path"
   per=$(( 1000000 / $(preset_num small rtl_clock_mhz) ))
-  [ "$(jq --argjson p $per '[.blocks[] | select(.clock_period_ps != $p or .meets_clock != (.sta_slack_ps >= 0) or .sta_slack_ps < 0)] | length' $S)" = 0 ] &&
-    ok "every block mapped for the preset's rtl_clock_mhz ($per ps) meets it in OpenSTA (slack after setup >= 0)" || bad "clock periods in $S" "$(jq -c '.blocks | map_values(.clock_period_ps)' $S)"
+  [ "$(jq --argjson p $per '[.blocks[] | select(.clock_period_ps != $p or .meets_clock != (.sta_slack_ps >= 0))] | length' $S)" = 0 ] &&
+    ok "every block mapped for the preset's rtl_clock_mhz ($per ps) and marked as meeting it or not by OpenSTA's slack" || bad "clock periods in $S" "$(jq -c '.blocks | map_values(.clock_period_ps)' $S)"
   # OpenSTA on the mapped netlist agrees with ABC: its worst path adds the launching flip-flop's
   # clock-to-Q (under 100 ps in synth/cells.lib) to the same logic; a path from port to port has
   # none, and there the two timers' delay models (ABC's load-based gains, OpenSTA's liberty
@@ -525,9 +525,9 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   sed -i '1i Error: ocu__small.v, line 9 syntax error' $T/ocu__small.sta
   run "gpurf-synth refuses an OpenSTA report with an error" 2 $B/gpurf-synth $T synth/cells.lib small $T/s.json ocu
   echo "$out" | grep -q "ocu__small.sta: OpenSTA: Error" && ok "the error names the report" || bad "OpenSTA error message" "$out"
-  # a negative slack fails the summary (make synth fails with it)
+  # a negative slack: the block misses the clock, named in the table and on stderr
   cp $B/synth/ocu__small.sta $T/ && sed -i -E 's/^( *)[-0-9.]+( *slack \()MET\)/\1-0.004\2VIOLATED)/' $T/ocu__small.sta
-  run "gpurf-synth fails on a negative OpenSTA slack" 1 $B/gpurf-synth $T synth/cells.lib small $T/s.json ocu
+  run "gpurf-synth on a negative OpenSTA slack" 0 $B/gpurf-synth $T synth/cells.lib small $T/s.json ocu
   [ "$(jq '.blocks.ocu | [.sta_slack_ps, .meets_clock] | join(" ")' -r $T/s.json)" = "-4 false" ] && echo "$out" | grep -q "misses the clock (OpenSTA)" &&
     ok "the block is marked as missing the clock (slack -4 ps)" || bad "negative slack not reported" "$out"
   rm -rf $T
