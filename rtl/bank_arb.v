@@ -61,16 +61,6 @@ module bank_arb #(
     end
   endfunction
 
-  // ge_*[n*N + j]: at least n+1 requesters of the bank come before requester j (fixed: lower
-  // index; reads: earlier in round-robin order): bit n of its unary prefix count
-  reg [BankPorts-1:0]          freep, rfree, taken;
-  reg [NumFixed-1:0]           fq;
-  reg [NumPorts-1:0]           rq, hi, lo, last, mr;
-  reg [NumPorts-1:0]           gv;
-  reg [BankPorts-1:0]          tot_f;
-  reg [BankPorts:0]            rr_hit;
-  reg [(BankPorts+1)*PortBits-1:0] rr_at;
-  integer i, nb;
   // bit ib of port number pj
   /* verilator lint_off UNUSEDSIGNAL */
   function pnum(input integer pj, input integer ib);
@@ -86,6 +76,102 @@ module bank_arb #(
   localparam W = NumFixed > NumPorts ? NumFixed : NumPorts;
   localparam CW = W;
   `include "unary.vh"
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [PortBits-1:0] enc_next;  // the port after the one-hot requester, cyclically
+    input [NumPorts-1:0] oh;
+    integer q;
+    reg [31:0] nx;
+    begin
+      enc_next = {PortBits{1'b0}};
+      for (q = 0; q < NumPorts; q = q + 1) begin
+        nx = (q == LastPortI) ? 0 : q + 1;
+        if (oh[q]) enc_next = enc_next | nx[PortBits-1:0];
+      end
+    end
+  endfunction
+  function [PortBits-1:0] enc;  // the one-hot requester's port number
+    input [NumPorts-1:0] oh;
+    integer q;
+    reg [31:0] nx;
+    begin
+      enc = {PortBits{1'b0}};
+      for (q = 0; q < NumPorts; q = q + 1) begin
+        nx = q;
+        if (oh[q]) enc = enc | nx[PortBits-1:0];
+      end
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  // bits below each position set: an exclusive prefix OR (Kogge-Stone)
+  function [W-1:0] below;
+    input [W-1:0] v;
+    integer d;
+    reg [W-1:0] p;
+    begin
+      p = v;
+      for (d = 1; d < W; d = d * 2)
+        p = p | (p << d);
+      below = p << 1;
+    end
+  endfunction
+  generate
+    if (BankPorts == 1) begin : g_one
+  // one port per bank: the lowest fixed requester of the bank takes it; else, when it is free,
+  // the first read requester at or after the pointer, or the first one below it; the pointer
+  // moves past the granted read. Prefix ORs and one-hot encodes: the depth grows with
+  // log(requesters) (the pointer's path from one edge to the next is the block's clock limit).
+  reg [NumPorts-1:0] hi;
+  reg [W-1:0] fqw, rqw, sel, fb, rb;
+  reg [NumPorts-1:0] first;
+  reg fbusy, rfr;
+  integer b, j;
+  always @* begin
+    fix_gnt_o = {NumFixed{1'b0}};
+    fix_bp_o  = {(NumFixed*BpBits){1'b0}};
+    rd_gnt_o  = {NumPorts{1'b0}};
+    rd_bp_o   = {(NumPorts*BpBits){1'b0}};
+    bp_fix_o  = {NumBP{1'b0}};
+    bp_rd_o   = {NumBP{1'b0}};
+    bp_port_o = {(NumBP*PortBits){1'b0}};
+    rr_next_o = rr_i;
+    for (b = 0; b < NumBanks; b = b + 1) begin
+      fqw = {W{1'b0}};
+      rqw = {W{1'b0}};
+      for (j = 0; j < NumFixed; j = j + 1)
+        fqw[j] = fix_req_i[j] && fix_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
+      for (j = 0; j < NumPorts; j = j + 1) begin
+        rqw[j] = rd_req_i[j] && rd_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
+        hi[j] = rqw[j] && j[PortBits-1:0] >= rr_i[b*PortBits +: PortBits];
+      end
+      fb = below(fqw);
+      for (j = 0; j < NumFixed; j = j + 1)
+        fix_gnt_o[j] = fix_gnt_o[j] | (fqw[j] && !fb[j] && !busy_pre_i[b]);
+      fbusy = |fqw[NumFixed-1:0];
+      bp_fix_o[b] = fbusy && !busy_pre_i[b];
+      rfr = !busy_pre_i[b] && !fbusy && !busy_post_i[b];
+      sel = |hi ? {{(W-NumPorts){1'b0}}, hi} : rqw;
+      rb = below(sel);
+      for (j = 0; j < NumPorts; j = j + 1)
+        first[j] = sel[j] && !rb[j];
+      for (j = 0; j < NumPorts; j = j + 1)
+        rd_gnt_o[j] = rd_gnt_o[j] | (first[j] && rfr);
+      bp_rd_o[b] = rfr && |rqw;
+      bp_port_o[b*PortBits +: PortBits] = rfr ? enc(first) : {PortBits{1'b0}};
+      if (rfr && |rqw)
+        rr_next_o[b*PortBits +: PortBits] = enc_next(first);
+    end
+  end
+    end else begin : g_any
+  // ge_*[n*N + j]: at least n+1 requesters of the bank come before requester j (fixed: lower
+  // index; reads: earlier in round-robin order): bit n of its unary prefix count
+  reg [BankPorts-1:0]          freep, rfree, taken;
+  reg [NumFixed-1:0]           fq;
+  reg [NumPorts-1:0]           rq, hi, lo, last, mr;
+  reg [NumPorts-1:0]           gv;
+  reg [BankPorts-1:0]          tot_f;
+  reg [BankPorts:0]            rr_hit;
+  reg [(BankPorts+1)*PortBits-1:0] rr_at;
+  integer i, nb;
   reg [W*U-1:0]                pf, ph, pl;   // inclusive prefix counts: fixed, high, low reads
   reg [U-1:0]                  cb;
   reg [BankPorts*NumFixed-1:0] ge_f;
@@ -184,4 +270,6 @@ module bank_arb #(
                                                             : rr_at[BankPorts*PortBits +: PortBits];
     end
   end
+    end
+  endgenerate
 endmodule

@@ -12,7 +12,8 @@
 # and field (gpurf cosim's first-divergence report).
 # Writes $OUT/summary.json and $OUT/summary.md: per design the lockstep cycles, fields compared,
 # SM cycles, trace runs, seeds, mismatches and value errors; the wall time of the whole soak.
-# usage: soak.sh   (env: BUILD, G, SOAK_CYCLES, SOAK_PRESET, SOAK_DESIGNS, SOAK_TRACES, SOAK_GEN)
+# usage: soak.sh   (env: BUILD, G, SOAK_CYCLES, SOAK_PRESET, SOAK_DESIGNS, SOAK_TRACES, SOAK_GEN,
+#                  SOAK_SET: settings for every run, e.g. "mrf_array=monolithic")
 set -eu
 B=${BUILD:-build}; G=${G:-$B/gpurf}; OUT=${OUT:-$B/soak}
 TARGET=${SOAK_CYCLES:-100000000}
@@ -20,6 +21,7 @@ P=${SOAK_PRESET:-pascal}
 DESIGNS=${SOAK_DESIGNS:-$($G designs | awk '/^[a-z]/ {print $1}')}
 TRACES=${SOAK_TRACES:-$(ls ${SHARED:-../shared}/traces/*/kernelslist.g 2>/dev/null || true)}
 GEN=${SOAK_GEN:-blocks=4,warps=8,regs=32,insts=64,loops=6}
+SETS=$(for kv in ${SOAK_SET:-}; do printf ' --set %s' "$kv"; done)
 . scripts/runs.sh
 mkdir -p "$OUT"; rm -f "$OUT"/*.json "$OUT"/*.log "$OUT"/*.failed
 T0=$SECONDS
@@ -46,14 +48,14 @@ done_cycles() {
 : > "$OUT/runs.list"
 n=0
 for t in $TRACES; do n=$((n + 1)); for d in $DESIGNS; do
-  echo "t$n.$d cosim --design $d --preset $P --trace $t --blocks all --threads 1"
+  echo "t$n.$d cosim --design $d --preset $P$SETS --trace $t --blocks all --threads 1"
 done; done > "$OUT/runs.list"
 declare -A seed
 for d in $DESIGNS; do seed[$d]=1; done
 round=0
 while :; do
   for d in $DESIGNS; do
-    [ $round = 0 ] && { echo "g1.$d cosim --design $d --preset $P --sms 1 --gen $(gen_spec 1) --blocks all --threads 1"; seed[$d]=2; continue; }
+    [ $round = 0 ] && { echo "g1.$d cosim --design $d --preset $P$SETS --sms 1 --gen $(gen_spec 1) --blocks all --threads 1"; seed[$d]=2; continue; }
     have=$(done_cycles "$d")
     [ "$have" -ge "$TARGET" ] && continue
     # the mean of the design's seeds so far (one seed's knobs can make a kernel many times
@@ -63,7 +65,7 @@ while :; do
     want=$(( (TARGET - have + per - 1) / per ))
     for _ in $(seq 1 "$want"); do
       s=${seed[$d]}; seed[$d]=$((s + 1))
-      echo "g$s.$d cosim --design $d --preset $P --sms 1 --gen $(gen_spec "$s") --blocks all --threads 1"
+      echo "g$s.$d cosim --design $d --preset $P$SETS --sms 1 --gen $(gen_spec "$s") --blocks all --threads 1"
     done
   done >> "$OUT/runs.list"
   [ -s "$OUT/runs.list" ] || break
