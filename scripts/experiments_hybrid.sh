@@ -207,6 +207,25 @@ echo '```'
 $G area --preset $P --design hybrid
 echo '```'
 echo
+echo "## Allocation candidates by what became of them (hybrid, per workload)"
+echo
+echo "The compiler's initial candidates (a register's reads before its first write in a strand, its"
+echo "first write to its last read; gpurf strands --alloc, rspalloc.h): mapped, or the first rule"
+echo "that refused them (saving: no energy saved at this accounting; no_register: no scratchpad"
+echo "register free over the range; flow: a covered access outside the head's dominance or the"
+echo "tail's post-dominance; mask: a write under a partial mask; global_load: a global load's"
+echo "write; covered: an access already mapped). Candidates / the accesses they cover; a refused"
+echo "candidate's reductions may still be mapped."
+echo
+whys="mapped saving no_register flow mask global_load covered rule"
+echo "| workload | $(echo $whys | sed 's/ / | /g') |"
+echo "|---$(for w in $whys; do printf '|---'; done)|"
+for n in $names; do
+  # shellcheck disable=SC2046
+  $G strands --preset $P $PT $AC $(exp_stream_of $n) --alloc --json "$JD/$n.strands.json" > /dev/null
+  echo "| $n | $(for w in $whys; do jq -r --arg w $w '[.kernels[].initial[$w]] | "\(map(.candidates) | add) / \(map(.accesses) | add)"' "$JD/$n.strands.json"; done | paste -sd'|' | sed 's/|/ | /g') |"
+done
+echo
 echo "## Why ours differ"
 echo
 echo "- Fig. 9/10: our workloads are five kernels, not Rodinia's 21: the generated kernels' strands"

@@ -135,6 +135,12 @@ reasons() { sj $1 '[.kernels[0].strands[] | .reason]'; }
   bad "gmem: $(sj gmem '[.kernels[0].strands[] | [.first_pc, .reason]]')"
 [ "$(reasons barrier)" = '["entry","after_barrier"]' ] && ok "(6) a barrier ends its strand" || bad "barrier: $(reasons barrier)"
 op() { sj $1 ".kernels[0].operands[] | select(.pc == $2) | $3"; }
+# each initial candidate's fate: reduce's two registers, one mapped whole, one refused for want
+# of a free scratchpad register (then served by reductions); every initial candidate counted once
+[ "$(sj reduce '.kernels[0].initial | [.mapped.candidates, .no_register.candidates, .saving.candidates]' | tr -d ' \n')" = "[1,1,0]" ] &&
+  [ "$(sj reduce '[.kernels[0].initial[].candidates] | add')" = "$(sj reduce '[.kernels[0].allocations[] | select(.how == "initial")] | length')" ] &&
+  [ "$(sj reduce '[.kernels[0].allocations[] | select(.slot >= 0 and .why != "mapped")] | length')" = 0 ] &&
+  ok "reduce: an initial candidate mapped, one refused for want of a register; every candidate's fate recorded" || bad "candidate fates: $(sj reduce '.kernels[0].initial')"
 [ "$(sj reduce '.kernels[0] | [.mapped, .reductions, .regenerated]')" = "[3,2,1]" ] &&
   [ "$(op reduce 32 '.writebacks')" = '[{"reg":1,"slot":0}]' ] && [ "$(op reduce 96 '[.src_rsp[0], .fill[0]]')" = "[0,true]" ] &&
   [ "$(sj reduce '[.kernels[0].allocations[] | select(.slot >= 0) | .how]')" = '["initial","tail_reduced","regenerated"]' ] &&
@@ -218,6 +224,13 @@ grep -qE "^\| Fig. 9 register energy RC / RSP / hybrid \(%\) \| 47.9 / 47.1 / 38
   grep -q "mrf_array monolithic" $B/exp_h/hybrid_mono.md && [ "$(jq '.stats.rsp_reads > 0' $B/exp_h/json_hybrid_mono/gq-hotspot.hyb.json)" = true ] &&
   [ "$(jq -n --slurpfile m $B/exp_h/json_hybrid_mono/gq-hotspot.base.json --slurpfile b $B/exp_h/json_hybrid_1r1w/gq-hotspot.base.json '$m[0].energy_pj.banks > 3 * $b[0].energy_pj.banks')" = true ] &&
   ok "experiments-hybrid QUICK: the paper's accounting (6R2W, the main RF one array) reported beside, its scratchpad used" || bad "experiments-hybrid monolithic output"
+# the allocation table: every workload's initial candidates by fate, the paper's accounting
+# mapping some where the banked 1R1W table refuses others for energy
+J=$B/exp_h/json_hybrid_mono/gq-hotspot.strands.json
+[ "$(grep -cE '^\| [a-z0-9-]+ \| [0-9]+ / [0-9]+ \| [0-9]+ / [0-9]+ \|' $B/exp_h/hybrid_mono.md)" -ge 4 ] &&
+  [ "$(jq '[.kernels[].initial.mapped.candidates] | add > 0' $J)" = true ] &&
+  [ "$(jq '[.kernels[].initial.saving.candidates] | add > 0' $B/exp_h/json_hybrid_1r1w/gq-hotspot.strands.json)" = true ] &&
+  ok "experiments-hybrid: allocation candidates per workload by fate (mapped, refused for energy, for a register, ...)" || bad "no allocation-candidate table"
 grep -qE "^\| RC set index .* \| [0-9.]+ / [0-9.]+, [0-9.]+ / [0-9.]+ \|$" $B/exp_h/hybrid_1r1w.md &&
   ok "experiments-hybrid: the set index's effect on energy and hit rate reported" || bad "no rc_index row"
 # the x0.5 / x2 rows price the runs again with their own settings: the arbiter's estimate, a

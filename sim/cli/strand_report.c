@@ -43,12 +43,26 @@ static json_t *map_json(const prog_t *p, const rsp_map_t *m, unsigned i, unsigne
 
 static json_t *cand_json(const prog_t *p, const rsp_cand_t *c)
 {
-    return json_pack("{s:i,s:i,s:s,s:i,s:i,s:i,s:i,s:b,s:b,s:f,s:f,s:s,s:i,s:i}", "strand",
+    return json_pack("{s:i,s:i,s:s,s:i,s:i,s:i,s:i,s:b,s:b,s:f,s:f,s:s,s:i,s:i,s:s}", "strand",
                      c->strand, "reg", c->reg, "kind", c->kind == CAND_READ ? "read" : "write",
                      "head_pc", p->pcs[c->head].pc, "tail_pc", p->pcs[c->tail].pc, "first_access",
                      c->lo, "last_access", c->hi, "legal", c->legal, "live_out", c->live_out,
                      "saving_fj", c->saving, "score", c->score, "how", rsp_how_name(c->how),
-                     "parent", c->parent, "slot", c->slot);
+                     "parent", c->parent, "slot", c->slot, "why", rsp_why_name(c->why));
+}
+
+/* the initial candidates by what became of them: {why: {candidates, accesses}}, and a line */
+static json_t *why_json(const rspalloc_t *a)
+{
+    json_t *o = json_object();
+    printf("  initial candidates (candidates / accesses):");
+    for (int w = WHY_mapped; w < WHY_N; w++) {
+        json_object_set_new(o, rsp_why_name(w), json_pack("{s:i,s:i}", "candidates", a->why_cands[w],
+                                                           "accesses", a->why_accesses[w]));
+        printf(" %s %u/%u", rsp_why_name(w), a->why_cands[w], a->why_accesses[w]);
+    }
+    printf("\n");
+    return o;
 }
 
 int strand_report(kernel_t *k, const sm_cfg_t *c, int insts, int alloc, json_t *out, char *err,
@@ -78,7 +92,7 @@ int strand_report(kernel_t *k, const sm_cfg_t *c, int insts, int alloc, json_t *
            "regenerated)\n",
            k->id, k->name, p.npcs, st.n, st.n ? (double)p.npcs / st.n : 0.0, al.mapped, al.nc,
            c->rsp_regs, al.reductions, al.regenerated);
-    json_t *js = json_array(), *jc = json_array(), *ji = json_array();
+    json_t *js = json_array(), *jc = json_array(), *ji = json_array(), *jw = why_json(&al);
     char use[256];
     for (unsigned s = 0; s < st.n; s++) {
         const strand_t *t = &st.v[s];
@@ -112,12 +126,13 @@ int strand_report(kernel_t *k, const sm_cfg_t *c, int insts, int alloc, json_t *
     }
     if (out)
         json_array_append_new(
-            out, json_pack("{s:i,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:o,s:o,s:o}", "id", k->id, "name",
+            out, json_pack("{s:i,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:o,s:o,s:o,s:o}", "id", k->id, "name",
                            k->name, "instructions", p.npcs, "rsp_regs", c->rsp_regs, "mapped",
                            al.mapped, "candidates", al.nc, "reductions", al.reductions,
                            "regenerated", al.regenerated, "strands", js, "allocations", jc,
-                           "operands", ji));
+                           "operands", ji, "initial", jw));
     else {
+        json_decref(jw);
         json_decref(js);
         json_decref(jc);
         json_decref(ji);

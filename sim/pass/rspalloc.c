@@ -14,6 +14,16 @@ const char *rsp_how_name(int how)
     return how >= 0 && how <= HOW_REGEN ? n[how] : "?";
 }
 
+const char *rsp_why_name(int why)
+{
+    static const char *const n[] = {
+#define X(w) #w,
+        RSP_WHY(X)
+#undef X
+    };
+    return why >= 0 && why < WHY_N ? n[why] : "?";
+}
+
 typedef struct {
     const prog_t *p;
     const liveness_t *lv;
@@ -104,14 +114,14 @@ static void evaluate(const ctx_t *x, rsp_cand_t *c)
                           a[c->hi + 1].write && !t->partial;
         c->live_out = rs_has(&x->lv->after[c->tail], c->reg) && !overwritten;
     }
-    c->legal = !(c->kind == CAND_WRITE && (!a[c->lo].write || x->p->pcs[c->head].partial)) &&
-               !(c->kind == CAND_READ && x->r->no_read) && !(c->live_out && x->r->no_liveout);
+    const int rule = (c->kind == CAND_READ && x->r->no_read) || (c->live_out && x->r->no_liveout);
+    const int mask = c->kind == CAND_WRITE && (!a[c->lo].write || x->p->pcs[c->head].partial);
+    int flow = 0, gload = 0;
     double save = 0;
     for (unsigned k = c->lo; k <= c->hi; k++) {
         const rsp_acc_t *q = &a[k];
-        if (!dominates(x, c->head, q->i) || !postdominates(x, c->tail, q->i) ||
-            (q->write && x->p->pcs[q->i].in->cls == CLS_GMEM))
-            c->legal = 0;
+        flow |= !dominates(x, c->head, q->i) || !postdominates(x, c->tail, q->i);
+        gload |= q->write && x->p->pcs[q->i].in->cls == CLS_GMEM;
         if (c->kind == CAND_READ && k == c->lo)
             save -= e->rsp_write; /* the fill: the backing store is read as without it */
         else if (q->write)
@@ -123,6 +133,8 @@ static void evaluate(const ctx_t *x, rsp_cand_t *c)
         save -= e->rsp_read + e->mrf_write;
     c->saving = save;
     c->score = save / (double)(c->tail - c->head + 1);
+    c->legal = !(rule || mask || flow || gload);
+    c->why = rule ? WHY_rule : mask ? WHY_mask : flow ? WHY_flow : gload ? WHY_global_load : WHY_open;
 }
 
 static int add_cand(ctx_t *x, unsigned reg, unsigned lo, unsigned hi, int kind, int how,
@@ -356,10 +368,15 @@ static int strand(ctx_t *x)
         int taken = 0;
         for (unsigned q = c->lo; q <= c->hi; q++)
             taken |= a[q].mapped;
-        if (taken)
+        if (taken) {
+            x->a->c[id].why = WHY_covered;
             continue;
+        }
         int k = c->legal && c->saving > 0 ? free_reg(x, from, to) : -1;
+        if (c->legal)
+            x->a->c[id].why = c->saving <= 0 ? WHY_saving : WHY_no_register;
         if (k >= 0 && x->nocc[k] < x->capocc) {
+            x->a->c[id].why = WHY_mapped;
             if (map(x, id, k, from, to))
                 return -1;
         } else if (reduce(x, id))
@@ -399,6 +416,11 @@ int rspalloc_run(const prog_t *p, const strands_t *st, const liveness_t *lv,
         if (r->regs && strand(&x))
             goto out;
     }
+    for (unsigned i = 0; i < a->nc; i++)
+        if (a->c[i].how == HOW_INITIAL) {
+            a->why_cands[a->c[i].why]++;
+            a->why_accesses[a->c[i].why] += a->c[i].hi - a->c[i].lo + 1;
+        }
     rc = 0;
 out:
     for (unsigned q = 0; q < 256; q++)

@@ -44,11 +44,24 @@ typedef struct {
 
 enum { CAND_READ, CAND_WRITE };
 enum { HOW_INITIAL, HOW_TAIL, HOW_RESTART, HOW_RUN, HOW_REGEN };
+/* what became of a candidate: mapped, or the first rule that refused it (the order of the
+ * checks): the design's rules (hybrid-lifetime), a write allocation whose head is not a write
+ * or ran under a partial mask, an access its head does not dominate or its tail not
+ * post-dominate (control flow), a global load's write, no energy saved, no scratchpad register
+ * free over its range, an access another mapped candidate covers; WHY_OPEN: not yet taken */
+#define RSP_WHY(X) X(open) X(mapped) X(rule) X(mask) X(flow) X(global_load) X(saving) X(no_register) X(covered)
+enum {
+#define X(n) WHY_##n,
+    RSP_WHY(X)
+#undef X
+    WHY_N
+};
 
 typedef struct {
     unsigned strand, reg, lo, hi; /* accesses lo..hi of the register's list in the strand */
     int kind, live_out, legal;
     int how;                      /* HOW_*: where it came from */
+    int why;                      /* WHY_*: what became of it */
     int parent;                   /* the candidate it was reduced from, or -1 */
     double saving, score;
     unsigned head, tail;          /* pcs indices */
@@ -77,6 +90,10 @@ typedef struct {
     unsigned nc, cap;
     rsp_map_t *map;               /* per pcs index */
     unsigned mapped, reductions, regenerated;
+    /* the initial candidates (a register's reads before its first write in a strand, its
+     * first write to its last read) by what became of them (WHY_*): candidates and the
+     * accesses they cover; a refused one may still be served by a reduction */
+    unsigned why_cands[WHY_N], why_accesses[WHY_N];
 } rspalloc_t;
 
 /* the energy model's per-access energies (sim/energy/energy.h): a main-RF bank's, the
@@ -94,5 +111,6 @@ void rspalloc_free(rspalloc_t *a);
  * its backing-store value. -1 when out of memory */
 int rspalloc_backing_dead(const prog_t *p, const rspalloc_t *a, uint32_t *dead);
 const char *rsp_how_name(int how);
+const char *rsp_why_name(int why);
 
 #endif
