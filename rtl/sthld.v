@@ -71,8 +71,10 @@ module sthld #(
   localparam PrdBits = CntBits + 8;   // a count times at most 199
   localparam integer HiI = 100 + LargePct;  // LargePct in 1..99 (cmodel/cfg.c)
   localparam integer LoI = 100 - LargePct;
+`ifdef FORMAL
   localparam [PrdBits-1:0] Hi = {{(PrdBits-8){1'b0}}, HiI[7:0]};
   localparam [PrdBits-1:0] Lo = {{(PrdBits-8){1'b0}}, LoI[7:0]};
+`endif
   localparam [PrdBits-1:0] HiL = {{(PrdBits-4){1'b0}}, HiI[3:0]};
   localparam [PrdBits-1:0] HiH = {{(PrdBits-4){1'b0}}, HiI[7:4]};
   localparam [PrdBits-1:0] LoL = {{(PrdBits-4){1'b0}}, LoI[3:0]};
