@@ -82,6 +82,10 @@ module avail #(
   reg [Banks*SaBits-1:0] win_q, ptr_q;   // each list's window; its last granted group
   reg [Banks-1:0]        wok_q;
   reg [NG*CntBits-1:0]   cnt_q;            // each group's allocated rows a cycle ago
+  reg                    rst_q;            // reset a cycle ago: the counts are zero
+  // the counts as the outputs and the windows see them (the reset cleared past the count's flops,
+  // a cycle shorter than a reset at their inputs)
+  wire [NG*CntBits-1:0]  cnt_v = cnt_q & {NG*CntBits{~rst_q}};
   assign win_o    = win_q;
   assign win_ok_o = wok_q;
 
@@ -213,8 +217,8 @@ module avail #(
                     !used_q[fr_id_i[pi*IdBits +: IdBits]];
 `endif
     end
-    allocated_o    = sum_groups(cnt_q);
-    subarrays_on_o = ones(cnt_q);
+    allocated_o    = sum_groups(cnt_v);
+    subarrays_on_o = ones(cnt_v);
   end
 
   // the next windows, from the flags before the edge: per list its candidates (its non-full
@@ -229,11 +233,11 @@ module avail #(
   always @* begin
     for (g = 0; g < NG; g = g + 1)
       for (h = 0; h < NG; h = h + 1)
-        bt[h*NG+g] = h != g && (cnt_q[h*CntBits +: CntBits] > cnt_q[g*CntBits +: CntBits] ||
+        bt[h*NG+g] = h != g && (cnt_v[h*CntBits +: CntBits] > cnt_v[g*CntBits +: CntBits] ||
 `ifdef FAULT_AVAIL_RANK_TIE
-                     (cnt_q[h*CntBits +: CntBits] == cnt_q[g*CntBits +: CntBits] && h > g));
+                     (cnt_v[h*CntBits +: CntBits] == cnt_v[g*CntBits +: CntBits] && h > g));
 `else
-                     (cnt_q[h*CntBits +: CntBits] == cnt_q[g*CntBits +: CntBits] && h < g));
+                     (cnt_v[h*CntBits +: CntBits] == cnt_v[g*CntBits +: CntBits] && h < g));
 `endif
     for (l = 0; l < Banks; l = l + 1) begin
       for (g = 0; g < NG; g = g + 1)
@@ -451,14 +455,14 @@ module avail #(
       win_q <= W0;
       ptr_q <= W0;
       wok_q <= {Banks{1'b1}};
-      cnt_q <= {NG*CntBits{1'b0}};
     end else begin
       used_q <= used_d;
       win_q  <= win_d;
       ptr_q  <= ptr_d;
       wok_q  <= wok_d;
-      cnt_q  <= cnt;
     end
+    cnt_q <= cnt;
+    rst_q <= !rst_ni;
   end
 `ifdef FORMAL
 `include "avail_props.vh"

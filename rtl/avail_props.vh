@@ -61,7 +61,7 @@
   always @* if (f_init && rst_ni) begin
     assert(used_q == f_used_q);
     assert(win_q == f_win && wok_q == f_wok && ptr_q == f_ptr);
-    for (fg = 0; fg < NG; fg = fg + 1) assert(cnt_q[fg*CntBits +: CntBits] == f_gcnt(f_prev, fg));
+    for (fg = 0; fg < NG; fg = fg + 1) assert(cnt_v[fg*CntBits +: CntBits] == f_gcnt(f_prev, fg));
     for (fa = 0; fa < Ports; fa = fa + 1) begin
       // never a free of a register that is not allocated, never a grant of an allocated one
       if (fr_valid_i[fa] && !fr_err_o[fa]) assert(used_q[fr_id_i[fa*IdBits +: IdBits]]);
