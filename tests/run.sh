@@ -530,6 +530,13 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   run "gpurf-synth on a negative OpenSTA slack" 0 $B/gpurf-synth $T synth/cells.lib small $T/s.json ocu
   [ "$(jq '.blocks.ocu | [.sta_slack_ps, .meets_clock] | join(" ")' -r $T/s.json)" = "-4 false" ] && echo "$out" | grep -q "misses the clock (OpenSTA)" &&
     ok "the block is marked as missing the clock (slack -4 ps)" || bad "negative slack not reported" "$out"
+  # the sign-off (make synth's last step): every block of small meets the clock; one that misses
+  # fails it and is named
+  run "sign-off of small: every block meets the clock in OpenSTA" 0 bash synth/signoff.sh $S
+  run "sign-off fails on a block that misses the clock" 1 bash synth/signoff.sh $T/s.json
+  echo "$out" | grep -q "ocu on small misses the 1000 ps clock by 4 ps" && ok "the sign-off names the block and its slack" || bad "sign-off message" "$out"
+  echo '{"x":1}' > $T/bad.json
+  run "sign-off refuses a file that is not a summary" 2 bash synth/signoff.sh $T/bad.json
   rm -rf $T
   run "sim prints the design's area" 0 $G sim --preset small --gen seed=1 --synth $S
   echo "$out" | grep -q "design total: logic" && ok "area/timing in the run report" || bad "no area in report" "$out"
