@@ -12,7 +12,7 @@ for s in "$@"; do
     { echo "signoff: $s: not a gpurf-synth summary (no preset or blocks)" >&2; exit 2; }
   n=$(( n + $(jq '.blocks | length' "$s") ))
   while IFS=$'\t' read -r p b sl per; do
-    echo "signoff: $b on $p misses the ${per} ps clock by $(( -sl )) ps in OpenSTA (report $(dirname "$s")/${b}__${p}.sta)" >&2
+    echo "signoff: $b on $p misses the ${per} ps clock in OpenSTA: slack $sl ps (report $(dirname "$s")/${b}__${p}.sta)" >&2
     miss=$(( miss + 1 ))
   done < <(jq -r '.preset as $p | .blocks | to_entries[] | select(.value.meets_clock != true) |
                   [$p, .key, .value.sta_slack_ps, .value.clock_period_ps] | @tsv' "$s")

@@ -153,7 +153,7 @@ static int read_sta(FILE *f, const char *path, synth_block_t *b, char *err, size
         if (!arr && strstr(line, "data arrival time") && sscanf(line, "%lf", &v) == 1)
             b->sta_arrival_ps = v * 1000, arr = 1;
         else if (!slk && strstr(line, "slack (") && sscanf(line, "%lf", &v) == 1)
-            b->sta_slack_ps = v * 1000, slk = 1;
+            b->sta_slack_ps = v * 1000, b->sta_met = strstr(line, "(MET)") != NULL, slk = 1;
     }
     return arr && slk ? 0 : gpurf_fail(err, n, "%s: no OpenSTA path (arrival and slack)", path);
 }
@@ -234,7 +234,7 @@ int synth_save(const synth_sum_t *s, const char *path, char *err, size_t n)
         json_object_set_new(x, "sram", g);
         json_object_set_new(x, "critical_path_ps", json_real(b->crit_ps));
         json_object_set_new(x, "clock_period_ps", json_integer(b->period_ps));
-        json_object_set_new(x, "meets_clock", json_boolean(b->sta_slack_ps >= 0));
+        json_object_set_new(x, "meets_clock", json_boolean(b->sta_met));
         json_object_set_new(x, "sta_arrival_ps", json_real(b->sta_arrival_ps));
         json_object_set_new(x, "sta_slack_ps", json_real(b->sta_slack_ps));
         json_object_set_new(blocks, b->block, x);
@@ -298,6 +298,7 @@ int synth_load(const char *path, synth_sum_t *s, char *err, size_t n)
         b->period_ps = (unsigned)json_integer_value(json_object_get(x, "clock_period_ps"));
         b->sta_arrival_ps = json_number_value(json_object_get(x, "sta_arrival_ps"));
         b->sta_slack_ps = json_number_value(json_object_get(x, "sta_slack_ps"));
+        b->sta_met = json_is_true(json_object_get(x, "meets_clock"));
         if (!b->period_ps) {
             rc = gpurf_fail(err, n, "%s: block '%s': field 'clock_period_ps' missing", path, name);
             break;
@@ -342,11 +343,11 @@ int synth_print_table(const synth_sum_t *s, FILE *f)
         for (unsigned k = 0; k < b->n_geoms && m < mac + sizeof mac - 1; k++)
             m += snprintf(m, (size_t)(mac + sizeof mac - m), "%s%ux%lux%lu/%up", k ? " " : "",
                           b->geom[k].count, b->geom[k].rows, b->geom[k].bits, b->geom[k].ports);
-        late += b->sta_slack_ps < 0;
+        late += !b->sta_met;
         fprintf(f, "  %-9s %12.0f %10.0f %8lu %7lu %10lu %-24s %8.0f %8.0f %9.0f %8u%s\n", b->block,
                 b->logic_um2, b->nand2_eq, b->cells, b->ffs, b->mem_bits, mac, b->crit_ps,
                 b->sta_arrival_ps, b->sta_slack_ps, b->period_ps,
-                b->sta_slack_ps < 0 ? "  misses the clock (OpenSTA)" : "");
+                b->sta_met ? "" : "  misses the clock (OpenSTA)");
     }
     return late;
 }

@@ -32,6 +32,7 @@ typedef struct {
     unsigned period_ps;     /* the clock period it was mapped for (the preset's rtl_clock_mhz) */
     double sta_arrival_ps;  /* OpenSTA's worst path on the mapped netlist: clock-to-Q and logic */
     double sta_slack_ps;    /* its slack against the period (after setup) */
+    int sta_met;            /* OpenSTA's verdict: MET (a slack printed as 0.000 may be VIOLATED) */
 } synth_block_t;
 
 typedef struct {

@@ -1,6 +1,6 @@
 /* gpurf-synth: collects the Yosys results of synth/run.sh for one preset and the given blocks
  * into the summary OUT (JSON) and prints the table; names on stderr the blocks that miss the
- * clock in OpenSTA (negative slack after setup: the sign-off figure).
+ * clock in OpenSTA (its verdict VIOLATED, setup counted: the sign-off figure; make synth then fails in synth/signoff.sh).
  *   gpurf-synth DIR LIBERTY PRESET OUT BLOCK... */
 #include "synth.h"
 #include <stdio.h>
@@ -29,7 +29,7 @@ int main(int argc, char **argv)
     }
     int late = synth_print_table(&s, stdout);
     if (late)
-        fprintf(stderr, "gpurf-synth: %d block%s of preset %s miss%s the clock in OpenSTA (negative slack)\n",
+        fprintf(stderr, "gpurf-synth: %d block%s of preset %s miss%s the clock in OpenSTA (its verdict VIOLATED)\n",
                 late, late > 1 ? "s" : "", s.preset, late > 1 ? "" : "es");
     return 0;
 }

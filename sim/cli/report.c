@@ -66,6 +66,7 @@ static const synth_block_t *synth_for(const report_t *r, const block_desc_t *bd,
 static void synth_text(const report_t *r, FILE *f)
 {
     double logic = 0, sram = 0, crit = 0, slack = 1e9;
+    int met = 1;
     unsigned period = 0;
     fprintf(f, "area/timing estimate (Yosys, synth/cells.lib, preset %s):\n", r->syn->preset);
     fprintf(f, "  %-5s %5s %12s %10s %8s %10s %12s %8s\n", "block", "inst", "logic um2", "NAND2-eq",
@@ -86,12 +87,13 @@ static void synth_text(const report_t *r, FILE *f)
         sram += k * b->sram_um2;
         crit = b->crit_ps > crit ? b->crit_ps : crit;
         slack = b->sta_slack_ps < slack ? b->sta_slack_ps : slack;
+        met = met && b->sta_met;
         period = b->period_ps;
     }
     fprintf(f, "  design total: logic %.0f um2 + SRAM %.0f um2 = %.3f mm2; longest path %.0f ps",
             logic, sram, (logic + sram) / 1e6, crit);
     if (period)
-        fprintf(f, " (OpenSTA: %s the %u ps clock, worst slack %.0f ps)", slack >= 0 ? "meets" : "misses",
+        fprintf(f, " (OpenSTA: %s the %u ps clock, worst slack %.0f ps)", met ? "meets" : "misses",
                 period, slack);
     fputc('\n', f);
     fprintf(f, "  method: %s\n", synth_method);
