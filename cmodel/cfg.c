@@ -36,6 +36,7 @@ static const char *const mrf_tech_names[] = {"hp_sram", "lstp_sram", "tfet_sram"
 static const char *const mrf_array_names[] = {"banked", "monolithic", NULL};
 static const char *const xbar_span_names[] = {"sm", "subcore", NULL};
 static const char *const ccu_data_names[] = {"ocu", "own", NULL};
+static const char *const xbar_account_names[] = {"wire", "accelwattch", NULL};
 
 #define F(k, lo, hi) {#k, offsetof(sm_cfg_t, k), NULL, lo, hi}
 static const field_t fields[] = {
@@ -110,6 +111,8 @@ static const field_t fields[] = {
     F(rc_priced_banks, 1, 64),
     {"xbar_span", offsetof(sm_cfg_t, xbar_span), xbar_span_names, 0, 0},
     {"ccu_data", offsetof(sm_cfg_t, ccu_data), ccu_data_names, 0, 0},
+    {"xbar_account", offsetof(sm_cfg_t, xbar_account), xbar_account_names, 0, 0},
+    F(xbar_flit_bits, 1, 4096),
     F(sram_e_bank_fj, 1, 1000000),
     F(sram_e_table_fj, 1, 1000000),
     F(sram_p_bank_uw, 1, 1000000),

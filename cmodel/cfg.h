@@ -37,6 +37,7 @@ enum { RC_SHARED, RC_PER_WARP };
  * cached register in the WCB), or those both live and dirty */
 enum { MRF_ARRAY_BANKED, MRF_ARRAY_MONOLITHIC };
 enum { XBAR_SPAN_SM, XBAR_SPAN_SUBCORE };
+enum { XBAR_ACCOUNT_WIRE, XBAR_ACCOUNT_ACCELWATTCH };
 enum { CCU_DATA_OCU, CCU_DATA_OWN };
 enum { WB_PAPER, WB_ALL, WB_LIVE, WB_DIRTY, WB_LIVE_DIRTY };
 
@@ -134,9 +135,12 @@ typedef struct {
      * scratchpad priced with temp_priced_ports ports (0: rc_rports + rc_wports) and the
      * register cache in rc_priced_banks banks (an access touches one); an entry wider than
      * sram_line_bits stored in slices of that width side by side; the bank <-> collector
-     * crossbar spanning the SM or a sub-core (XBAR_SPAN_*); a CCU's data priced as the OCU's
-     * data fields with its D ports or as its own ccu_slots entries (CCU_DATA_*) */
+     * crossbar spanning the SM or a sub-core (XBAR_SPAN_*), charged as wires a warp register
+     * crosses on every read and write or as AccelWattch charges it, a flit of xbar_flit_bits
+     * per warp operand read (XBAR_ACCOUNT_*); a CCU's data priced as the OCU's data fields with
+     * its D ports or as its own ccu_slots entries (CCU_DATA_*) */
     unsigned mrf_tech, mrf_array, temp_priced_ports, rc_priced_banks, xbar_span, ccu_data;
+    unsigned xbar_account, xbar_flit_bits;
     unsigned sram_e_bank_fj, sram_e_table_fj, sram_p_bank_uw, sram_p_table_uw, vdd_mv;
     unsigned sram_f_nm, sram_line_bits, wire_ff_per_mm, e_arbiter_fj;
     unsigned lat_alu, lat_sfu, lat_shmem, lat_branch;

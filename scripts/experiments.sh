@@ -214,6 +214,20 @@ echo "|---|---|---|---|---|"
 row="| 1024 "; for d in $DESIGNS; do row="$row| $(for n in $names; do pw_as $n $(f10 c7 $d) sram_line_bits=1024; echo -n " "; done | mean) "; done
 echo "$row|"
 echo
+echo "Fig. 10 with the crossbars charged as AccelWattch, GPUWattch's successor (LTRF's figures are"
+echo "GPUWattch's), charges them (xbar_account accelwattch: a flit of xbar_flit_bits per warp operand"
+echo "read, writes not charged), every crossbar at AccelWattch's 128-bit flit or at the 256-bit links"
+echo "of LTRF's narrowed crossbar (000 L339), the runs priced again, mean power against BL on #1"
+echo "priced alike:"
+echo
+echo "| crossbar | config | BL | RFC | LTRF | LTRF+ |"
+echo "|---|---|---|---|---|---|"
+for fl in 128 256; do for c in c1 c6 c7; do
+  row="| accelwattch, ${fl}-bit flit | #${c#c} "
+  for d in $DESIGNS; do row="$row| $(for n in $names; do pw_as $n $(f10 $c $d) "xbar_account=accelwattch --set xbar_flit_bits=$fl"; echo -n " "; done | mean) "; done
+  echo "$row|"
+done; done
+echo
 echo "The same runs' register-file energy (not over time: a design that finishes sooner spends"
 echo "its leakage over fewer cycles but draws more power), mean against BL on #1:"
 echo

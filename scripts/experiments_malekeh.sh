@@ -136,12 +136,15 @@ echo "xbar_span sm, the SM-wide crossbar AccelWattch prices for the baseline as 
 echo "paper: the crossbar size unchanged), against subcore, the baseline on one sub-core's"
 echo "crossbar and Malekeh's SM-wide pool on the SM's; ccu_data ocu, a CCU priced as the OCU data"
 echo "fields it reuses with its D port, against own, its ccu_slots entries; and a warp register as"
-echo "one 1024-bit line instead of 8 slices of 128 bits (sram_line_bits):"
+echo "one 1024-bit line instead of 8 slices of 128 bits (sram_line_bits); and the crossbar charged as"
+echo "AccelWattch charges it (xbar_account accelwattch: a 128-bit flit per warp operand read across a"
+echo "banks x collectors matrix, writes not charged):"
 echo
 echo "| pricing | Fig. 8 RF dynamic energy (%) |"
 echo "|---|---|"
 for kv in "xbar_span=sm ccu_data=ocu" "xbar_span=subcore ccu_data=ocu" "xbar_span=sm ccu_data=own" \
-  "xbar_span=subcore ccu_data=own" "xbar_span=sm ccu_data=ocu sram_line_bits=1024"; do
+  "xbar_span=subcore ccu_data=own" "xbar_span=sm ccu_data=ocu sram_line_bits=1024" \
+  "xbar_span=sm ccu_data=ocu xbar_account=accelwattch"; do
   echo "| $kv | $(for n in $names; do for p in $PRESETS; do
     m=$(exp_reprice_as "$JD" $n.$p.mk "${kv// / --set }" dynamic); b=$(exp_reprice_as "$JD" $n.$p.base "${kv// / --set }" dynamic)
     chg "$m" "$b"; echo; done; done | exp_mean) |"

@@ -131,6 +131,10 @@ awk -F'|' '/^\| gq \| #[67] \| ltrf\+? \|/ { s = 0; for (i = 5; i <= 10; i++) { 
   ok "experiments: a row's time in six classes summing to 100 % for ltrf and ltrf+ on #6 and #7" || bad "row-time table" "$(grep '^| gq | #' $B/exp_t/results.md)"
 awk -F'|' '/^\| #[167] \| [0-9.]+ \| [0-9.]+ \|$/ { n++; if ($4 + 0 <= $3 + 0) bad++ } END { exit !(n == 3 && !bad) }' $B/exp_t/results.md &&
   ok "experiments: Fig. 10's RFC priced as LTRF's banked cache and as one 6R2W array, the array dearer on #1, #6, #7" || bad "RFC pricing table" "$(grep -E '^\| #[167] \| [0-9.]+ \| [0-9.]+ \|$' $B/exp_t/results.md)"
+# AccelWattch's crossbar accounting: six rows (two flits x three configurations); a wider flit costs more
+awk -F'|' '/^\| accelwattch, (128|256)-bit flit \| #[167] \|/ { n++; for (i = 4; i <= 7; i++) if ($i !~ /[0-9]/) bad++; v[$2 $3] = $4 + 0 }
+  END { exit !(n == 6 && !bad && v[" accelwattch, 256-bit flit  #1 "] > 0) }' $B/exp_t/results.md &&
+  ok "experiments: Fig. 10 with the crossbar as AccelWattch charges it, at 128- and 256-bit flits on #1, #6, #7" || bad "accelwattch Fig. 10 table" "$(grep '^| accelwattch' $B/exp_t/results.md)"
 
 section "lane-accurate values: a partial-mask write is no kill (tests/streams/diverged_partial_write.txt)"
 D=tests/streams/diverged_partial_write.txt

@@ -49,6 +49,14 @@ etab pascal sub --set xbar_span=subcore
 [ "$(ev base xbar instances)" = 1 ] && [ "$(ev sub xbar instances)" = 4 ] && ratio "$(ev base xbar read_pj)" "$(ev sub xbar read_pj)" 2 &&
   cmp "$(ev sub pool_xbar read_pj)" "==" "$(ev base xbar read_pj)" &&
   ok "xbar_span subcore: a sub-core's crossbar, half the SM's length on 4 sub-cores ($(ev base xbar read_pj) -> $(ev sub xbar read_pj) pJ); the SM-wide pool's stays" || bad "xbar_span"
+etab pascal aw --set xbar_account=accelwattch
+etab pascal aw2 --set xbar_account=accelwattch --set xbar_flit_bits=256
+[ "$(ev aw xbar bits)" = 128 ] && ratio "$(ev aw2 xbar read_pj)" "$(ev aw xbar read_pj)" 4 &&
+  ratio "$(ev aw2 rfc_xbar read_pj)" "$(ev aw rfc_xbar read_pj)" 4 && cmp "$(ev aw xbar read_pj)" "<" "$(ev base xbar read_pj)" &&
+  cmp "$(ev aw mrf read_pj)" "==" "$(ev base mrf read_pj)" &&
+  ok "xbar_account accelwattch: a 128-bit flit across a banks x collectors matrix ($(ev base xbar read_pj) -> $(ev aw xbar read_pj) pJ); twice the flit, four times the energy" || bad "xbar_account"
+etab pascal awpitch --set xbar_account=accelwattch --set sram_f_nm=80
+ratio "$(ev awpitch xbar wire_mm)" "$(ev aw xbar wire_mm)" 2 && ok "xbar_account accelwattch: the wire pitch follows the feature size (8 F)" || bad "accelwattch pitch"
 etab pascal own --set ccu_data=own
 [ "$(ev base ccu rows)" = "$(ev base ocu rows)" ] && [ "$(ev own ccu rows)" = "$(jq .ccu_slots presets/pascal.json)" ] &&
   cmp "$(ev own ccu read_pj)" ">" "$(ev base ccu read_pj)" && cmp "$(ev base ccu read_pj)" ">" "$(ev base ocu read_pj)" &&
@@ -80,6 +88,14 @@ for d in baseline malekeh ltrf rename hybrid; do
     cmp "$(jq .energy_pj.leakage $E/run.$d.json)" ">" 0 && cmp "$(jq .energy_pj.power_mw $E/run.$d.json)" ">" 0 &&
     ok "$d: the run priced again equals its report; wider wires cost more ($(jq .energy_pj.total $E/run.$d.json) pJ)" || bad "$d reprice"
 done
+# AccelWattch's accounting: a flit per warp operand read (main RF and cache), writes not charged
+for d in baseline ltrf; do
+  $G energy --preset pascal --set xbar_account=accelwattch --run $E/run.$d.json --json $E/ra.$d.json > /dev/null 2>&1
+  want=$(jq -n --slurpfile r $E/run.$d.json --slurpfile t $E/aw.json \
+    '$r[0].stats as $s | ($s.rf_reads // 0) * $t[0].structures.xbar.read_pj + ($s.rfc_reads // 0) * $t[0].structures.rfc_xbar.read_pj')
+  ratio "$(jq .energy_pj.crossbar $E/ra.$d.json)" "$want" 1 && cmp "$(jq .energy_pj.banks $E/ra.$d.json)" "==" "$(jq .energy_pj.banks $E/rp.$d.json)" &&
+    ok "$d under xbar_account accelwattch: crossbar = reads x a flit ($(jq .energy_pj.crossbar $E/rp.$d.json) -> $(jq .energy_pj.crossbar $E/ra.$d.json) pJ), banks unchanged" || bad "$d accelwattch crossbar" "$(jq .energy_pj.crossbar $E/ra.$d.json) want $want"
+done
 cmp "$(jq .energy_pj.collectors $E/run.malekeh.json)" ">" 0 && cmp "$(jq .energy_pj.cache $E/run.ltrf.json)" ">" 0 &&
   cmp "$(jq .energy_pj.rename $E/run.rename.json)" ">" 0 && cmp "$(jq .energy_pj.temp $E/run.hybrid.json)" ">" 0 &&
   [ "$(jq .energy_pj.cache $E/run.baseline.json)" = 0 ] && [ "$(jq .energy_pj.temp $E/run.baseline.json)" = 0 ] &&
@@ -94,7 +110,7 @@ echo '{"mode": "sim"}' > $E/nostats.json
 run "energy --run of a file without statistics" 2 $A energy --preset pascal --run $E/nostats.json
 echo "$out" | grep -q 'no "stats" object' && ok "a file without statistics is refused" || bad "no-stats message" "$out"
 run "energy --run of a truncated file" 2 $A energy --preset pascal --run tests/run_energy.sh
-for kv in mrf_tech=mram sram_f_nm=0 vdd_mv=50 sram_line_bits=0 mrf_array=flat temp_priced_ports=999 xbar_span=gpu ccu_data=big rc_priced_banks=0 wire_ff_per_mm=0 sram_e_bank_fj=0; do
+for kv in mrf_tech=mram sram_f_nm=0 vdd_mv=50 sram_line_bits=0 mrf_array=flat temp_priced_ports=999 xbar_span=gpu xbar_account=mcpat xbar_flit_bits=0 ccu_data=big rc_priced_banks=0 wire_ff_per_mm=0 sram_e_bank_fj=0; do
   run "energy: bad $kv" 2 $A energy --preset pascal --set $kv
   echo "$out" | grep -q "'${kv%%=*}'" && ok "energy $kv: the message names ${kv%%=*}" || bad "energy $kv message" "$out"
 done

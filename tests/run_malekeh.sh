@@ -130,9 +130,9 @@ r0=$(jq '.stats.rf_reads' $B/exp_m/json_malekeh/gq.turing.base.json); r1=$(jq '.
 u=$(jq '.stats | .rf_reads / (.cycles * 16 * 2) - .bank_read_use | fabs < 1e-12' $B/exp_m/json_malekeh/gq.turing.base.json)
 [ "$(jq .banks presets/turing.json),$(jq .bank_ports presets/turing.json)" = 16,2 ] && [ "$u" = true ] &&
   ok "bank_read_use = rf_reads / (cycles x 16 banks x 2 ports) ($(jq .stats.bank_read_use $B/exp_m/json_malekeh/gq.turing.base.json))" || bad "bank_read_use"
-awk -F'|' '/^\| xbar_span=/ { n++; if ($3 !~ /[0-9]/) bad = 1 } END { exit !(n == 5 && !bad) }' $B/exp_m/malekeh.md &&
+awk -F'|' '/^\| xbar_span=/ { n++; if ($3 !~ /[0-9]/) bad = 1 } END { exit !(n == 6 && !bad) }' $B/exp_m/malekeh.md &&
   [ "$(grep '^| xbar_span=' $B/exp_m/malekeh.md | awk -F'|' '{ print $3 }' | sort -u | wc -l)" -ge 3 ] &&
-  ok "experiments-malekeh: Fig. 8 under the crossbar's span and the CCU's data pricing, five readings, four that differ" || bad "malekeh pricing readings" "$(grep '^| xbar_span=' $B/exp_m/malekeh.md)"
+  ok "experiments-malekeh: Fig. 8 under the crossbar's span, its accounting and the CCU's data pricing, six readings, four that differ" || bad "malekeh pricing readings" "$(grep '^| xbar_span=' $B/exp_m/malekeh.md)"
 e0=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/gq.turing.base.json); e1=$(jq '.energy_pj.banks' $B/exp_m/json_malekeh/gq.turing.mk.json)
 awk -v a=$e0 -v b=$e1 'BEGIN { exit !(b < a) }' && ok "RF bank energy falls with the reads saved ($e0 -> $e1 pJ)" || bad "bank energy $e0 -> $e1"
 # the two-kernel list: the log's kernel column runs 1 then 2, and the per-kernel table counts

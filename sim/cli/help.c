@@ -86,7 +86,8 @@ static const help_t cmds[] = {
      "with --run the energy of a sim's JSON report. --check prices every 40 nm point of CACTI\n"
      "7's grid (default ../shared/reference/cacti7/grid.tsv) by the SRAM law and prints its\n"
      "error; exit 1 when a point a preset prices is off by more than 25 %. The accounting:\n"
-     "--set mrf_array=monolithic (the hybrid paper's), xbar_span=subcore, ccu_data=own,\n"
+     "--set mrf_array=monolithic (the hybrid paper's), xbar_span=subcore,\n"
+     "xbar_account=accelwattch (a flit of xbar_flit_bits per warp operand read), ccu_data=own,\n"
      "sram_line_bits=1024, temp_priced_ports=N, rc_priced_banks=N (docs/energy.md)."},
     {"mean", "gpurf mean|geomean [--digits N] < numbers",
      "The arithmetic or geometric mean of the numbers on standard input."},

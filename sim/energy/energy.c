@@ -56,6 +56,21 @@ static void wire(energy_table_t *t, unsigned i, unsigned over, double share, dou
     s->cost.read_pj = s->cost.write_pj = sram_wire_pj(&t->m, bits, s->wire_mm);
 }
 
+/* AccelWattch's crossbar (cacti/crossbar.cc): a matrix of n_in inputs and n_out outputs of a
+ * flit each, one wire pitch per bit; a flit crosses its height (n_in flits of pitches) and its
+ * width (n_out flits), so its energy grows with the square of the flit; the pitch is CACTI's
+ * global wire's, 8 F (cacti/technology.cc) */
+static void flit_xbar(energy_table_t *t, unsigned i, const sm_cfg_t *c, double n_in, double n_out,
+                      unsigned schedulers)
+{
+    energy_struct_t *s = &t->s[i];
+    const double pitch_mm = 8.0 * c->sram_f_nm * 1e-6;
+    s->g.bits = c->xbar_flit_bits;
+    s->wire_mm = c->xbar_flit_bits * pitch_mm * (n_in + n_out);
+    s->instances = schedulers;
+    s->cost.read_pj = s->cost.write_pj = sram_wire_pj(&t->m, c->xbar_flit_bits, s->wire_mm);
+}
+
 int energy_table(const sm_cfg_t *c, energy_table_t *t, char *err, size_t n)
 {
     memset(t, 0, sizeof *t);
@@ -68,18 +83,25 @@ int energy_table(const sm_cfg_t *c, energy_table_t *t, char *err, size_t n)
         array(t, E_mrf, (double)cfg_rows_per_bank(c) * c->banks, reg, c->bank_ports, c->mrf_tech, 1);
     else
         array(t, E_mrf, cfg_rows_per_bank(c), reg, c->bank_ports, c->mrf_tech, c->banks);
-    /* the baseline's crossbar: the SM's (AccelWattch's) or one sub-core's */
-    if (c->xbar_span == XBAR_SPAN_SM)
-        wire(t, E_xbar, E_mrf, 1, reg, 1);
-    else
-        wire(t, E_xbar, E_mrf, 1.0 / c->schedulers, reg, c->schedulers);
-    wire(t, E_pool_xbar, E_mrf, 1, reg, 1);
+    /* the baseline's crossbar: the SM's (AccelWattch's) or one sub-core's; as wires across the
+     * banks' side or as AccelWattch's matrix of banks x collectors */
+    const double span = c->xbar_span == XBAR_SPAN_SM ? 1 : sc;
+    if (c->xbar_account == XBAR_ACCOUNT_ACCELWATTCH) {
+        flit_xbar(t, E_xbar, c, c->banks / span, c->collectors / span, (unsigned)span);
+        flit_xbar(t, E_pool_xbar, c, c->banks, c->collectors, 1);
+    } else {
+        wire(t, E_xbar, E_mrf, 1.0 / span, reg, (unsigned)span);
+        wire(t, E_pool_xbar, E_mrf, 1, reg, 1);
+    }
     array(t, E_ocu, c->max_srcs, reg, 2, TECH_HP_SRAM, c->collectors);
     array(t, E_ccu, c->ccu_data == CCU_DATA_OCU ? c->max_srcs : c->ccu_slots, reg,
           2 + c->ccu_dports, TECH_HP_SRAM, c->collectors);
     array(t, E_ccu_tag, 1, c->ccu_slots * tag, 1, TECH_HP_SRAM, c->collectors);
     array(t, E_rfc, c->active_pool, reg, 2, TECH_HP_SRAM, c->rfc_banks * sc);
-    wire(t, E_rfc_xbar, E_rfc, 1.0 / c->schedulers, reg, c->schedulers);
+    if (c->xbar_account == XBAR_ACCOUNT_ACCELWATTCH)
+        flit_xbar(t, E_rfc_xbar, c, c->rfc_banks, cfg_cus_per_sc(c), c->schedulers);
+    else
+        wire(t, E_rfc_xbar, E_rfc, 1.0 / c->schedulers, reg, c->schedulers);
     array(t, E_wcb, cfg_warps_per_sc(c), c->rfc_banks * (gpurf_clog2(c->arch_regs) + 1.0), 2,
           TECH_HP_SRAM, sc);
     array(t, E_aau, 1, c->rfc_banks * c->active_pool, 1, TECH_HP_SRAM, sc);
@@ -136,10 +158,12 @@ void energy_of_run(const sm_cfg_t *c, const stat_group_t *g, unsigned n, rf_ener
     e->arbiter = (reads + writes + S(bank_conflicts) + S(write_conflicts)) * t.arbiter_pj;
     /* an SM-wide CCU pool: bank reads and kept results reach any sub-core's CCU, writes stay
      * in the sub-core (execution units to its own banks) */
-    e->crossbar = (reads + kept) * (has_pool && c->xbar_span == XBAR_SPAN_SUBCORE ? R(pool_xbar)
-                                                                                 : R(xbar)) +
-                  writes * R(xbar) +
-                  (S(rfc_reads) + S(rfc_writes)) * R(rfc_xbar);
+    const double xr = has_pool && c->xbar_span == XBAR_SPAN_SUBCORE ? R(pool_xbar) : R(xbar);
+    if (c->xbar_account == XBAR_ACCOUNT_ACCELWATTCH) /* a flit per warp operand read */
+        e->crossbar = reads * xr + S(rfc_reads) * R(rfc_xbar);
+    else
+        e->crossbar = (reads + kept) * xr + writes * R(xbar) +
+                      (S(rfc_reads) + S(rfc_writes)) * R(rfc_xbar);
     const unsigned cu = has_ccu ? E_ccu : E_ocu;
     e->collectors = S(cu_operands) * t.s[cu].cost.read_pj +
                     (S(cu_fills) + kept) * t.s[cu].cost.write_pj +

@@ -11,7 +11,9 @@
  *             mrf_array monolithic one array of all rf_warp_regs rows, x 1
  *   xbar      bank <-> collector crossbar: a warp register across the SM's banks (xbar_span
  *             sm, AccelWattch's; x 1) or one sub-core's (subcore; x schedulers), as long as the
- *             side of their area (wires: no leakage)
+ *             side of their area (wires: no leakage); under xbar_account accelwattch a flit of
+             xbar_flit_bits across AccelWattch's matrix of the span's banks x collectors
+             (xbar_flit_bits x (banks + collectors) global wire pitches)
  *   pool_xbar across every bank of the SM: under xbar_span subcore, what an SM-wide CCU pool
  *             (Malekeh's ccu_pool sm) reads cross; x 1
  *   ocu       collector operand buffer: max_srcs rows, 2 ports (fill, dispatch); x collectors
@@ -21,7 +23,8 @@
  *             searched at once (one row of ccu_slots tags of warp and register bits);
  *             x collectors
  *   rfc       LTRF register-file cache bank: active_pool rows, 2 ports; x rfc_banks x schedulers
- *   rfc_xbar  cache <-> collector crossbar: a warp register across one sub-core's cache banks
+ *   rfc_xbar  cache <-> collector crossbar: a warp register across one sub-core's cache banks (under
+ *             accelwattch a flit across its rfc_banks x collectors)
  *   wcb       LTRF warp control block: a row per warp of the sub-core, rfc_banks register ids
  *             and valid bits, 2 ports (lookup, update); x schedulers
  *   aau       LTRF address allocation unit: one row of a free bit per cache slot; x schedulers
@@ -40,7 +43,9 @@
  *   crossbar    rf_reads + rf_writes + results a CCU keeps (Malekeh Sec. 3.1: D data crosses
  *               only when kept) on xbar; under xbar_span subcore with Malekeh's ccu_pool sm
  *               the reads and kept results on pool_xbar (every CCU reaches every sub-core's
- *               banks); rfc_reads + rfc_writes on rfc_xbar
+ *               banks); rfc_reads + rfc_writes on rfc_xbar; under xbar_account accelwattch
+ *               (AccelWattch's core.cc) rf_reads on xbar (pool_xbar) and rfc_reads on rfc_xbar
+ *               only: a flit per warp operand read, writes not charged
  *   collectors  cu_operands read, cu_fills + results kept written on ocu (ccu when the run
  *               has CCUs); every CCU lookup (sources, results of the owning warp) on ccu_tag
  *   cache       rfc_reads read, rfc_writes + rfc_fills written on rfc; wcb_lookups read,
