@@ -318,6 +318,18 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
         snprintf(path, sizeof path, "%s/%s.json", dir, spec);
 
     json_error_t je;
+    FILE *probe = fopen(path, "r");
+    if (!probe) {
+        char names[512];
+        cfg_list_presets(dir, names, sizeof names);
+        if (strchr(spec, '/') || (n > 5 && !strcmp(spec + n - 5, ".json")))
+            snprintf(err, errlen, "%s: cannot open the preset file", path);
+        else
+            snprintf(err, errlen, "preset '%s': no %s/%s.json (presets: %s)", spec, dir, spec,
+                     names[0] ? names : "none");
+        return -1;
+    }
+    fclose(probe);
     json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
     if (!root) {
         snprintf(err, errlen, "%s:%d: %s", path, je.line, je.text);
@@ -368,22 +380,24 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
             continue;
         }
         const field_t *f = find_field(key);
+        char where[1100];
+        snprintf(where, sizeof where, "%s:%d", path, cfg_key_line(path, key));
         if (!f) {
-            snprintf(err, errlen, "%s: field '%s': unknown parameter", path, key);
+            snprintf(err, errlen, "%s: field '%s': unknown parameter", where, key);
             goto out;
         }
         if (json_is_string(val)) {
-            if (set_field(c, f, json_string_value(val), 0, 1, path, err, errlen))
+            if (set_field(c, f, json_string_value(val), 0, 1, where, err, errlen))
                 goto out;
         } else if (json_is_integer(val)) {
             if (f->names) {
-                snprintf(err, errlen, "%s: field '%s': expected a string", path, key);
+                snprintf(err, errlen, "%s: field '%s': expected a string", where, key);
                 goto out;
             }
-            if (set_field(c, f, NULL, json_integer_value(val), 0, path, err, errlen))
+            if (set_field(c, f, NULL, json_integer_value(val), 0, where, err, errlen))
                 goto out;
         } else {
-            snprintf(err, errlen, "%s: field '%s': expected an integer or string", path, key);
+            snprintf(err, errlen, "%s: field '%s': expected an integer or string", where, key);
             goto out;
         }
         seen[f - fields] = 1;

@@ -22,6 +22,19 @@ for kv in ccu_slots=4:ccu_slots ccu_slots=17:ccu_slots ccu_dports=0:ccu_dports c
   echo "$out" | grep -q "field '${kv##*:}'" && ok "${kv%%:*}: the message names ${kv##*:}" || bad "${kv%%:*} message" "$out"
 done
 run "unknown design" 2 $A sim --design nope --preset small --gen seed=1
+run "unknown preset name" 2 $A sim --preset nosuch --gen seed=1
+echo "$out" | grep -q "preset 'nosuch': no presets/nosuch.json (presets: a100, .*small.*)" && ok "an unknown preset lists the presets" || bad "unknown preset message" "$out"
+run "missing preset file" 2 $A sim --preset $B/nosuch.json --gen seed=1
+echo "$out" | grep -q "$B/nosuch.json: cannot open the preset file" && ok "a missing preset file is named" || bad "missing preset file message" "$out"
+# a field's error in a preset file names its line
+line=$(grep -n '"banks":' presets/small.json | head -1 | cut -d: -f1)
+sed -E 's/"banks": [0-9]+/"banks": 9999/' presets/small.json > $B/bad_banks.json
+run "a preset field out of range" 2 $A sim --preset $B/bad_banks.json --gen seed=1
+echo "$out" | grep -q "$B/bad_banks.json:$line: field 'banks': 9999 is outside" && ok "the preset's error names file:line:field (line $line)" || bad "preset field line" "$out"
+sed -E 's/"xbar_account": "wire"/"xbar_account": 3/' presets/small.json > $B/bad_enum.json
+line=$(grep -n '"xbar_account":' presets/small.json | head -1 | cut -d: -f1)
+run "a preset enum given a number" 2 $A sim --preset $B/bad_enum.json --gen seed=1
+echo "$out" | grep -q "$B/bad_enum.json:$line: field 'xbar_account': expected a string" && ok "an enum's error names file:line:field (line $line)" || bad "preset enum line" "$out"
 run "bad generator spec" 2 $A sim --preset small --gen seed=1,warps=0
 run "missing stream" 2 $A sim --preset small --trace /nonexistent/kernelslist.g
 
