@@ -1,4 +1,4 @@
-# make waves BLOCK=<block>: FST dumps of every instance of BLOCK in waves/, each with its view
+# make waves BLOCK=<block>: FST dumps of every instance of BLOCK in $(BUILD)/waves, each with its view
 # fitted to the dump, and the gtkwave command. Blocks of the baseline and malekeh designs are
 # dumped from an SM cosim of that design on a short generated kernel; the others from seeded
 # random block-level lockstep.
@@ -12,5 +12,5 @@ waves: $(BUILD)/gpurf
 	  $(if $(filter $(BLOCK),$(DESIGN_BLOCKS_malekeh)), \
 	  $(BUILD)/gpurf cosim --design malekeh --preset $(WAVES_PRESET) --gen $(WAVES_GEN) --blocks $(BLOCK), \
 	  $(BUILD)/gpurf blocksim --block $(BLOCK) --preset $(WAVES_PRESET) --cycles 400)) \
-	  --waves waves | sed -n '/^waves:/,$$p'
+	  --waves $(BUILD)/waves | sed -n '/^waves:/,$$p'
 .PHONY: waves

@@ -17,7 +17,7 @@ run "gpurf from another directory finds its presets" 0 sh -c "cd / && $GA sim --
 rm -rf $B/inst
 run "make install PREFIX=$B/inst" 0 make -s BUILD=$B install PREFIX=$(readlink -f $B)/inst
 [ "$(ls $B/inst/share/gpurf/presets/*.json | wc -l)" = "$(ls presets/*.json | wc -l)" ] &&
-  [ "$(ls $B/inst/share/gpurf/waves/*.gtkw | wc -l)" = "$(ls waves/*.gtkw | wc -l)" ] &&
+  [ "$(ls $B/inst/share/gpurf/waves/*.gtkw | wc -l)" = "$(git ls-files 'waves/*.gtkw' | wc -l)" ] &&
   ok "installed: bin/gpurf, every preset and every view" || bad "make install contents" "$(find $B/inst | head)"
 run "the installed gpurf runs from /" 0 sh -c "cd / && $(readlink -f $B)/inst/bin/gpurf sim --design ltrf --set scheduler=two_level --preset small --gen seed=1,blocks=1 --json $(readlink -f $B)/cli_inst.json"
 $G sim --design ltrf --set scheduler=two_level --preset small --gen seed=1,blocks=1 --json $B/cli_build.json > /dev/null 2>&1
