@@ -210,10 +210,11 @@ module ccu #(
   wire [Slots-1:0]         pcand   = cand & ~wk_q;
   wire [MaxSrcs*Slots-1:0] vsel, pent;
   wire [Slots-1:0]         pnext;        // the candidate after the placement's
+  wire [Slots-1:0]         placed;       // the entries the placement takes
   ccu_place #(.MaxSrcs(MaxSrcs), .Slots(Slots)) u_place (
       .wait_i(wait_q), .same_i(same_q), .cand_i(pcand), .ord_i(ordq), .vsel_o(vsel),
-      .ent_o(pent), .next_o(pnext));
-  reg [Slots-1:0]          placed, pl_valid, pl_lock;
+      .ent_o(pent), .next_o(pnext), .taken_o(placed));
+  reg [Slots-1:0]          pl_valid, pl_lock;
   reg [Slots*NearBits-1:0] pl_near;
   reg [Slots*RegBits-1:0]  pl_tag;
   reg [RegBits-1:0]        pl_r;
@@ -225,12 +226,10 @@ module ccu #(
     pl_near  = near_q;
     pl_tag   = tag_q;
     for (pe = 0; pe < Slots; pe = pe + 1) begin
-      placed[pe] = 1'b0;
       pl_r = {RegBits{1'b0}};
       pl_n = {NearBits{1'b0}};
       for (pi = 0; pi < MaxSrcs; pi = pi + 1)
         if (vsel[pi*Slots + pe]) begin
-          placed[pe] = 1'b1;
           pl_r = pl_r | src_q[pi*RegBits +: RegBits];
           pl_n = pl_n | nh_q[pi*NearBits +: NearBits];
         end

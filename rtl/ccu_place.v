@@ -7,7 +7,8 @@
 // source; a repeated register shares its first source's entry. Outputs: vsel_o[i] (the victim
 // a first waiting source takes, one-hot or none), ent_o[i] (the entry a waiting source takes)
 // and next_o (the candidate after the placement's: the victim of the edge's first write that
-// misses).
+// misses); taken_o, the entries the placement takes (the first as many candidates as there are
+// distinct waiting registers: a comparison of two counts, not an OR over the sources).
 // Proof-only fault variant (make formal, the ccu's): FORMAL_FAULT_CCU_DUP_MISS (a repeated
 // register that misses takes a second entry).
 module ccu_place #(
@@ -20,7 +21,8 @@ module ccu_place #(
     input  wire [Slots*Slots-1:0]     ord_i,
     output reg  [MaxSrcs*Slots-1:0]   vsel_o,
     output reg  [MaxSrcs*Slots-1:0]   ent_o,
-    output reg  [Slots-1:0]           next_o
+    output reg  [Slots-1:0]           next_o,
+    output reg  [Slots-1:0]           taken_o
 );
   localparam U = MaxSrcs + 1;
   // s_same[i*MaxSrcs+j]: an earlier waiting source j names i's register; nm: the first
@@ -81,7 +83,9 @@ module ccu_place #(
                                 |(onek(place[ve*U +: U]) & onek(mplace[vi*U +: U]));
         ent_o[vi*Slots + ve] = cand_i[ve] && |(onek(place[ve*U +: U]) & mk[vi*U +: U]);
       end
-    for (ve = 0; ve < Slots; ve = ve + 1)
-      next_o[ve] = cand_i[ve] && |(onek(place[ve*U +: U]) & onek(nplace));
+    for (ve = 0; ve < Slots; ve = ve + 1) begin
+      next_o[ve]  = cand_i[ve] && |(onek(place[ve*U +: U]) & onek(nplace));
+      taken_o[ve] = cand_i[ve] && |(onek(place[ve*U +: U]) & nplace);
+    end
   end
 endmodule
