@@ -164,6 +164,7 @@ module rnt #(
   reg [Banks-1:0]            wr_ok;
   reg [Banks*AddrBits-1:0]   wr_a;
   reg [Banks*BankBits-1:0]   wr_bank, dr_bank;
+  reg [Banks-1:0]            dr_step;         // the drain's slots this cycle (in the table)
   reg [Banks*EntBits-1:0]    wr_addr, dr_addr;
   always @* begin
     lk_row  = {Banks*RowBits{1'b0}};
@@ -223,6 +224,7 @@ module rnt #(
         end
     end
     drain_free_valid_o = {Banks{1'b0}};
+    dr_step            = {Banks{1'b0}};
     dr_addr            = {Banks*EntBits{1'b0}};
     dr_bank            = {Banks*BankBits{1'b0}};
     for (j = 0; j < Banks; j = j + 1) begin
@@ -234,6 +236,7 @@ module rnt #(
       if (j == Banks - 1) g = 1'b0;
 `endif
       if (g) wo_row[b*RowBits +: RowBits] = row_of(a);
+      dr_step[j] = g;
       drain_free_valid_o[j] = g && valid_q[a[EntBits-1:0]];
       dr_addr[j*EntBits +: EntBits] = a[EntBits-1:0];
       dr_bank[j*BankBits +: BankBits] = b;
@@ -334,7 +337,9 @@ module rnt #(
         if (wr_gnt_o[k] && wr_unmap_i[k]) valid_q[wr_addr[k*EntBits +: EntBits]] <= 1'b0;
 `endif
 `ifndef FORMAL_FAULT_RNT_DRAIN_NO_CLEAR
-        if (drain_free_valid_o[k]) valid_q[dr_addr[k*EntBits +: EntBits]] <= 1'b0;
+        // a drained slot is cleared whether or not it was valid: the flag's write waits for no
+        // read of the flags
+        if (dr_step[k]) valid_q[dr_addr[k*EntBits +: EntBits]] <= 1'b0;
 `endif
       end
       regs_q <= regs_i;
