@@ -85,7 +85,7 @@ QUIET(rfc)
 #define rnt_RTL_DEPS ""
 #define avail_RTL_DEPS ""
 #define rflc_RTL_DEPS "lru_matrix"
-#define rc_RTL_DEPS ""
+#define rc_RTL_DEPS "ucount"
 #define rsp_RTL_DEPS ""
 /* blocks whose outputs depend on their state only (their C eval ignores the inputs) */
 #define rf_MOORE 0

@@ -208,7 +208,7 @@ module rc #(
   reg [WPorts*SetBits-1:0]  wst;
   reg [WayBits:0]           ahead, nk;      // lines before a candidate; earlier allocations
   reg                       hit;
-  integer p, k, kj, w, u, q;
+  integer p, k, kj, w, u;
 
   always @* begin
     pv = valid_q; pd = dirty_q; pw = warp_q; pr = reg_q; pl = lru_q;
@@ -331,27 +331,62 @@ module rc #(
     if (inv_valid_i)
       for (w = 0; w < Lines; w = w + 1)
         if (pw[w*WarpBits +: WarpBits] == inv_warp_i) pv[w] = 1'b0;
-    // 4. flush of a per-warp slot: dirty lines on the ports the writes left free, in order
-    q = 0;
-    if (fl_valid_i && Partition == 1 && set_ok(fl_slot_i))
-      for (w = 0; w < Lines; w = w + 1)
-        if ((w / Ways) / PSets == {{(32-SlotBits){1'b0}}, fl_slot_i} && pv[w]) begin
-          if (!pd[w]) pv[w] = 1'b0;
-          else begin
-            for (k = 0; k < WPorts; k = k + 1)
-              if (k == q && q < WPorts && ev_w[k]) q = q + 1;
-            for (k = 0; k < WPorts; k = k + 1)
-              if (k == q) begin
-                ev_f[k] = 1'b1;
-                ev_l[k*LineBits +: LineBits] = w[LineBits-1:0];
-                ev_wp[k*WarpBits +: WarpBits] = pw[w*WarpBits +: WarpBits];
-                ev_rg[k*RegBits +: RegBits] = pr[w*RegBits +: RegBits];
-                pv[w] = 1'b0;
-              end
-            if (q < WPorts) q = q + 1;
-          end
-        end
   end
+
+  // 4. flush of a per-warp slot (on the state after steps 1-3): its clean valid lines
+  // invalidated; its dirty ones, in line order, on the ports the writes left free, in port
+  // order (the j-th dirty line on the j-th free port: places from thermometer counts, fl_rank,
+  // not a walk over the lines). fv, ef, el, ewp, erg: the valid flags and the evictions after it.
+  reg [Lines-1:0]           fv;
+  reg [WPorts-1:0]          ef;
+  reg [WPorts*LineBits-1:0] el;
+  reg [WPorts*WarpBits-1:0] ewp;
+  reg [WPorts*RegBits-1:0]  erg;
+  integer fk, fw, fq;
+  always @* begin
+    fv = pv; ef = ev_f; el = ev_l; ewp = ev_wp; erg = ev_rg;
+    for (fw = 0; fw < Lines; fw = fw + 1)
+      if (fl_in[fw] && !pd[fw]) fv[fw] = 1'b0;
+    fq = 0;
+    for (fk = 0; fk < WPorts; fk = fk + 1)
+      if (!ev_w[fk]) begin
+        // port fk is the fq-th free port: it takes the dirty line with fq dirty lines before it
+        for (fw = 0; fw < Lines; fw = fw + 1)
+          if (fl_dirty[fw] && onehot_at(fl_rank[fw*FlU +: FlU], fq)) begin
+            ef[fk] = 1'b1;
+            el[fk*LineBits +: LineBits] = fw[LineBits-1:0];
+            ewp[fk*WarpBits +: WarpBits] = pw[fw*WarpBits +: WarpBits];
+            erg[fk*RegBits +: RegBits] = pr[fw*RegBits +: RegBits];
+            fv[fw] = 1'b0;
+          end
+        fq = fq + 1;
+      end
+  end
+  // the dirty lines of the flushed slot before each line, a thermometer saturating at WPorts
+  localparam integer FlU = WPorts + 1;
+  reg  [Lines-1:0]     fl_in, fl_dirty;
+  reg  [Lines*Lines-1:0] fl_below;
+  wire [Lines*FlU-1:0] fl_rank;
+  integer fi, fj;
+  always @* begin
+    for (fi = 0; fi < Lines; fi = fi + 1) begin
+      fl_in[fi]    = fl_valid_i && Partition == 1 && set_ok(fl_slot_i) &&
+                     (fi / Ways) / PSets == {{(32-SlotBits){1'b0}}, fl_slot_i} && pv[fi];
+      fl_dirty[fi] = fl_in[fi] && pd[fi];
+    end
+    for (fi = 0; fi < Lines; fi = fi + 1)
+      for (fj = 0; fj < Lines; fj = fj + 1) fl_below[fi*Lines + fj] = fj < fi && fl_dirty[fj];
+  end
+  genvar gfl;
+  generate
+    for (gfl = 0; gfl < Lines; gfl = gfl + 1) begin : g_flrank
+      ucount #(.N(Lines), .U(FlU)) u_rank (.v_i(fl_below[gfl*Lines +: Lines]), .th_o(fl_rank[gfl*FlU +: FlU]));
+    end
+  endgenerate
+  // a thermometer code th (bit n: more than n) equals n
+  function onehot_at(input [FlU-1:0] th, input integer n);
+    onehot_at = (n == 0 || th[n == 0 ? 0 : n - 1]) && !th[n];
+  endfunction
 
   // flush completion: the slot holds no valid line
   always @* begin
@@ -416,19 +451,19 @@ module rc #(
       ev_reg_o    <= {WPorts*RegBits{1'b0}};
       ev_data_o   <= {WPorts*DataBits{1'b0}};
     end else begin
-      valid_q <= pv; dirty_q <= pd; warp_q <= pw; reg_q <= pr; lru_q <= pl;
+      valid_q <= fv; dirty_q <= pd; warp_q <= pw; reg_q <= pr; lru_q <= pl;
       rsp_valid_o <= rd_valid_i;
       rsp_hit_o   <= rd_hit;
       rsp_data_o  <= rd_data;
-      ev_valid_o <= ev_w | ev_f;
+      ev_valid_o <= ev_w | ef;
       for (wk = 0; wk < WPorts; wk = wk + 1) begin
-        ev_warp_o[wk*WarpBits +: WarpBits] <= (ev_w[wk] || ev_f[wk]) ? ev_wp[wk*WarpBits +: WarpBits] : {WarpBits{1'b0}};
-        ev_reg_o[wk*RegBits +: RegBits]    <= (ev_w[wk] || ev_f[wk]) ? ev_rg[wk*RegBits +: RegBits] : {RegBits{1'b0}};
+        ev_warp_o[wk*WarpBits +: WarpBits] <= (ev_w[wk] || ef[wk]) ? ewp[wk*WarpBits +: WarpBits] : {WarpBits{1'b0}};
+        ev_reg_o[wk*RegBits +: RegBits]    <= (ev_w[wk] || ef[wk]) ? erg[wk*RegBits +: RegBits] : {RegBits{1'b0}};
       end
       for (wk = 0; wk < WPorts; wk = wk + 1)
-        ev_data_o[wk*DataBits +: DataBits] <= !(ev_w[wk] || ev_f[wk]) ? {DataBits{1'b0}} :
-            line_after(ev_l[wk*LineBits +: LineBits], ev_f[wk] ? WPorts : 0,
-                       mem[ev_l[wk*LineBits +: LineBits]], wr_done_o, wr_l);
+        ev_data_o[wk*DataBits +: DataBits] <= !(ev_w[wk] || ef[wk]) ? {DataBits{1'b0}} :
+            line_after(el[wk*LineBits +: LineBits], ef[wk] ? WPorts : 0,
+                       mem[el[wk*LineBits +: LineBits]], wr_done_o, wr_l);
     end
     for (wk = 0; wk < WPorts; wk = wk + 1)
       if (rst_ni && wr_done_o[wk])

@@ -16,7 +16,7 @@
       f_warp_q[fa*WarpBits +: WarpBits] <= warp_q[fa*WarpBits +: WarpBits];
       f_reg_q[fa*RegBits +: RegBits] <= reg_q[fa*RegBits +: RegBits];
       if (rst_ni && valid_q[fa] && dirty_q[fa] &&
-          (!pv[fa] || pw[fa*WarpBits +: WarpBits] != warp_q[fa*WarpBits +: WarpBits] ||
+          (!fv[fa] || pw[fa*WarpBits +: WarpBits] != warp_q[fa*WarpBits +: WarpBits] ||
            pr[fa*RegBits +: RegBits] != reg_q[fa*RegBits +: RegBits]))
         f_lost_q[fa] <= 1'b1;
       f_ex = inv_valid_i && inv_warp_i == warp_q[fa*WarpBits +: WarpBits];
