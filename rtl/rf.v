@@ -325,39 +325,15 @@ module rf #(
   endgenerate
 
   // ---- crossbar: bank outputs to requesting ports ---------------------------------------------
-  // A read in its grant cycle: each port takes the bank port its own grant names (its bank, an
-  // input, and the bank port it took), not the bank port's encoded requester decoded again; a
-  // pipelined read: the bank ports' registered requesters through rsp_xbar.
   wire [NumPorts-1:0]          rsp_valid;
   wire [NumPorts*DataBits-1:0] rsp_data;
-  generate
-    if (BankLatency == 0) begin : g_own
-      reg [NumPorts-1:0]          ov;
-      reg [NumPorts*DataBits-1:0] od;
-      integer op, oe;
-      always @*
-        for (op = 0; op < NumPorts; op = op + 1) begin
-          ov[op] = rgnt[op];
-          od[op*DataBits +: DataBits] = {DataBits{1'b0}};
-          for (oe = 0; oe < NumBP; oe = oe + 1)
-            if ({{(32-BankBits){1'b0}}, rd_bank[op*BankBits +: BankBits]} == oe / BankPorts &&
-                {{(32-BpBits){1'b0}}, rbp[op*BpBits +: BpBits]} == oe % BankPorts)
-              od[op*DataBits +: DataBits] = last_data[oe*DataBits +: DataBits];
-          od[op*DataBits +: DataBits] = od[op*DataBits +: DataBits] & {DataBits{rgnt[op]}};
-        end
-      assign rsp_valid = ov;
-      assign rsp_data  = od;
-      wire unused_last = |{last_valid, last_port};
-    end else begin : g_xbar
-      rsp_xbar #(.NumBanks(NumBP), .NumPorts(NumPorts), .DataBits(DataBits)) u_xbar (
-        .valid_i    (last_valid),
-        .port_i     (last_port),
-        .data_i     (last_data),
-        .rsp_valid_o(rsp_valid),
-        .rsp_data_o (rsp_data)
-      );
-    end
-  endgenerate
+  rsp_xbar #(.NumBanks(NumBP), .NumPorts(NumPorts), .DataBits(DataBits)) u_xbar (
+    .valid_i    (last_valid),
+    .port_i     (last_port),
+    .data_i     (last_data),
+    .rsp_valid_o(rsp_valid),
+    .rsp_data_o (rsp_data)
+  );
   always @* begin
     rsp_valid_o = rsp_valid;
     rsp_data_o  = rsp_data;
