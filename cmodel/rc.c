@@ -95,6 +95,15 @@ static void touch(const rc_cfg_t *c, plan_t *p, unsigned l)
     gpurf_lru_touch(p->lru + base, c->ways, l - base);
 }
 
+/* a write's set, or -1 when the write is not done whatever the tags: its slot is outside the
+ * pool, or is the slot being flushed (step 2) */
+static int wr_set(const rc_cfg_t *c, const rc_in_t *in, unsigned k)
+{
+    if (in->fl_valid && c->partition == RC_PER_WARP && in->wr_slot[k] == in->fl_slot)
+        return -1;
+    return rc_set_of(c, in->wr_warp[k], in->wr_reg[k], in->wr_slot[k]);
+}
+
 static void plan(const rc_state_t *s, const rc_in_t *in, plan_t *p)
 {
     const rc_cfg_t *c = &s->c;
@@ -121,10 +130,7 @@ static void plan(const rc_state_t *s, const rc_in_t *in, plan_t *p)
             dropped[p->rd_line[r]] = 1;
     /* the lines the writes hit at the start of the cycle: no write of the cycle takes them */
     for (unsigned k = 0; k < c->wports; k++) {
-        int l = in->wr_valid[k] ? lookup(c, p,
-                                         rc_set_of(c, in->wr_warp[k], in->wr_reg[k], in->wr_slot[k]),
-                                         in->wr_warp[k], in->wr_reg[k])
-                                : -1;
+        int l = in->wr_valid[k] ? lookup(c, p, wr_set(c, in, k), in->wr_warp[k], in->wr_reg[k]) : -1;
         if (l >= 0)
             used[l] = 1;
     }
@@ -133,7 +139,7 @@ static void plan(const rc_state_t *s, const rc_in_t *in, plan_t *p)
         p->ev_flush[k] = 0;
         if (!in->wr_valid[k])
             continue;
-        int set = rc_set_of(c, in->wr_warp[k], in->wr_reg[k], in->wr_slot[k]);
+        int set = wr_set(c, in, k);
         int l = lookup(c, p, set, in->wr_warp[k], in->wr_reg[k]);
         if (l < 0 && set >= 0 && (in->wr_mask[k] & full) == full) {
             /* the victim, from the start of the cycle: the first line invalid then, else the

@@ -25,15 +25,18 @@
  *      and most recent. A dirty victim leaves on eviction port k the next cycle with its data
  *      of the start of the cycle (ev_valid, ev_warp, ev_reg, ev_data: the main RF writes it)
  *      unless a last-use read of this cycle dropped it; a clean one is overwritten. A miss
- *      with a partial mask is not allocated: wr_done[k] (combinational) is 0 and the
- *      requester writes the main RF (a line always holds every lane).
+ *      with a partial mask is not allocated, nor is any write naming the slot a flush of
+ *      this cycle names (step 4): wr_done[k] (combinational) is 0 and the requester writes
+ *      the main RF (a line always holds every lane).
  *   3. warp-invalidate inv_*: every line of warp inv_warp is dropped (the warp finished: its
  *      registers are dead, nothing is written back).
  *   4. flush fl_* (per-warp partition, a warp leaving the pool): the lines of slot fl_slot's
  *      sets: clean ones are dropped; dirty ones leave on the eviction ports step 2 left free,
- *      in line order, one per port, and the rest wait. fl_done (combinational, from the state)
- *      says the slot holds no valid line; the requester holds fl_valid until then and writes
- *      no register of that slot meanwhile.
+ *      in line order, one per port, and the rest wait. No write of the cycle touches these
+ *      lines (step 2), so the choice needs only the start-of-cycle state and this cycle's
+ *      drops.
+ *      fl_done (combinational, from the state) says the slot holds no valid line; the
+ *      requester holds fl_valid until then.
  * Counters: tag checks (every read and write lookup), read hits, read misses, writes (done),
  * evictions (dirty write-backs), invalidations (lines dropped by steps 1 and 3), flushed lines.
  * State views valid, dirty, tag_warp, tag_reg and lru per line (line = set x Ways + way). */

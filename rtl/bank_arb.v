@@ -6,8 +6,8 @@
 //      take the free bank ports in order;
 //   3. bank ports in busy_post_i are taken;
 //   4. read requesters take the bank ports left, in round-robin order from the bank's pointer
-//      rr_i (the block keeps the pointers and loads rr_next_o, the port after the last granted
-//      one, on a grant).
+//      rr_i (the block keeps the pointers in rr_ptr, which also gives their thermometers
+//      rr_hi_i, and loads rr_next_o, the port after the last granted one, on a grant).
 // This is the sequential rounds' result (round k: bank port k, writes first, then the next
 // read in round-robin order), computed in parallel: how many requesters of its bank come
 // before a requester picks the free bank port of that rank. The counts saturate at BankPorts
@@ -28,6 +28,7 @@ module bank_arb #(
     input  wire [NumPorts-1:0]          rd_req_i,
     input  wire [NumPorts*BankBits-1:0] rd_bank_i,
     input  wire [NumBanks*PortBits-1:0] rr_i,
+    input  wire [NumBanks*NumPorts-1:0] rr_hi_i,    // rr_ptr's thermometer of rr_i
     output reg  [NumFixed-1:0]          fix_gnt_o,
     output reg  [NumFixed*BpBits-1:0]   fix_bp_o,   // the bank port a fixed grant took
     output reg  [NumPorts-1:0]          rd_gnt_o,
@@ -141,7 +142,7 @@ module bank_arb #(
         fqw[j] = fix_req_i[j] && fix_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
       for (j = 0; j < NumPorts; j = j + 1) begin
         rqw[j] = rd_req_i[j] && rd_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
-        hi[j] = rqw[j] && j[PortBits-1:0] >= rr_i[b*PortBits +: PortBits];
+        hi[j] = rqw[j] && rr_hi_i[b*NumPorts + j];
       end
       fb = below(fqw);
       for (j = 0; j < NumFixed; j = j + 1)
@@ -219,7 +220,7 @@ module bank_arb #(
       // reads in round-robin order: those at or after the pointer, then those before it
       for (j = 0; j < NumPorts; j = j + 1) begin
         rq[j] = rd_req_i[j] && rd_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
-        hi[j] = rq[j] && j[PortBits-1:0] >= rr_i[b*PortBits +: PortBits];
+        hi[j] = rq[j] && rr_hi_i[b*NumPorts + j];
         lo[j] = rq[j] && !hi[j];
       end
       ph = upre({{(W-NumPorts){1'b0}}, hi});

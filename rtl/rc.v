@@ -8,7 +8,8 @@
 // drops its line after the writes unless a write took it); writes by port order (hit: lanes
 // merged; full-mask miss: a victim from the start-of-cycle state, the first invalid way, else
 // the LRU way, never a line a write of the cycle hits or an earlier one took, a dirty victim
-// leaving on the port's eviction output the next cycle; partial-mask miss: not done);
+// leaving on the port's eviction output the next cycle; partial-mask miss, or a write naming
+// the slot being flushed: not done);
 // warp-invalidate; flush of a per-warp slot (clean lines dropped, dirty ones on the eviction
 // ports the writes left free, in line order). For the clock, every decision is parallel: the
 // lookups are one-hot, each write's victim is the line with as many lines before it in the
@@ -22,7 +23,8 @@
 // FORMAL_FAULT_RC_DUP_ALLOC (a write looks up way 0 only, so a register in another way is
 // allocated a second time), FORMAL_FAULT_RC_DONE_UNVALID (a write port without a request is
 // done when an earlier port allocated its register), FORMAL_FAULT_RC_EARLIER_ALLOC_MISSED (a
-// write misses the earlier port's allocation of its register), FORMAL_FAULT_RC_VICTIM_HIT_LINE
+// write misses the earlier port's allocation of its register), FORMAL_FAULT_RC_FLUSH_WRITE (a
+// write naming the slot being flushed is done), FORMAL_FAULT_RC_VICTIM_HIT_LINE
 // (a victim may be a line another write hits), FORMAL_FAULT_RC_SAME_VICTIM (two writes
 // allocating in one set take the same line), FORMAL_FAULT_RC_ALLOC_NO_VALID (an allocation
 // leaves the valid bit as it was), FORMAL_FAULT_RC_DROP_WINS (a last-use drop removes a line a
@@ -30,8 +32,9 @@
 // Properties (`ifdef FORMAL, make formal): no line that was valid and dirty loses its register
 // without that register leaving on an eviction port the next cycle, unless a last-use read of
 // it or a warp-invalidate of its warp dropped it; no set holds one (warp, register) twice; a
-// write is done only when requested, and its register is cached the next cycle (its warp not
-// invalidated, its slot not flushed); (invariant) the ranks of a set are a permutation.
+// write is done only when requested and not of the slot being flushed, and its register is
+// cached the next cycle (its warp not invalidated); (invariant) the ranks of a set are a
+// permutation.
 module rc #(
     parameter Lanes     = 32,
     parameter Lines     = 16,
@@ -186,6 +189,17 @@ module rc #(
                                   valid_q[bw] && lru_q[bu*WayBits +: WayBits] > lru_q[bw*WayBits +: WayBits];
   end
 
+  // a write that may be done: asked for, naming a slot of the pool other than the one flushed
+  reg [WPorts-1:0] wreq;
+  integer q;
+  always @*
+    for (q = 0; q < WPorts; q = q + 1)
+      wreq[q] = wr_valid_i[q] && set_ok(wr_slot_i[q*SlotBits +: SlotBits])
+`ifndef FORMAL_FAULT_RC_FLUSH_WRITE
+                && !(fl_valid_i && Partition == 1 && wr_slot_i[q*SlotBits +: SlotBits] == fl_slot_i)
+`endif
+                ;
+
   // ---- the cycle's decisions on the tag state (pv, pd, pw, pr: the state as it evolves)
   reg [Lines-1:0]           pv, pd;
   reg [Lines*WarpBits-1:0]  pw;
@@ -194,7 +208,7 @@ module rc #(
   reg [RPorts-1:0]          rd_hit;
   reg [RPorts*LineBits-1:0] rd_l;
   reg [WPorts*LineBits-1:0] wr_l;
-  reg [WPorts-1:0]          ev_w, ev_f;      // port k evicts for its write / for the flush
+  reg [WPorts-1:0]          ev_w;           // port k evicts for its write
   reg [WPorts*LineBits-1:0] ev_l;
   reg [WPorts*WarpBits-1:0] ev_wp;
   reg [WPorts*RegBits-1:0]  ev_rg;
@@ -214,7 +228,7 @@ module rc #(
     pv = valid_q; pd = dirty_q; pw = warp_q; pr = reg_q; pl = lru_q;
     rd_hit = {RPorts{1'b0}}; rd_l = {RPorts*LineBits{1'b0}};
     wr_l = {WPorts*LineBits{1'b0}}; wr_done_o = {WPorts{1'b0}};
-    ev_w = {WPorts{1'b0}}; ev_f = {WPorts{1'b0}}; ev_l = {WPorts*LineBits{1'b0}};
+    ev_w = {WPorts{1'b0}}; ev_l = {WPorts*LineBits{1'b0}};
     ev_wp = {WPorts*WarpBits{1'b0}}; ev_rg = {WPorts*RegBits{1'b0}};
     st = {SetBits{1'b0}}; v = {LineBits{1'b0}};
     hit = 1'b0; m = {Lines{1'b0}}; vo = {Lines{1'b0}}; ahead = {(WayBits+1){1'b0}};
@@ -240,7 +254,7 @@ module rc #(
                   wr_slot_i[k*SlotBits +: SlotBits]);
       wst[k*SetBits +: SetBits] = st;
       for (w = 0; w < Lines; w = w + 1)
-        wrs[k*Lines + w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
+        wrs[k*Lines + w] = wreq[k] && in_set(w, st) &&
 `ifdef FORMAL_FAULT_RC_DUP_ALLOC
                            w % Ways == 0 &&
 `endif
@@ -264,7 +278,7 @@ module rc #(
 `elsif FORMAL_FAULT_RC_DONE_UNVALID
           if (
 `else
-          if (wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) &&
+          if (wreq[k] &&
 `endif
               wr_warp_i[kj*WarpBits +: WarpBits] == wr_warp_i[k*WarpBits +: WarpBits] &&
               wr_reg_i[kj*RegBits +: RegBits] == wr_reg_i[k*RegBits +: RegBits]) begin
@@ -277,19 +291,19 @@ module rc #(
         for (u = (w / Ways) * Ways; u < (w / Ways + 1) * Ways; u = u + 1)
 `ifdef FORMAL_FAULT_RC_VICTIM_HIT_LINE
           if (u != w && prefer[u*Lines + w]) ahead = ahead + 1'b1;
-        vo[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
+        vo[w] = wreq[k] && in_set(w, st) &&
                 !hit && &wr_mask_i[k*Lanes +: Lanes] && ahead == nk;
 `elsif FORMAL_FAULT_RC_SAME_VICTIM
           if (u != w && !excl[u] && prefer[u*Lines + w]) ahead = ahead + 1'b1;
-        vo[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
+        vo[w] = wreq[k] && in_set(w, st) &&
                 !hit && &wr_mask_i[k*Lanes +: Lanes] && !excl[w] && ahead == 0;
 `else
           if (u != w && !excl[u] && prefer[u*Lines + w]) ahead = ahead + 1'b1;
-        vo[w] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && in_set(w, st) &&
+        vo[w] = wreq[k] && in_set(w, st) &&
                 !hit && &wr_mask_i[k*Lanes +: Lanes] && !excl[w] && ahead == nk;
 `endif
       end
-      alc[k] = wr_valid_i[k] && set_ok(wr_slot_i[k*SlotBits +: SlotBits]) && !hit &&
+      alc[k] = wreq[k] && !hit &&
                &wr_mask_i[k*Lanes +: Lanes] && (Ways >= WPorts || |vo);
       vos[k*Lines +: Lines] = vo;
       wrm[k*Lines +: Lines] = m | vo;
@@ -333,34 +347,59 @@ module rc #(
         if (pw[w*WarpBits +: WarpBits] == inv_warp_i) pv[w] = 1'b0;
   end
 
-  // 4. flush of a per-warp slot (on the state after steps 1-3): its clean valid lines
-  // invalidated; its dirty ones, in line order, on the ports the writes left free, in port
-  // order (the j-th dirty line on the j-th free port: places from thermometer counts, fl_rank,
-  // not a walk over the lines). fv, ef, el, ewp, erg: the valid flags and the evictions after it.
+  // 4. flush of a per-warp slot (on the state after steps 1-3, which for its lines is the
+  // start-of-cycle state less this cycle's drops: no write touches them): its clean valid
+  // lines invalidated; its dirty ones, in line order, on the ports the writes left free, in
+  // port order (the j-th dirty line on the j-th free port). The candidate of each place j (fc_*:
+  // the dirty line with j dirty lines before it, from thermometer counts, fl_rank) comes from
+  // the state alone, an AND-OR over the one-hot lines; the writes' evictions only pick among
+  // the candidates. fv, ef, el, ewp, erg: the valid flags and the evictions after it.
+  reg [WPorts-1:0]          fc_any;
+  reg [WPorts*LineBits-1:0] fc_l;
+  reg [WPorts*WarpBits-1:0] fc_wp;
+  reg [WPorts*RegBits-1:0]  fc_rg;
+  reg [Lines-1:0]           fc_sel;
+  integer fj2, fw;
+  always @* begin
+    fc_any = {WPorts{1'b0}}; fc_l = {WPorts*LineBits{1'b0}};
+    fc_wp = {WPorts*WarpBits{1'b0}}; fc_rg = {WPorts*RegBits{1'b0}}; fc_sel = {Lines{1'b0}};
+    for (fj2 = 0; fj2 < WPorts; fj2 = fj2 + 1)
+      for (fw = 0; fw < Lines; fw = fw + 1) begin
+        fc_sel[fw] = fl_dirty[fw] && onehot_at(fl_rank[fw*FlU +: FlU], fj2);
+        fc_any[fj2] = fc_any[fj2] | fc_sel[fw];
+        fc_l[fj2*LineBits +: LineBits] = fc_l[fj2*LineBits +: LineBits] | ({LineBits{fc_sel[fw]}} & fw[LineBits-1:0]);
+        fc_wp[fj2*WarpBits +: WarpBits] = fc_wp[fj2*WarpBits +: WarpBits] |
+                                          ({WarpBits{fc_sel[fw]}} & warp_q[fw*WarpBits +: WarpBits]);
+        fc_rg[fj2*RegBits +: RegBits] = fc_rg[fj2*RegBits +: RegBits] |
+                                        ({RegBits{fc_sel[fw]}} & reg_q[fw*RegBits +: RegBits]);
+      end
+  end
   reg [Lines-1:0]           fv;
   reg [WPorts-1:0]          ef;
   reg [WPorts*LineBits-1:0] el;
   reg [WPorts*WarpBits-1:0] ewp;
   reg [WPorts*RegBits-1:0]  erg;
-  integer fk, fw, fq;
+  integer fk, fq;
   always @* begin
-    fv = pv; ef = ev_f; el = ev_l; ewp = ev_wp; erg = ev_rg;
-    for (fw = 0; fw < Lines; fw = fw + 1)
-      if (fl_in[fw] && !pd[fw]) fv[fw] = 1'b0;
+    ef = {WPorts{1'b0}}; el = ev_l; ewp = ev_wp; erg = ev_rg;
     fq = 0;
     for (fk = 0; fk < WPorts; fk = fk + 1)
       if (!ev_w[fk]) begin
-        // port fk is the fq-th free port: it takes the dirty line with fq dirty lines before it
-        for (fw = 0; fw < Lines; fw = fw + 1)
-          if (fl_dirty[fw] && onehot_at(fl_rank[fw*FlU +: FlU], fq)) begin
-            ef[fk] = 1'b1;
-            el[fk*LineBits +: LineBits] = fw[LineBits-1:0];
-            ewp[fk*WarpBits +: WarpBits] = pw[fw*WarpBits +: WarpBits];
-            erg[fk*RegBits +: RegBits] = pr[fw*RegBits +: RegBits];
-            fv[fw] = 1'b0;
-          end
+        // port fk is the fq-th free port: it takes the fq-th candidate
+        ef[fk] = fc_any[fq];
+        if (fc_any[fq]) begin
+          el[fk*LineBits +: LineBits] = fc_l[fq*LineBits +: LineBits];
+          ewp[fk*WarpBits +: WarpBits] = fc_wp[fq*WarpBits +: WarpBits];
+          erg[fk*RegBits +: RegBits] = fc_rg[fq*RegBits +: RegBits];
+        end
         fq = fq + 1;
       end
+    // the slot's clean lines, and its dirty ones with fewer dirty lines before them than
+    // there are free ports, leave
+    fv = pv;
+    for (fw = 0; fw < Lines; fw = fw + 1)
+      if (fl_in[fw] && (!dirty_q[fw] || (fq > 0 && !fl_rank[fw*FlU + (fq == 0 ? 0 : fq - 1)])))
+        fv[fw] = 1'b0;
   end
   // the dirty lines of the flushed slot before each line, a thermometer saturating at WPorts
   localparam integer FlU = WPorts + 1;
@@ -371,8 +410,9 @@ module rc #(
   always @* begin
     for (fi = 0; fi < Lines; fi = fi + 1) begin
       fl_in[fi]    = fl_valid_i && Partition == 1 && set_ok(fl_slot_i) &&
-                     (fi / Ways) / PSets == {{(32-SlotBits){1'b0}}, fl_slot_i} && pv[fi];
-      fl_dirty[fi] = fl_in[fi] && pd[fi];
+                     (fi / Ways) / PSets == {{(32-SlotBits){1'b0}}, fl_slot_i} && valid_q[fi] &&
+                     !drop[fi] && !(inv_valid_i && warp_q[fi*WarpBits +: WarpBits] == inv_warp_i);
+      fl_dirty[fi] = fl_in[fi] && dirty_q[fi];
     end
     for (fi = 0; fi < Lines; fi = fi + 1)
       for (fj = 0; fj < Lines; fj = fj + 1) fl_below[fi*Lines + fj] = fj < fi && fl_dirty[fj];
@@ -399,24 +439,11 @@ module rc #(
 
   // ---- data: one SRAM macro of Lines lines (Table I: 2 write ports, 6 read ports; the two
   // victim reads of the evictions are two more read ports, which the paper does not describe).
-  // Line t's data d after the writes of ports below `upto` (the C's sequential order).
   (* gpurf_sram *) reg [DataBits-1:0] mem [0:Lines-1];
   integer i;
 `ifndef SYNTHESIS
   initial for (i = 0; i < Lines; i = i + 1) mem[i] = {DataBits{1'b0}};
 `endif
-  function [DataBits-1:0] line_after(input [LineBits-1:0] t, input integer upto,
-                                     input [DataBits-1:0] d, input [WPorts-1:0] done,
-                                     input [WPorts*LineBits-1:0] lines);
-    integer j, n;
-    begin
-      line_after = d;
-      for (j = 0; j < WPorts; j = j + 1)
-        if (j < upto && done[j] && lines[j*LineBits +: LineBits] == t)
-          for (n = 0; n < Lanes; n = n + 1)
-            if (wr_mask_i[j*Lanes + n]) line_after[n*32 +: 32] = wr_data_i[(j*Lanes + n)*32 +: 32];
-    end
-  endfunction
 
   // reset ranks: way w of every set has rank w
   wire [Lines*WayBits-1:0] lru_rst;
@@ -462,8 +489,7 @@ module rc #(
       end
       for (wk = 0; wk < WPorts; wk = wk + 1)
         ev_data_o[wk*DataBits +: DataBits] <= !(ev_w[wk] || ef[wk]) ? {DataBits{1'b0}} :
-            line_after(el[wk*LineBits +: LineBits], ef[wk] ? WPorts : 0,
-                       mem[el[wk*LineBits +: LineBits]], wr_done_o, wr_l);
+                                              mem[el[wk*LineBits +: LineBits]];
     end
     for (wk = 0; wk < WPorts; wk = wk + 1)
       if (rst_ni && wr_done_o[wk])

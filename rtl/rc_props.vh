@@ -30,15 +30,14 @@
       f_excused_q[fa] <= f_ex;
     end
   end
-  // a write done this cycle (its warp not invalidated, its slot not flushed): its register
+  // a write done this cycle (its warp not invalidated): its register
   reg [WPorts-1:0]          f_wr_q;
   reg [WPorts*WarpBits-1:0] f_wrw_q;
   reg [WPorts*RegBits-1:0]  f_wrr_q;
   reg                       f_in;
   always @(posedge clk_i)
     for (fp = 0; fp < WPorts; fp = fp + 1) begin
-      f_wr_q[fp] <= rst_ni && wr_done_o[fp] && !(inv_valid_i && inv_warp_i == wr_warp_i[fp*WarpBits +: WarpBits]) &&
-                    !(fl_valid_i && Partition == 1 && fl_slot_i == wr_slot_i[fp*SlotBits +: SlotBits]);
+      f_wr_q[fp] <= rst_ni && wr_done_o[fp] && !(inv_valid_i && inv_warp_i == wr_warp_i[fp*WarpBits +: WarpBits]);
       f_wrw_q[fp*WarpBits +: WarpBits] <= wr_warp_i[fp*WarpBits +: WarpBits];
       f_wrr_q[fp*RegBits +: RegBits] <= wr_reg_i[fp*RegBits +: RegBits];
     end
@@ -46,6 +45,8 @@
     for (fp = 0; fp < WPorts; fp = fp + 1) begin
       // a write is done only when asked for, and its register is cached the next cycle
       if (wr_done_o[fp]) assert(wr_valid_i[fp]);
+      if (wr_done_o[fp] && fl_valid_i && Partition == 1)
+        assert(wr_slot_i[fp*SlotBits +: SlotBits] != fl_slot_i);
       f_in = 1'b0;
       for (fa = 0; fa < Lines; fa = fa + 1)
         if (valid_q[fa] && warp_q[fa*WarpBits +: WarpBits] == f_wrw_q[fp*WarpBits +: WarpBits] &&
