@@ -6,8 +6,8 @@
 //      take the free bank ports in order;
 //   3. bank ports in busy_post_i are taken;
 //   4. read requesters take the bank ports left, in round-robin order from the bank's pointer
-//      rr_i (the block keeps the pointers in rr_ptr, which also gives their thermometers
-//      rr_hi_i, and loads rr_next_o, the port after the last granted one, on a grant).
+//      rr_i (the block keeps the pointers and their thermometers rr_hi_i in rr_ptr and loads
+//      rr_next_o and rr_hi_next_o, the port after the last granted one, on a grant).
 // This is the sequential rounds' result (round k: bank port k, writes first, then the next
 // read in round-robin order), computed in parallel: how many requesters of its bank come
 // before a requester picks the free bank port of that rank. The counts saturate at BankPorts
@@ -36,7 +36,8 @@ module bank_arb #(
     output reg  [NumBP-1:0]             bp_fix_o,   // bank port b*BankPorts+k: a fixed access
     output reg  [NumBP-1:0]             bp_rd_o,    // ... a read
     output reg  [NumBP*PortBits-1:0]    bp_port_o,  // ... by this read port
-    output reg  [NumBanks*PortBits-1:0] rr_next_o
+    output reg  [NumBanks*PortBits-1:0] rr_next_o,
+    output reg  [NumBanks*NumPorts-1:0] rr_hi_next_o  // rr_next_o's thermometer
 );
   localparam BankBits = (NumBanks > 1) ? $clog2(NumBanks) : 1;
   localparam PortBits = (NumPorts > 1) ? $clog2(NumPorts) : 1;
@@ -115,6 +116,17 @@ module bank_arb #(
       below = p << 1;
     end
   endfunction
+  // the thermometer of the port after the one-hot requester (cyclically): the ports above it,
+  // or every port after the last one; a prefix OR, not a comparison with its encoding
+  function [NumPorts-1:0] hi_after(input [NumPorts-1:0] oh);
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [W-1:0] a;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      a = below({{(W-NumPorts){1'b0}}, oh});
+      hi_after = oh[NumPorts-1] ? {NumPorts{1'b1}} : a[NumPorts-1:0];
+    end
+  endfunction
   generate
     if (BankPorts == 1) begin : g_one
   // one port per bank: the lowest fixed requester of the bank takes it; else, when it is free,
@@ -135,6 +147,7 @@ module bank_arb #(
     bp_rd_o   = {NumBP{1'b0}};
     bp_port_o = {(NumBP*PortBits){1'b0}};
     rr_next_o = rr_i;
+    rr_hi_next_o = rr_hi_i;
     for (b = 0; b < NumBanks; b = b + 1) begin
       fqw = {W{1'b0}};
       rqw = {W{1'b0}};
@@ -158,8 +171,10 @@ module bank_arb #(
         rd_gnt_o[j] = rd_gnt_o[j] | (first[j] && rfr);
       bp_rd_o[b] = rfr && |rqw;
       bp_port_o[b*PortBits +: PortBits] = rfr ? enc(first) : {PortBits{1'b0}};
-      if (rfr && |rqw)
+      if (rfr && |rqw) begin
         rr_next_o[b*PortBits +: PortBits] = enc_next(first);
+        rr_hi_next_o[b*NumPorts +: NumPorts] = hi_after(first);
+      end
     end
   end
     end else begin : g_any
@@ -172,6 +187,7 @@ module bank_arb #(
   reg [BankPorts-1:0]          tot_f;
   reg [BankPorts:0]            rr_hit;
   reg [(BankPorts+1)*PortBits-1:0] rr_at;
+  reg [(BankPorts+1)*NumPorts-1:0] hi_at;
   integer i, nb;
   reg [W*U-1:0]                pf, ph, pl;   // inclusive prefix counts: fixed, high, low reads
   reg [U-1:0]                  cb;
@@ -189,6 +205,7 @@ module bank_arb #(
     bp_rd_o   = {NumBP{1'b0}};
     bp_port_o = {(NumBP*PortBits){1'b0}};
     rr_next_o = rr_i;
+    rr_hi_next_o = rr_hi_i;
     for (b = 0; b < NumBanks; b = b + 1) begin
       for (k = 0; k < BankPorts; k = k + 1) freep[k] = !busy_pre_i[b*BankPorts + k];
       // fixed requesters: one with c requesters before it takes the c-th free bank port
@@ -258,6 +275,7 @@ module bank_arb #(
           last[j] = (n == BankPorts) ? rq[j] && !(hi[j] ? |(hi >> (j + 1)) || |lo : |(lo >> (j + 1)))
                     : rq[j] && (n == 0 || ge_r[(n-1)*NumPorts + j]) && !ge_r[n*NumPorts + j];
         rr_hit[n] = |last;
+        hi_at[n*NumPorts +: NumPorts] = hi_after(last);
         for (i = 0; i < PortBits; i = i + 1) begin
           for (j = 0; j < NumPorts; j = j + 1)
             gv[j] = last[j] && pnum((j == LastPortI) ? 0 : j + 1, i);
@@ -266,9 +284,12 @@ module bank_arb #(
       end
       nb = 0;
       for (k = 0; k < BankPorts; k = k + 1) nb = nb + {31'd0, rfree[k]};
-      if (nb > 0 && |rq)
+      if (nb > 0 && |rq) begin
         rr_next_o[b*PortBits +: PortBits] = rr_hit[nb - 1] ? rr_at[(nb - 1)*PortBits +: PortBits]
                                                             : rr_at[BankPorts*PortBits +: PortBits];
+        rr_hi_next_o[b*NumPorts +: NumPorts] = rr_hit[nb - 1] ? hi_at[(nb - 1)*NumPorts +: NumPorts]
+                                                               : hi_at[BankPorts*NumPorts +: NumPorts];
+      end
     end
   end
     end

@@ -117,6 +117,7 @@ module rf #(
   wire [NumBP-1:0]              a_bpw, bprd;
   wire [NumBP*PortBits-1:0]     bpport;
   wire [NumBanks*PortBits-1:0]  rr_next;
+  wire [NumBanks*NumPorts-1:0]  rr_hi_next;
   integer b, p;
 
   always @* begin
@@ -152,7 +153,8 @@ module rf #(
     .bp_fix_o   (a_bpw),
     .bp_rd_o    (bprd),
     .bp_port_o  (bpport),
-    .rr_next_o  (rr_next)
+    .rr_next_o  (rr_next),
+    .rr_hi_next_o(rr_hi_next)
   );
 
   // the writes' grants and bank ports (the faulty variant: reads first, then each bank port
@@ -355,23 +357,31 @@ module rf #(
     end
     for (gs = 0; gs < NumBanks; gs = gs + 1) begin : g_rr
       reg [PortBits-1:0] nx;
+      reg [NumPorts-1:0] hnx;
+`ifdef FORMAL_FAULT_RF_RR_NOT_AFTER
+      integer j;
+`endif
       always @* begin
         nx = rr_next[gs*PortBits +: PortBits];
+        hnx = rr_hi_next[gs*NumPorts +: NumPorts];
 `ifdef FAULT_RF_RR_STUCK
         nx = rr_flat[gs*PortBits +: PortBits];
+        hnx = rr_hi[gs*NumPorts +: NumPorts];
 `elsif FORMAL_FAULT_RF_RR_NOT_AFTER
         if (rr_next[gs*PortBits +: PortBits] != rr_flat[gs*PortBits +: PortBits])
           nx = (rr_next[gs*PortBits +: PortBits] == {PortBits{1'b0}}) ? NumPorts[PortBits-1:0] - 1'b1
                : rr_next[gs*PortBits +: PortBits] - 1'b1;
+        for (j = 0; j < NumPorts; j = j + 1) hnx[j] = j[PortBits-1:0] >= nx;
 `endif
       end
       rr_ptr #(.NumPorts(NumPorts)) u_rr (
-        .clk_i (clk_i),
-        .rst_ni(rst_ni),
-        .load_i(1'b1),
-        .next_i(nx),
-        .ptr_o (rr_flat[gs*PortBits +: PortBits]),
-        .hi_o  (rr_hi[gs*NumPorts +: NumPorts])
+        .clk_i    (clk_i),
+        .rst_ni   (rst_ni),
+        .load_i   (1'b1),
+        .next_i   (nx),
+        .hi_next_i(hnx),
+        .ptr_o    (rr_flat[gs*PortBits +: PortBits]),
+        .hi_o     (rr_hi[gs*NumPorts +: NumPorts])
       );
     end
   endgenerate

@@ -97,6 +97,7 @@ module rfc #(
   wire [NumPorts-1:0]          rd_bp;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [Banks*PortBits-1:0]    bank_port, rr_next;
+  wire [Banks*NumPorts-1:0]    rr_hi_next;
   wire [NumPorts-1:0]          rd_gnt;
   reg  [PortBits-1:0]          bank_rd_port [0:Banks-1];
   integer b, k;
@@ -136,7 +137,8 @@ module rfc #(
     .bp_fix_o   (fix_busy),
     .bp_rd_o    (bank_rd),
     .bp_port_o  (bank_port),
-    .rr_next_o  (rr_next)
+    .rr_next_o  (rr_next),
+    .rr_hi_next_o(rr_hi_next)
   );
 
   assign ev_gnt_o = fix_gnt[NumWPorts +: Banks];
@@ -305,8 +307,10 @@ module rfc #(
         .load_i(bank_rd[gr]),
 `ifndef FAULT_RFC_RR_FIXED
         .next_i(rr_next[gr*PortBits +: PortBits]),
+        .hi_next_i(rr_hi_next[gr*NumPorts +: NumPorts]),
 `else
         .next_i(rr_flat[gr*PortBits +: PortBits]),
+        .hi_next_i(rr_hi[gr*NumPorts +: NumPorts]),
 `endif
         .ptr_o (rr_flat[gr*PortBits +: PortBits]),
         .hi_o  (rr_hi[gr*NumPorts +: NumPorts])
