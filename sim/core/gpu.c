@@ -1,10 +1,13 @@
 /* The GPU (gpu.h): its SMs, the block scheduler, the cycle's steps on threads. */
+#define _DEFAULT_SOURCE /* syscall(2): the barrier's futex */
 #include "gpu.h"
 #include "core.h"
 #include "mem/l2.h"
+#include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
+#include <sys/syscall.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,8 +33,8 @@ struct gpu {
     l2sys_t *l2;
     uint64_t cycles;
     /* the workers' barrier: a count and a generation that flips when all have arrived */
-    atomic_uint arrived, gen;
-    unsigned spin;      /* polls before a waiting thread yields its core */
+    atomic_uint arrived, gen, sleepers;
+    unsigned spin;      /* polls before a waiting thread sleeps */
     /* this cycle: SMs with a memory instruction for the serial step; some SM retired an
      * instruction; some SM failed (set by the workers, read after the barrier) */
     uint8_t *mem_due;
@@ -46,19 +49,24 @@ struct gpu {
 };
 
 /* every thread waits here until all have come: spinning, with a thread per core for up to
- * about a millisecond (a cycle's step is shorter), then yielding the core */
+ * about a millisecond (a cycle's step is shorter), then asleep on the generation (a futex)
+ * until the last one wakes the sleepers; a spinner never burns a core another process needs */
 static void barrier(gpu_t *g)
 {
     const unsigned gen = atomic_load(&g->gen);
     if (atomic_fetch_add(&g->arrived, 1) + 1 == g->threads) {
         atomic_store(&g->arrived, 0);
         atomic_fetch_add(&g->gen, 1);
+        if (atomic_load(&g->sleepers))
+            syscall(SYS_futex, (unsigned *)&g->gen, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
         return;
     }
     for (unsigned spin = 0; atomic_load(&g->gen) == gen; spin++)
-        if (spin > g->spin)
-            sched_yield();
-        else
+        if (spin > g->spin) {
+            atomic_fetch_add(&g->sleepers, 1);
+            syscall(SYS_futex, (unsigned *)&g->gen, FUTEX_WAIT_PRIVATE, gen, NULL, NULL, 0);
+            atomic_fetch_sub(&g->sleepers, 1);
+        } else
             cpu_relax();
 }
 
