@@ -288,7 +288,7 @@ int cfg_validate(const sm_cfg_t *c, char *err, size_t errlen)
         "%s: field 'rc_partition': per_warp needs the %u sets divisible by active_pool %u",
         c->name, c->rc_lines / c->rc_ways, c->active_pool);
 #undef REQ
-    return 0;
+    return cfg_blocks_check(c, err, errlen);
 }
 
 int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t errlen)

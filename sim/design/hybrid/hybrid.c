@@ -62,36 +62,13 @@ static void passes_free(hy_t *h)
     h->passes = 0;
 }
 
-/* the preset's fields the design needs, against the blocks' maxima (exit 2) */
-static int check_cfg(const sm_cfg_t *c, const hy_variant_t *v, const char *name, char *err,
-                     size_t n)
+/* the preset's fields as this design combines them (each field against its blocks:
+ * cfg_blocks.c), and the energy table its allocator reads (exit 2) */
+static int check_cfg(const sm_cfg_t *c, const hy_variant_t *v, char *err, size_t n)
 {
-    if (v->rc && !c->rc_lines)
-        return gpurf_fail(err, n, "%s: field 'rc_lines': 0, design '%s' needs a register cache",
-                          c->name, name);
-    if (v->rc && c->rc_lines > RC_MAX_LINES)
-        return gpurf_fail(err, n, "%s: field 'rc_lines': %u exceeds the rc block's %u", c->name,
-                          c->rc_lines, RC_MAX_LINES);
-    if (v->rsp && !c->rsp_regs)
-        return gpurf_fail(err, n, "%s: field 'rsp_regs': 0, design '%s' needs a scratchpad",
-                          c->name, name);
-    if (v->rsp && c->rsp_regs * c->active_pool > RSP_MAX_ENTRIES)
-        return gpurf_fail(err, n, "%s: field 'rsp_regs': %u x active_pool %u exceeds the rsp "
-                          "block's %u entries", c->name, c->rsp_regs, c->active_pool,
-                          RSP_MAX_ENTRIES);
-    if (c->rc_rports > RC_MAX_RPORTS || c->rc_rports > RSP_MAX_RPORTS)
-        return gpurf_fail(err, n, "%s: field 'rc_rports': %u exceeds the blocks' %u", c->name,
-                          c->rc_rports, RC_MAX_RPORTS < RSP_MAX_RPORTS ? RC_MAX_RPORTS
-                                                                       : RSP_MAX_RPORTS);
-    if (c->rc_wports > RC_MAX_WPORTS || c->rc_wports > RSP_MAX_WPORTS)
-        return gpurf_fail(err, n, "%s: field 'rc_wports': %u exceeds the blocks' %u", c->name,
-                          c->rc_wports, RC_MAX_WPORTS);
     if (c->rc_partition == RC_PER_WARP && (v->rsp || c->scheduler != SCHED_TWO_LEVEL))
         return gpurf_fail(err, n, "%s: field 'rc_partition': per_warp needs design rc under "
                           "scheduler two_level (its pool slots own the sets)", c->name);
-    if ((v->rc || v->backing == BACK_MRF) && !c->rf_cache_wports)
-        return gpurf_fail(err, n, "%s: field 'rf_cache_wports': 0, design '%s' writes evictions "
-                          "and write-backs on the main RF's cache ports", c->name, name);
     energy_table_t e;
     return energy_table(c, &e, err, n);
 }
@@ -99,11 +76,7 @@ static int check_cfg(const sm_cfg_t *c, const hy_variant_t *v, const char *name,
 static int hy_init(sm_t *sm, char *err, size_t n)
 {
     const sm_cfg_t *c = &sm->c;
-    const design_t *d = NULL;
-    for (const design_t *q = design_list; q->name; q++)
-        if (q->ops == sm->d)
-            d = q;
-    if (check_cfg(c, sm->d->variant, d ? d->name : "?", err, n))
+    if (check_cfg(c, sm->d->variant, err, n))
         return -1;
     hy_t *h = calloc(1, sizeof *h);
     sm->dpriv = h;
