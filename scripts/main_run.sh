@@ -3,7 +3,8 @@
 # with every block of the design in lockstep with its Verilated RTL (gpurf cosim --blocks all),
 # through the run engine (scripts/runs.sh: every core, cached), with the area of each design
 # from the synthesis summary SYNTH_JSON when it exists (make synth); one side-by-side table on
-# the terminal and in $OUT/summary.md, every run's JSON and log in $OUT.
+# the terminal, in $OUT/summary.md and as $OUT/summary.csv (empty cells: no figure), every
+# run's JSON and log in $OUT.
 # usage: main_run.sh SYNTH_JSON   (env: BUILD, G, and RUN_PRESET, RUN_GEN, RUN_TRACE,
 # RUN_DESIGNS, whose one definition is the Makefile's, mk/run.mk)
 set -eu
@@ -23,21 +24,25 @@ for d in $DESIGNS; do for k in $kernels; do
 done; done > "$OUT/runs.list"
 runs_exec "$OUT/runs.list" "$OUT" "make run"
 kname() { case $1 in gen) echo "generated ($GEN)";; trace) echo "$(basename "$(dirname "$TR")")";; esac; }
-{
-echo "| kernel | design | cycles | IPC | main-RF reads | main-RF writes | cache hit rate | RF energy (nJ) | area (mm2) | lockstep cycles | fields compared | mismatches |"
-echo "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
-for k in $kernels; do for d in $DESIGNS; do
-  jq -r --arg k "$(kname $k)" '[$k, .design, .stats.cycles, .stats.ipc, .stats.rf_reads, .stats.rf_writes,
-     (.cache_hit_rate // -1), .energy_pj.total / 1000, (.area_mm2 // -1),
+# one row per run (kernel, design, figures): the Markdown table and the CSV beside it
+rows() { for k in $kernels; do for d in $DESIGNS; do
+  jq -c --arg k "$(kname $k)" '[$k, .design, .stats.cycles, .stats.ipc, .stats.rf_reads, .stats.rf_writes,
+     (.cache_hit_rate // null), .energy_pj.total / 1000, (.area_mm2 // null),
      ([.lockstep[].cycles_compared] | add), ([.lockstep[].fields_compared] | add),
-     ([.lockstep[].mismatches] | add)] | @tsv' "$OUT/$k.$d.json"
-done; done | awk -F '\t' '{ na = "-"
+     ([.lockstep[].mismatches] | add)]' "$OUT/$k.$d.json"
+done; done; }
+HEAD='kernel,design,cycles,IPC,main-RF reads,main-RF writes,cache hit rate,RF energy (nJ),area (mm2),lockstep cycles,fields compared,mismatches'
+{
+echo "| ${HEAD//,/ | } |"
+echo "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+rows | jq -r 'map(if . == null then -1 else . end) | @tsv' | awk -F '\t' '{ na = "-"
   printf "| %s | %s | %d | %.3f | %d | %d | %s | %.1f | %s | %d | %d | %d |\n", $1, $2, $3, $4, $5, $6,
     $7 < 0 ? na : sprintf("%.3f", $7), $8, $9 < 0 ? na : sprintf("%.3f", $9), $10, $11, $12 }'
 } > "$OUT/summary.md"
+{ echo "$HEAD"; rows | jq -r '@csv'; } > "$OUT/summary.csv"
 column -t -s '|' -o '|' "$OUT/summary.md" | sed '2d'
 bad=$(jq -s '[.[] | .exit_code, ([.lockstep[].mismatches]|add), .stats.value_errors] | add' "$OUT"/*.*.json)
 echo "preset $P; every operand value checked lane by lane against the functional shadow"
 [ -n "$SYNARG" ] && echo "area: Yosys estimates of $SYN" || echo "area: run make synth (Yosys on every block; most of an hour on 2 cores) to fill it"
-echo "report: $OUT/summary.md (runs: $OUT/*.json)"
+echo "report: $OUT/summary.md and summary.csv (runs: $OUT/*.json)"
 [ "$bad" = 0 ] || { echo "make run: $bad mismatches, value errors or failed runs" >&2; exit 1; }

@@ -67,3 +67,7 @@ mm=$(awk -F'|' '/^\| generated/ { s += $13 } END { print s + 0 }' $E/run/summary
 fc=$(awk -F'|' '/^\| generated/ && $12 + 0 > 0 { n++ } END { print n + 0 }' $E/run/summary.md)
 [ "$rows" = 2 ] && [ "$mm" = 0 ] && [ "$fc" = 2 ] && echo "$hr" | grep -q "baseline=- malekeh=0\.[0-9]*" &&
   ok "table: 2 designs, fields compared, 0 mismatches, malekeh's hit rate ($hr)" || bad "make run table" "$(cat $E/run/summary.md)"
+# the CSV beside it: the same rows and figures, a quoted kernel name, an empty cell for none
+csv=$(python3 -c 'import csv,sys; r=list(csv.reader(open(sys.argv[1]))); print(len(r), r[0][0], r[0][11], r[1][0].startswith("generated (seed=1,"), r[1][1], r[1][6] == "", r[2][1], float(r[2][6]) > 0, r[1][2] == sys.argv[2])' \
+  $E/run/summary.csv "$(awk -F'|' '/^\| generated/ { gsub(/ /, "", $4); print $4; exit }' $E/run/summary.md)")
+[ "$csv" = "3 kernel mismatches True baseline True malekeh True True" ] && ok "summary.csv: header and the two runs, the baseline's hit rate empty, the cycles the table's" || bad "summary.csv" "$csv $(cat $E/run/summary.csv)"
