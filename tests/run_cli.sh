@@ -34,3 +34,14 @@ run "deps: a held apt lock is waited for" 0 env PATH=$(readlink -f $fk):$PATH DE
 echo "$out" | grep -q "holds the lock; waiting" && [ "$(cat $fk/n)" = 4 ] && ok "deps: two held-lock refusals, then update and install" || bad "deps lock wait" "$out"
 printf '#!/bin/sh\necho "E: Unable to locate package no-such-pkg" >&2; exit 100\n' > $fk/apt-get
 run "deps: another apt error fails at once" 1 env PATH=$(readlink -f $fk):$PATH DEPS_LOCK_POLL_S=0 bash scripts/deps.sh no-such-pkg
+# a run longer than a second shows its progress on a terminal (script(1) gives it one) and
+# nothing on a pipe
+if [ -d "$T" ]; then
+  pr="sim --design rfc-demand --preset sm86_rtx3070 --threads 1 --trace $T/bfs-sm80/kernelslist.g"
+  script -qc "$G $pr > /dev/null" /dev/null | tr '\r' '\n' | grep -a '^.*gpurf: kernel [0-9]* of 15 (.*), cycle [0-9]*$' > $B/progress.txt
+  cyc=$(sed 's/.*cycle //' $B/progress.txt | tr -d '\r' | tr '\n' ' ')
+  n=$(echo $cyc | wc -w); first=$(echo $cyc | cut -d' ' -f1); last=$(echo $cyc | awk '{ print $NF }')
+  quiet=$($G $pr 2>&1 > /dev/null | wc -c)
+  [ "$n" -ge 2 ] && [ "${last:-0}" -gt "${first:-0}" ] && [ "$quiet" = 0 ] &&
+    ok "progress: $n lines on a terminal (cycle $first to $last, kernels of 15), nothing on a pipe" || bad "progress" "n=$n cycles=$cyc pipe bytes=$quiet"
+fi

@@ -3,6 +3,7 @@
 #include "gpu.h"
 #include "core.h"
 #include "mem/l2.h"
+#include "progress.h"
 #include <limits.h>
 #include <linux/futex.h>
 #include <pthread.h>
@@ -298,6 +299,48 @@ static int deadlock(gpu_t *g, const kernel_t *k, uint64_t idle, char *err, size_
     return 2;
 }
 
+/* kernel kidx of the workload to its end: 0, or the run's exit code; *stop when --stop-at
+ * ended the run */
+static int run_kernel(gpu_t *g, workload_t *wl, unsigned kidx, uint64_t idle_limit,
+                      progress_t *pr, int *stop, char *err, size_t n)
+{
+    const sm_opts_t *o = &g->sm[g->rtl_sm]->o;
+    kernel_t *k = wl->k[kidx];
+    for (unsigned i = 0; i < g->n; i++) {
+        g->sm[i]->kidx = kidx;
+        if (sm_setup_kernel(g->sm[i], k))
+            return 2;
+    }
+    uint64_t idle = 0;
+    for (;;) {
+        if (launch_blocks(g))
+            return 2;
+        if (g->sm[0]->kernel_exhausted && all_idle(g))
+            break;
+        g->cycles++;
+        parallel(g, STEP_FRONT);
+        for (unsigned i = 0; i < g->n; i++)
+            if (g->mem_due[i]) {
+                g->mem_due[i] = 0;
+                sm_mem_step(g->sm[i]);
+            }
+        parallel(g, STEP_BACK);
+        if (atomic_load(&g->any_failed))
+            return failed(g);
+        if (o->stop_at && g->cycles >= o->stop_at) {
+            *stop = 1;
+            return 0;
+        }
+        idle = atomic_exchange(&g->progress, 0) ? 0 : idle + 1;
+        if (idle > idle_limit)
+            return deadlock(g, k, idle, err, n);
+        progress_tick(pr, kidx, wl->n, k->name, g->cycles);
+    }
+    if (k->rewind)
+        k->rewind(k);
+    return 0;
+}
+
 int gpu_run(gpu_t *g, workload_t *wl, char *err, size_t n)
 {
     const sm_opts_t *o = &g->sm[g->rtl_sm]->o;
@@ -308,38 +351,14 @@ int gpu_run(gpu_t *g, workload_t *wl, char *err, size_t n)
     const uint64_t idle_limit =
         o->deadlock ? o->deadlock
                     : 100ull * (g->c.l1_latency + g->c.l2_latency + g->c.dram_latency + 1000);
-    for (unsigned kidx = 0; kidx < wl->n; kidx++) {
-        kernel_t *k = wl->k[kidx];
-        for (unsigned i = 0; i < g->n; i++) {
-            g->sm[i]->kidx = kidx;
-            if (sm_setup_kernel(g->sm[i], k))
-                return 2;
-        }
-        uint64_t idle = 0;
-        for (;;) {
-            if (launch_blocks(g))
-                return 2;
-            if (g->sm[0]->kernel_exhausted && all_idle(g))
-                break;
-            g->cycles++;
-            parallel(g, STEP_FRONT);
-            for (unsigned i = 0; i < g->n; i++)
-                if (g->mem_due[i]) {
-                    g->mem_due[i] = 0;
-                    sm_mem_step(g->sm[i]);
-                }
-            parallel(g, STEP_BACK);
-            if (atomic_load(&g->any_failed))
-                return failed(g);
-            if (o->stop_at && g->cycles >= o->stop_at)
-                return 0;
-            idle = atomic_exchange(&g->progress, 0) ? 0 : idle + 1;
-            if (idle > idle_limit)
-                return deadlock(g, k, idle, err, n);
-        }
-        if (k->rewind)
-            k->rewind(k);
-    }
+    progress_t pr;
+    progress_start(&pr);
+    int rc = 0, stop = 0;
+    for (unsigned kidx = 0; kidx < wl->n && !rc && !stop; kidx++)
+        rc = run_kernel(g, wl, kidx, idle_limit, &pr, &stop, err, n);
+    progress_end(&pr);
+    if (rc || stop)
+        return rc;
     for (unsigned i = 0; i < g->n; i++)
         sm_end(g->sm[i]);
     return 0;
