@@ -298,9 +298,7 @@ int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t e
         snprintf(err, errlen, "override '%s': unknown parameter", key);
         return -1;
     }
-    if (set_field(c, f, value, 0, 1, "override", err, errlen))
-        return -1;
-    return cfg_validate(c, err, errlen);
+    return set_field(c, f, value, 0, 1, "override", err, errlen);
 }
 
 const char *cfg_param_name(unsigned i)

@@ -207,7 +207,9 @@ int cfg_load(const char *spec, const char *dir, sm_cfg_t *c, char *err, size_t e
 int cfg_preset_for_arch(const char *dir, unsigned bv, char *name, size_t nn, char *err,
                         size_t errlen);
 
-/* Apply "key=value" overrides (same validation as the file). */
+/* Apply one "key=value" override (the field's own range, as in the file); the caller runs
+ * cfg_validate once every override is applied, so that fields checked together (rfc_banks and
+ * its ports) may be set one after the other. */
 int cfg_set(sm_cfg_t *c, const char *key, const char *value, char *err, size_t errlen);
 
 /* Check cross-field constraints (powers of two, divisibility, ranges). */

@@ -98,6 +98,8 @@ int cli_load_cfg(const args_t *a, sm_cfg_t *c, latx_t *latx, char *err, size_t n
         if (cfg_set(c, key, eq + 1, err, n))
             return -1;
     }
+    if (cfg_validate(c, err, n))
+        return -1;
     /* every run is priced: anchors the SRAM model cannot fit stop it here (exit 2) */
     energy_table_t t;
     if (energy_table(c, &t, err, n))
