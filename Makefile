@@ -142,7 +142,8 @@ $(VL_RUNTIME): | $(DEPS_STAMP)
 # build/gpurf-run the correct RTL of make run's preset and designs only, at -O0 (make run)
 $(BUILD)/registry_%.c: $(BUILD)/tables.mk Makefile
 	$(Q){ echo '#include "harness/rtl.h"'; echo '#include "harness/wave_view.h"'; \
-	  echo '#include "harness/wave_merge.h"'; echo '#include <string.h>'; \
+	  echo '#include "harness/wave_merge.h"'; echo '#include <stdio.h>'; echo '#include <string.h>'; \
+	  echo '#define GPURF_RTL_PRESETS "$(RTL_PRESETS)"'; \
 	  echo 'rtl_view_fn *const rtl_write_view = wave_view_write;'; \
 	  echo 'rtl_merge_fn *const rtl_merge_waves = wave_merge;'; \
 	  for m in $(MODELS_$*); do echo "extern const rtl_ops_t rtl_$$m;"; done; \
@@ -154,7 +155,8 @@ MODELS_BENCH := $(MODELS)
 
 $(BUILD)/rtl_registry_none.c: Makefile
 	@mkdir -p $(BUILD)
-	$(Q){ echo '#include "harness/rtl.h"'; echo '#include <string.h>'; \
+	$(Q){ echo '#include "harness/rtl.h"'; echo '#include <stdio.h>'; echo '#include <string.h>'; \
+	  echo '#define GPURF_RTL_PRESETS "$(RTL_PRESETS)"'; \
 	  echo 'const rtl_ops_t *const rtl_registry[] = {NULL};'; \
 	  echo 'rtl_view_fn *const rtl_write_view = NULL;'; \
 	  echo 'rtl_merge_fn *const rtl_merge_waves = NULL;'; cat harness/rtl_find.inc; } > $@

@@ -25,6 +25,8 @@ typedef struct {
 
 /* NULL if that model was not built; `variant` "ok" is the correct RTL */
 const rtl_ops_t *rtl_find(const char *block, const char *preset, const char *variant);
+/* the message for a model rtl_find lacks: what this binary has, where the rest is built */
+void rtl_missing(const char *block, const char *preset, const char *variant, char *err, size_t n);
 /* list of every built model, NULL-terminated */
 extern const rtl_ops_t *const rtl_registry[];
 /* wave_view_write() (harness/wave_view.h) in builds with RTL, NULL in C-only builds */

@@ -45,3 +45,10 @@ if [ -d "$T" ]; then
   [ "$n" -ge 2 ] && [ "${last:-0}" -gt "${first:-0}" ] && [ "$quiet" = 0 ] &&
     ok "progress: $n lines on a terminal (cycle $first to $last, kernels of 15), nothing on a pipe" || bad "progress" "n=$n cycles=$cyc pipe bytes=$quiet"
 fi
+# a model this binary lacks: what it has and where the rest is built
+run "cosim of a fault in the default binary" 2 $B/gpurf cosim --preset small --gen seed=1,blocks=1 --variant FAULT_RF_RR_STUCK
+echo "$out" | grep -q "no RTL model of block 'rf' for preset 'small' variant 'FAULT_RF_RR_STUCK' in this binary (it has 'rf' for: .*small.*); faulty variants are built into build/gpurf-full" &&
+  ok "a fault asked of build/gpurf names build/gpurf-full" || bad "fault in gpurf message" "$out"
+run "cosim on a preset without RTL" 2 $G cosim --preset a100 --gen seed=1,blocks=1
+echo "$out" | grep -q "for preset 'a100' variant 'ok' in this binary (it has '[a-z_]*' for: .*pascal.*; \`gpurf models\` lists every model; make builds the RTL of presets pascal small)$" &&
+  ok "a preset without RTL: the presets that have it named" || bad "preset without RTL message" "$out"

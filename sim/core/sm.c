@@ -30,9 +30,7 @@ ls_inst_t *sm_make_inst(sm_t *sm, const char *block, const char *name, char *err
         int mine = block_of_fault(v) == block_find(block);
         rtl = rtl_find(block, sm->o.rtl_preset, mine ? v : "ok");
         if (!rtl) {
-            snprintf(err, n, "no RTL model of block '%s' built for preset '%s' variant '%s' "
-                             "(presets/*.json are built by make; faults for preset small)",
-                     block, sm->o.rtl_preset, sm->o.rtl_variant);
+            rtl_missing(block, sm->o.rtl_preset, mine ? v : "ok", err, n);
             return NULL;
         }
         char what[256];
