@@ -358,20 +358,20 @@ module rc #(
   reg [WPorts*LineBits-1:0] fc_l;
   reg [WPorts*WarpBits-1:0] fc_wp;
   reg [WPorts*RegBits-1:0]  fc_rg;
-  reg [Lines-1:0]           fc_sel;
-  integer fj2, fw;
+  reg                       fc_sel;         // line fw is place fc_j's candidate
+  integer fc_j, fw;
   always @* begin
     fc_any = {WPorts{1'b0}}; fc_l = {WPorts*LineBits{1'b0}};
-    fc_wp = {WPorts*WarpBits{1'b0}}; fc_rg = {WPorts*RegBits{1'b0}}; fc_sel = {Lines{1'b0}};
-    for (fj2 = 0; fj2 < WPorts; fj2 = fj2 + 1)
+    fc_wp = {WPorts*WarpBits{1'b0}}; fc_rg = {WPorts*RegBits{1'b0}}; fc_sel = 1'b0;
+    for (fc_j = 0; fc_j < WPorts; fc_j = fc_j + 1)
       for (fw = 0; fw < Lines; fw = fw + 1) begin
-        fc_sel[fw] = fl_dirty[fw] && onehot_at(fl_rank[fw*FlU +: FlU], fj2);
-        fc_any[fj2] = fc_any[fj2] | fc_sel[fw];
-        fc_l[fj2*LineBits +: LineBits] = fc_l[fj2*LineBits +: LineBits] | ({LineBits{fc_sel[fw]}} & fw[LineBits-1:0]);
-        fc_wp[fj2*WarpBits +: WarpBits] = fc_wp[fj2*WarpBits +: WarpBits] |
-                                          ({WarpBits{fc_sel[fw]}} & warp_q[fw*WarpBits +: WarpBits]);
-        fc_rg[fj2*RegBits +: RegBits] = fc_rg[fj2*RegBits +: RegBits] |
-                                        ({RegBits{fc_sel[fw]}} & reg_q[fw*RegBits +: RegBits]);
+        fc_sel = fl_dirty[fw] && onehot_at(fl_rank[fw*FlU +: FlU], fc_j);
+        fc_any[fc_j] = fc_any[fc_j] | fc_sel;
+        fc_l[fc_j*LineBits +: LineBits] = fc_l[fc_j*LineBits +: LineBits] | ({LineBits{fc_sel}} & fw[LineBits-1:0]);
+        fc_wp[fc_j*WarpBits +: WarpBits] = fc_wp[fc_j*WarpBits +: WarpBits] |
+                                          ({WarpBits{fc_sel}} & warp_q[fw*WarpBits +: WarpBits]);
+        fc_rg[fc_j*RegBits +: RegBits] = fc_rg[fc_j*RegBits +: RegBits] |
+                                        ({RegBits{fc_sel}} & reg_q[fw*RegBits +: RegBits]);
       end
   end
   reg [Lines-1:0]           fv;
