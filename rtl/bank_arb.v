@@ -6,8 +6,8 @@
 //      take the free bank ports in order;
 //   3. bank ports in busy_post_i are taken;
 //   4. read requesters take the bank ports left, in round-robin order from the bank's pointer
-//      rr_i (the block keeps the pointers and their thermometers rr_hi_i in rr_ptr and loads
-//      rr_next_o and rr_hi_next_o, the port after the last granted one, on a grant).
+//      rr_i (the block keeps the pointers and loads rr_next_o, the port after the last granted
+//      one, on a grant).
 // This is the sequential rounds' result (round k: bank port k, writes first, then the next
 // read in round-robin order), computed in parallel: how many requesters of its bank come
 // before a requester picks the free bank port of that rank. The counts saturate at BankPorts
@@ -28,7 +28,6 @@ module bank_arb #(
     input  wire [NumPorts-1:0]          rd_req_i,
     input  wire [NumPorts*BankBits-1:0] rd_bank_i,
     input  wire [NumBanks*PortBits-1:0] rr_i,
-    input  wire [NumBanks*NumPorts-1:0] rr_hi_i,    // rr_ptr's thermometer of rr_i
     output reg  [NumFixed-1:0]          fix_gnt_o,
     output reg  [NumFixed*BpBits-1:0]   fix_bp_o,   // the bank port a fixed grant took
     output reg  [NumPorts-1:0]          rd_gnt_o,
@@ -36,8 +35,7 @@ module bank_arb #(
     output reg  [NumBP-1:0]             bp_fix_o,   // bank port b*BankPorts+k: a fixed access
     output reg  [NumBP-1:0]             bp_rd_o,    // ... a read
     output reg  [NumBP*PortBits-1:0]    bp_port_o,  // ... by this read port
-    output reg  [NumBanks*PortBits-1:0] rr_next_o,
-    output reg  [NumBanks*NumPorts-1:0] rr_hi_next_o  // rr_next_o's thermometer
+    output reg  [NumBanks*PortBits-1:0] rr_next_o
 );
   localparam BankBits = (NumBanks > 1) ? $clog2(NumBanks) : 1;
   localparam PortBits = (NumPorts > 1) ? $clog2(NumPorts) : 1;
@@ -116,17 +114,6 @@ module bank_arb #(
       below = p << 1;
     end
   endfunction
-  // the thermometer of the port after the one-hot requester (cyclically): the ports above it,
-  // or every port after the last one; a prefix OR, not a comparison with its encoding
-  function [NumPorts-1:0] hi_after(input [NumPorts-1:0] oh);
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg [W-1:0] a;
-    /* verilator lint_on UNUSEDSIGNAL */
-    begin
-      a = below({{(W-NumPorts){1'b0}}, oh});
-      hi_after = oh[NumPorts-1] ? {NumPorts{1'b1}} : a[NumPorts-1:0];
-    end
-  endfunction
   generate
     if (BankPorts == 1) begin : g_one
   // one port per bank: the lowest fixed requester of the bank takes it; else, when it is free,
@@ -147,7 +134,6 @@ module bank_arb #(
     bp_rd_o   = {NumBP{1'b0}};
     bp_port_o = {(NumBP*PortBits){1'b0}};
     rr_next_o = rr_i;
-    rr_hi_next_o = rr_hi_i;
     for (b = 0; b < NumBanks; b = b + 1) begin
       fqw = {W{1'b0}};
       rqw = {W{1'b0}};
@@ -155,7 +141,7 @@ module bank_arb #(
         fqw[j] = fix_req_i[j] && fix_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
       for (j = 0; j < NumPorts; j = j + 1) begin
         rqw[j] = rd_req_i[j] && rd_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
-        hi[j] = rqw[j] && rr_hi_i[b*NumPorts + j];
+        hi[j] = rqw[j] && j[PortBits-1:0] >= rr_i[b*PortBits +: PortBits];
       end
       fb = below(fqw);
       for (j = 0; j < NumFixed; j = j + 1)
@@ -171,10 +157,8 @@ module bank_arb #(
         rd_gnt_o[j] = rd_gnt_o[j] | (first[j] && rfr);
       bp_rd_o[b] = rfr && |rqw;
       bp_port_o[b*PortBits +: PortBits] = rfr ? enc(first) : {PortBits{1'b0}};
-      if (rfr && |rqw) begin
+      if (rfr && |rqw)
         rr_next_o[b*PortBits +: PortBits] = enc_next(first);
-        rr_hi_next_o[b*NumPorts +: NumPorts] = hi_after(first);
-      end
     end
   end
     end else begin : g_any
@@ -187,7 +171,6 @@ module bank_arb #(
   reg [BankPorts-1:0]          tot_f;
   reg [BankPorts:0]            rr_hit;
   reg [(BankPorts+1)*PortBits-1:0] rr_at;
-  reg [(BankPorts+1)*NumPorts-1:0] hi_at;
   integer i, nb;
   reg [W*U-1:0]                pf, ph, pl;   // inclusive prefix counts: fixed, high, low reads
   reg [U-1:0]                  cb;
@@ -205,7 +188,6 @@ module bank_arb #(
     bp_rd_o   = {NumBP{1'b0}};
     bp_port_o = {(NumBP*PortBits){1'b0}};
     rr_next_o = rr_i;
-    rr_hi_next_o = rr_hi_i;
     for (b = 0; b < NumBanks; b = b + 1) begin
       for (k = 0; k < BankPorts; k = k + 1) freep[k] = !busy_pre_i[b*BankPorts + k];
       // fixed requesters: one with c requesters before it takes the c-th free bank port
@@ -237,7 +219,7 @@ module bank_arb #(
       // reads in round-robin order: those at or after the pointer, then those before it
       for (j = 0; j < NumPorts; j = j + 1) begin
         rq[j] = rd_req_i[j] && rd_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
-        hi[j] = rq[j] && rr_hi_i[b*NumPorts + j];
+        hi[j] = rq[j] && j[PortBits-1:0] >= rr_i[b*PortBits +: PortBits];
         lo[j] = rq[j] && !hi[j];
       end
       ph = upre({{(W-NumPorts){1'b0}}, hi});
@@ -275,7 +257,6 @@ module bank_arb #(
           last[j] = (n == BankPorts) ? rq[j] && !(hi[j] ? |(hi >> (j + 1)) || |lo : |(lo >> (j + 1)))
                     : rq[j] && (n == 0 || ge_r[(n-1)*NumPorts + j]) && !ge_r[n*NumPorts + j];
         rr_hit[n] = |last;
-        hi_at[n*NumPorts +: NumPorts] = hi_after(last);
         for (i = 0; i < PortBits; i = i + 1) begin
           for (j = 0; j < NumPorts; j = j + 1)
             gv[j] = last[j] && pnum((j == LastPortI) ? 0 : j + 1, i);
@@ -284,12 +265,9 @@ module bank_arb #(
       end
       nb = 0;
       for (k = 0; k < BankPorts; k = k + 1) nb = nb + {31'd0, rfree[k]};
-      if (nb > 0 && |rq) begin
+      if (nb > 0 && |rq)
         rr_next_o[b*PortBits +: PortBits] = rr_hit[nb - 1] ? rr_at[(nb - 1)*PortBits +: PortBits]
                                                             : rr_at[BankPorts*PortBits +: PortBits];
-        rr_hi_next_o[b*NumPorts +: NumPorts] = rr_hit[nb - 1] ? hi_at[(nb - 1)*NumPorts +: NumPorts]
-                                                               : hi_at[BankPorts*NumPorts +: NumPorts];
-      end
     end
   end
     end

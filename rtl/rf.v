@@ -73,6 +73,7 @@ module rf #(
   localparam integer LatM1 = (BankLatency > 1) ? BankLatency - 1 : 0;
 
   reg [RowBits-1:0] base_q [0:NumWarps-1];
+  reg [PortBits-1:0] rr_q [0:NumBanks-1];
   reg [BusyBits-1:0] busy_q [0:NumBP-1];
 
   // ---- address decode --------------------------------------------------------------------
@@ -107,8 +108,7 @@ module rf #(
   localparam BpBits = (BankPorts > 1) ? $clog2(BankPorts) : 1;
   reg  [NumWPorts*BankBits-1:0] wr_bank;
   reg  [NumPorts*BankBits-1:0]  rd_bank;
-  wire [NumBanks*PortBits-1:0]  rr_flat;  // each bank's round-robin pointer (rr_ptr)
-  wire [NumBanks*NumPorts-1:0]  rr_hi;    // ... as a thermometer
+  reg  [NumBanks*PortBits-1:0]  rr_flat;
   reg  [NumBP-1:0]              busy;
   wire [NumWPorts-1:0]          a_wgnt;
   wire [NumWPorts*BpBits-1:0]   a_wbp;
@@ -117,7 +117,6 @@ module rf #(
   wire [NumBP-1:0]              a_bpw, bprd;
   wire [NumBP*PortBits-1:0]     bpport;
   wire [NumBanks*PortBits-1:0]  rr_next;
-  wire [NumBanks*NumPorts-1:0]  rr_hi_next;
   integer b, p;
 
   always @* begin
@@ -125,6 +124,8 @@ module rf #(
       wr_bank[p*BankBits +: BankBits] = bank_of(wr_warp_i[p*WarpBits +: WarpBits], wr_reg_i[p*RegBits +: RegBits]);
     for (p = 0; p < NumPorts; p = p + 1)
       rd_bank[p*BankBits +: BankBits] = bank_of(rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]);
+    for (b = 0; b < NumBanks; b = b + 1)
+      rr_flat[b*PortBits +: PortBits] = rr_q[b];
     for (b = 0; b < NumBP; b = b + 1)
 `ifdef FORMAL_FAULT_RF_BUSY_IGNORED
       busy[b] = 1'b0;
@@ -145,7 +146,6 @@ module rf #(
     .rd_req_i   (rd_valid_i),
     .rd_bank_i  (rd_bank),
     .rr_i       (rr_flat),
-    .rr_hi_i    (rr_hi),
     .fix_gnt_o  (a_wgnt),
     .fix_bp_o   (a_wbp),
     .rd_gnt_o   (rgnt),
@@ -153,8 +153,7 @@ module rf #(
     .bp_fix_o   (a_bpw),
     .bp_rd_o    (bprd),
     .bp_port_o  (bpport),
-    .rr_next_o  (rr_next),
-    .rr_hi_next_o(rr_hi_next)
+    .rr_next_o  (rr_next)
   );
 
   // the writes' grants and bank ports (the faulty variant: reads first, then each bank port
@@ -356,33 +355,17 @@ module rf #(
         else if (launch_valid_i && launch_warp_i == gs[WarpBits-1:0]) base_q[gs] <= launch_base_i;
     end
     for (gs = 0; gs < NumBanks; gs = gs + 1) begin : g_rr
-      reg [PortBits-1:0] nx;
-      reg [NumPorts-1:0] hnx;
-`ifdef FORMAL_FAULT_RF_RR_NOT_AFTER
-      integer j;
-`endif
-      always @* begin
-        nx = rr_next[gs*PortBits +: PortBits];
-        hnx = rr_hi_next[gs*NumPorts +: NumPorts];
+      always @(posedge clk_i)
+        if (!rst_ni) rr_q[gs] <= {PortBits{1'b0}};
 `ifdef FAULT_RF_RR_STUCK
-        nx = rr_flat[gs*PortBits +: PortBits];
-        hnx = rr_hi[gs*NumPorts +: NumPorts];
+        else rr_q[gs] <= rr_q[gs];
 `elsif FORMAL_FAULT_RF_RR_NOT_AFTER
-        if (rr_next[gs*PortBits +: PortBits] != rr_flat[gs*PortBits +: PortBits])
-          nx = (rr_next[gs*PortBits +: PortBits] == {PortBits{1'b0}}) ? NumPorts[PortBits-1:0] - 1'b1
-               : rr_next[gs*PortBits +: PortBits] - 1'b1;
-        for (j = 0; j < NumPorts; j = j + 1) hnx[j] = j[PortBits-1:0] >= nx;
+        else if (rr_next[gs*PortBits +: PortBits] != rr_q[gs])
+          rr_q[gs] <= (rr_next[gs*PortBits +: PortBits] == {PortBits{1'b0}}) ? NumPorts[PortBits-1:0] - 1'b1
+                      : rr_next[gs*PortBits +: PortBits] - 1'b1;
+`else
+        else rr_q[gs] <= rr_next[gs*PortBits +: PortBits];
 `endif
-      end
-      rr_ptr #(.NumPorts(NumPorts)) u_rr (
-        .clk_i    (clk_i),
-        .rst_ni   (rst_ni),
-        .load_i   (1'b1),
-        .next_i   (nx),
-        .hi_next_i(hnx),
-        .ptr_o    (rr_flat[gs*PortBits +: PortBits]),
-        .hi_o     (rr_hi[gs*NumPorts +: NumPorts])
-      );
     end
   endgenerate
 

@@ -94,13 +94,9 @@
       // first port served) shrinks
       fb = rd_bank[fp*BankBits +: BankBits];
       if (f_wait[fp] != 0)
-        assert(f_held[fp] && (fp + NumPorts - rr_flat[fb*PortBits +: PortBits]) % NumPorts + f_wait[fp] < NumPorts);
+        assert(f_held[fp] && (fp + NumPorts - rr_q[fb]) % NumPorts + f_wait[fp] < NumPorts);
     end
-    for (fb = 0; fb < NumBanks; fb = fb + 1) begin
-      assert(rr_flat[fb*PortBits +: PortBits] < NumPorts);
-      for (fp = 0; fp < NumPorts; fp = fp + 1)
-        assert(rr_hi[fb*NumPorts + fp] == (fp >= rr_flat[fb*PortBits +: PortBits]));
-    end
+    for (fb = 0; fb < NumBanks; fb = fb + 1) assert(rr_q[fb] < NumPorts);
     for (fw = 0; fw < NumWarps; fw = fw + 1)
       if (f_launched[fw]) assert(base_q[fw] == fw * (ArchRegs / NumBanks));
   end

@@ -78,6 +78,7 @@ module rfc #(
   localparam [BankBits:0] BanksW = BanksI[BankBits:0];
   localparam [RowBits:0]  RowsW  = RowsI[RowBits:0];
 
+  reg [PortBits-1:0] rr_q [0:Banks-1];
   wire [Banks-1:0]   fill_busy, ev_busy;   // the bank's fill / return port is occupied
 
   // ---- arbitration (bank_arb): arriving fill, result writes by port order, the bank's
@@ -87,8 +88,7 @@ module rfc #(
   reg  [NumFixed-1:0]          fix_req;
   reg  [NumFixed*BankBits-1:0] fix_bank;
   reg  [NumPorts-1:0]          rd_req;
-  wire [Banks*PortBits-1:0]    rr_flat;  // each bank's round-robin pointer (rr_ptr)
-  wire [Banks*NumPorts-1:0]    rr_hi;    // ... as a thermometer
+  reg  [Banks*PortBits-1:0]    rr_flat;
   wire [NumFixed-1:0]          fix_gnt;
   wire [Banks-1:0]             bank_rd;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -97,12 +97,12 @@ module rfc #(
   wire [NumPorts-1:0]          rd_bp;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [Banks*PortBits-1:0]    bank_port, rr_next;
-  wire [Banks*NumPorts-1:0]    rr_hi_next;
   wire [NumPorts-1:0]          rd_gnt;
   reg  [PortBits-1:0]          bank_rd_port [0:Banks-1];
   integer b, k;
   always @* begin
     for (b = 0; b < Banks; b = b + 1) begin
+      rr_flat[b*PortBits +: PortBits] = rr_q[b];
       fix_req[NumWPorts+b] = ev_valid_i[b] && !ev_busy[b] && {1'b0, ev_row_i[b*RowBits +: RowBits]} < RowsW;
       fix_bank[(NumWPorts+b)*BankBits +: BankBits] = b[BankBits-1:0];
     end
@@ -129,7 +129,6 @@ module rfc #(
     .rd_req_i   (rd_req),
     .rd_bank_i  (rd_bank_i),
     .rr_i       (rr_flat),
-    .rr_hi_i    (rr_hi),
     .fix_gnt_o  (fix_gnt),
     .fix_bp_o   (fix_bp),
     .rd_gnt_o   (rd_gnt),
@@ -137,8 +136,7 @@ module rfc #(
     .bp_fix_o   (fix_busy),
     .bp_rd_o    (bank_rd),
     .bp_port_o  (bank_port),
-    .rr_next_o  (rr_next),
-    .rr_hi_next_o(rr_hi_next)
+    .rr_next_o  (rr_next)
   );
 
   assign ev_gnt_o = fix_gnt[NumWPorts +: Banks];
@@ -286,7 +284,10 @@ module rfc #(
   integer bi;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      for (bi = 0; bi < Banks; bi = bi + 1) last_port_q[bi] <= {PortBits{1'b0}};
+      for (bi = 0; bi < Banks; bi = bi + 1) begin
+        rr_q[bi] <= {PortBits{1'b0}};
+        last_port_q[bi] <= {PortBits{1'b0}};
+      end
       last_rd_q <= {Banks{1'b0}};
     end else begin
       last_rd_q <= bank_rd;
@@ -295,28 +296,15 @@ module rfc #(
         if (!bank_rd[bi])
 `endif
         last_port_q[bi] <= bank_rd_port[bi];
+`ifndef FAULT_RFC_RR_FIXED
+        if (bank_rd[bi])
+`else
+        if (1'b0)
+`endif
+          rr_q[bi] <= rr_next[bi*PortBits +: PortBits];
       end
     end
   end
-  genvar gr;
-  generate
-    for (gr = 0; gr < Banks; gr = gr + 1) begin : g_rr
-      rr_ptr #(.NumPorts(NumPorts)) u_rr (
-        .clk_i (clk_i),
-        .rst_ni(rst_ni),
-        .load_i(bank_rd[gr]),
-`ifndef FAULT_RFC_RR_FIXED
-        .next_i(rr_next[gr*PortBits +: PortBits]),
-        .hi_next_i(rr_hi_next[gr*NumPorts +: NumPorts]),
-`else
-        .next_i(rr_flat[gr*PortBits +: PortBits]),
-        .hi_next_i(rr_hi[gr*NumPorts +: NumPorts]),
-`endif
-        .ptr_o (rr_flat[gr*PortBits +: PortBits]),
-        .hi_o  (rr_hi[gr*NumPorts +: NumPorts])
-      );
-    end
-  endgenerate
 
   // ---- invariants (simulation only): an arriving fill owns its bank, one access per bank, a
   // fill only on a free port, grants only to requests ---------------------------------------

@@ -89,9 +89,7 @@
       assert(ev_out_valid_o[fb] == f_ev[fb][D]);
       if (f_ev[fb][D]) assert(ev_out_tag_o[fb*TagBits +: TagBits] == f_etag[fb][D] &&
                               ev_out_data_o[fb*DataBits +: DataBits] == f_edat[fb][D]);
-      assert(rr_flat[fb*PortBits +: PortBits] < NumPorts);
-      for (fp = 0; fp < NumPorts; fp = fp + 1)
-        assert(rr_hi[fb*NumPorts + fp] == (fp >= rr_flat[fb*PortBits +: PortBits]));
+      assert(rr_q[fb] < NumPorts);
     end
     for (fp = 0; fp < NumPorts; fp = fp + 1) begin
       assert(rsp_valid_o[fp] == f_rv[fp]);
@@ -99,7 +97,7 @@
       assert(f_wait[fp] < NumPorts);
       fb = rd_bank_i[fp*BankBits +: BankBits];
       if (f_wait[fp] != 0)
-        assert(f_held[fp] && (fp + NumPorts - rr_flat[fb*PortBits +: PortBits]) % NumPorts + f_wait[fp] < NumPorts);
+        assert(f_held[fp] && (fp + NumPorts - rr_q[fb]) % NumPorts + f_wait[fp] < NumPorts);
     end
   end
   // inductive strengthening: the banks hold the reference's data
