@@ -353,12 +353,12 @@ int gpu_run(gpu_t *g, workload_t *wl, char *err, size_t n)
                     : 100ull * (g->c.l1_latency + g->c.l2_latency + g->c.dram_latency + 1000);
     progress_t pr;
     progress_start(&pr);
-    int rc = 0, stop = 0;
-    for (unsigned kidx = 0; kidx < wl->n && !rc && !stop; kidx++)
-        rc = run_kernel(g, wl, kidx, idle_limit, &pr, &stop, err, n);
+    int code = 0, stop = 0;
+    for (unsigned kidx = 0; kidx < wl->n && !code && !stop; kidx++)
+        code = run_kernel(g, wl, kidx, idle_limit, &pr, &stop, err, n);
     progress_end(&pr);
-    if (rc || stop)
-        return rc;
+    if (code || stop)
+        return code;
     for (unsigned i = 0; i < g->n; i++)
         sm_end(g->sm[i]);
     return 0;

@@ -69,6 +69,13 @@ static int check_cfg(const sm_cfg_t *c, const hy_variant_t *v, char *err, size_t
     if (c->rc_partition == RC_PER_WARP && (v->rsp || c->scheduler != SCHED_TWO_LEVEL))
         return gpurf_fail(err, n, "%s: field 'rc_partition': per_warp needs design rc under "
                           "scheduler two_level (its pool slots own the sets)", c->name);
+    if (v->rsp && c->rsp_regs * c->active_pool > RSP_MAX_ENTRIES)
+        return gpurf_fail(err, n, "%s: field 'rsp_regs': %u x active_pool %u exceeds the rsp "
+                          "block's %u entries", c->name, c->rsp_regs, c->active_pool,
+                          RSP_MAX_ENTRIES);
+    if ((v->rc || v->backing == BACK_MRF) && !c->rf_cache_wports)
+        return gpurf_fail(err, n, "%s: field 'rf_cache_wports': 0, this design writes evictions "
+                          "and write-backs on the main RF's cache ports", c->name);
     energy_table_t e;
     return energy_table(c, &e, err, n);
 }

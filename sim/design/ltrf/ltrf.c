@@ -60,6 +60,19 @@ static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
 static int ltrf_init(sm_t *sm, char *err, size_t n)
 {
     const sm_cfg_t *c = &sm->c;
+    if (c->rfc_fill_ports > c->rfc_banks || c->rfc_alloc_ports > c->rfc_banks)
+        return gpurf_fail(err, n, "%s: field '%s': %u, more than a row's %u cache banks (rfc_banks)",
+                          c->name, c->rfc_fill_ports > c->rfc_banks ? "rfc_fill_ports" : "rfc_alloc_ports",
+                          c->rfc_fill_ports > c->rfc_banks ? c->rfc_fill_ports : c->rfc_alloc_ports,
+                          c->rfc_banks);
+    if (c->active_pool * c->rfc_fill_ports > RF_MAX_PORTS)
+        return gpurf_fail(err, n, "%s: field 'rfc_fill_ports': %u rows x %u fill ports exceed the main "
+                          "register file's %u read ports", c->name, c->active_pool, c->rfc_fill_ports,
+                          RF_MAX_PORTS);
+    if (c->active_pool * c->rfc_alloc_ports > WCB_MAX_MPORTS)
+        return gpurf_fail(err, n, "%s: field 'rfc_alloc_ports': %u rows x %u allocation ports exceed "
+                          "the WCB's %u map ports", c->name, c->active_pool, c->rfc_alloc_ports,
+                          WCB_MAX_MPORTS);
     ltrf_t *t = sm->dpriv = calloc(1, sizeof *t);
     if (!t || !(t->w = calloc(c->warp_slots, sizeof *t->w)) ||
         !(t->sc = calloc(c->schedulers, sizeof *t->sc))) {

@@ -15,6 +15,14 @@ static int mk_init(sm_t *sm, char *err, size_t n)
         goto oom;
     m->pool = c->ccu_pool == CCU_POOL_SM;
     m->nalloc = m->pool ? 1 : c->schedulers;
+    if (m->pool && (c->collectors > CCU_ALLOC_MAX_CCUS || c->warp_slots > CCU_ALLOC_MAX_WARPS ||
+                    c->schedulers > CCU_ALLOC_MAX_REQS)) {
+        snprintf(err, n, "%s: field 'ccu_pool': one allocator over %u CCUs, %u warps and %u "
+                 "schedulers exceeds its RTL's %u, %u and %u (ccu_pool subcore splits it)",
+                 c->name, c->collectors, c->warp_slots, c->schedulers, CCU_ALLOC_MAX_CCUS,
+                 CCU_ALLOC_MAX_WARPS, CCU_ALLOC_MAX_REQS);
+        return -2;
+    }
     if (!(m->sc = calloc(c->schedulers, sizeof *m->sc)) ||
         !(m->alloc = calloc(m->nalloc, sizeof *m->alloc)) ||
         !(m->ao = calloc(m->nalloc, sizeof *m->ao)) ||

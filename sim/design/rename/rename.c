@@ -4,7 +4,6 @@
 #include "energy/energy.h"
 #include "design/mainrf.h"
 #include <stdarg.h>
-_Static_assert(AVAIL_MAX_PHYS < RN_NONE, "a physical register id is never RN_NONE");
 
 STATS_LIST(rename_stats, "rename", RENAME_STATS);
 static const stat_list_t *const rn_lists[] = {&mainrf_stats, &rename_stats, NULL};
@@ -84,6 +83,11 @@ static int rn_init(sm_t *sm, char *err, size_t n)
     if (!a || !(a->t.w = calloc(c->warp_slots, sizeof *a->t.w)) ||
         !(a->t.sc = calloc(c->schedulers, sizeof *a->t.sc))) {
         snprintf(err, n, "out of memory");
+        return -1;
+    }
+    if (cfg_phys_per_sc(c) > AVAIL_MAX_PHYS || cfg_phys_per_sc(c) >= RN_NONE) {
+        snprintf(err, n, "%s: field 'rf_warp_regs': %u physical registers per sub-core exceed "
+                 "the renaming model's %u", c->name, cfg_phys_per_sc(c), AVAIL_MAX_PHYS);
         return -1;
     }
     a->t.phys = cfg_phys_per_sc(c);
