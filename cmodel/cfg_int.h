@@ -15,9 +15,6 @@ int cfg_sources_check(const json_t *v, const char *path, char *err, size_t n);
 int cfg_sources_cover(const json_t *v, const char *path, char *err, size_t n);
 /* "default_for": [binary versions]: 1 when bv is listed, 0 when not, -1 on a bad list */
 int cfg_default_for(const json_t *v, unsigned bv, const char *path, char *err, size_t n);
-/* the fields against the blocks' maxima and minima, whatever the design (cfg_blocks.c): 0, or
- * -1 with err naming the field */
-int cfg_blocks_check(const sm_cfg_t *c, char *err, size_t n);
 /* the line of top-level key `key` in the JSON file at path, 0 when not found */
 int cfg_key_line(const char *path, const char *key);
 /* the preset names (files *.json) in dir, comma-separated, into out */

@@ -4,7 +4,7 @@
 # runs a short budget. Each target's corpus grows in build/fuzz/corpus_<target>.
 FUZZ_TARGETS := trace native preset
 FUZZ_RUNS    ?= 1000000
-FUZZ_SRC     := $(wildcard sim/stream/*.c) cmodel/cfg.c cmodel/cfg_blocks.c cmodel/cfg_meta.c cmodel/cfg_where.c
+FUZZ_SRC     := $(wildcard sim/stream/*.c) cmodel/cfg.c cmodel/cfg_meta.c cmodel/cfg_where.c
 FUZZ_OBJ     := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_SRC))
 FUZZ_BINS    := $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz/fuzz_$(t))
 FUZZ_CFLAGS  := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
