@@ -90,10 +90,12 @@ MODELS_FAULT := $(foreach b,$(BLOCKS),$(foreach f,$(FAULTS_$(b)),$(b)__$(FAULT_P
                 $(CHECKED_FAULTS)
 MODELS_FAST := $(foreach b,$(BLOCKS),$(b)__$(BENCH_PRESET)__fast)
 RUN_DESIGNS ?= $(DESIGNS)
-# make run's models: the ok RTL of the blocks of RUN_DESIGNS on RUN_PRESET (mk/run.mk)
-RUN_BLOCKS  := $(sort $(foreach d,$(RUN_DESIGNS),$(DESIGN_BLOCKS_$(d))))
-MODELS_RUN  := $(foreach b,$(RUN_BLOCKS),$(b)__$(RUN_PRESET)__run)
-MODELS      := $(MODELS_OK) $(MODELS_FAULT) $(MODELS_FAST) $(MODELS_RUN)
+# a preset's RTL binary, $(BUILD)/gpurf-rtl-<preset> (make rtl PRESET=p; gpurf cosim and
+# blocksim build it on first need and run it, harness/rtl_exec.c): the ok RTL of every design's
+# blocks on that preset (the test build, variant ok). make run uses its preset's.
+DESIGN_ALL_BLOCKS := $(sort $(foreach d,$(DESIGNS),$(DESIGN_BLOCKS_$(d))))
+$(foreach p,$(PRESETS),$(eval MODELS_RTL_$(p) := $(foreach b,$(DESIGN_ALL_BLOCKS),$(b)__$(p)__ok)))
+MODELS      := $(sort $(MODELS_OK) $(MODELS_FAULT) $(MODELS_FAST) $(foreach p,$(PRESETS),$(MODELS_RTL_$(p))))
 m_block   = $(word 1,$(subst __, ,$(1)))
 m_preset  = $(word 2,$(subst __, ,$(1)))
 m_variant = $(word 3,$(subst __, ,$(1)))
@@ -103,12 +105,10 @@ VFLAGS_COMMON := --trace-fst -Wall -Wno-fatal
 # the compile time of Verilator's -Os default; a benchmark build at -O2
 VFLAGS_TEST   := -O3 --x-assign unique --x-initial unique -MAKEFLAGS OPT_FAST=-O1 -MAKEFLAGS OPT_SLOW=-O0
 VFLAGS_FAST   := -O3 --x-assign fast --x-initial fast --noassert -MAKEFLAGS OPT_FAST=-O2
-# variant run (make run's build/gpurf-run): the ok model compiled at -O0, the quickest build
-VFLAGS_RUN    := -O3 --x-assign unique --x-initial unique -MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_SLOW=-O0
-v_checks = $(if $(filter ok run CHECKS_%,$(1)),+define+GPURF_CHECKS)
+v_checks = $(if $(filter ok CHECKS_%,$(1)),+define+GPURF_CHECKS)
 v_fault  = $(if $(filter FAULT_% CHECKS_%,$(1)),-D$(patsubst CHECKS_%,%,$(1)))
-vflags = $(if $(filter fast,$(call m_variant,$(1))),$(VFLAGS_FAST),$(if $(filter run,$(call m_variant,$(1))),$(VFLAGS_RUN),$(VFLAGS_TEST)) \
-         $(call v_checks,$(call m_variant,$(1))) $(call v_fault,$(call m_variant,$(1))))
+vflags = $(if $(filter fast,$(call m_variant,$(1))),$(VFLAGS_FAST),$(VFLAGS_TEST)) \
+         $(call v_checks,$(call m_variant,$(1))) $(call v_fault,$(call m_variant,$(1)))
 
 define MODEL_RULES
 $(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: $(RTL_FILES_$(call m_block,$(1))) $(wildcard rtl/*.vh) presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
@@ -123,7 +123,7 @@ $(BUILD)/vl/$(1)/shim.o: harness/rtl_shim.cpp harness/rtl.h cmodel/$(RTL_MODULE_
 	$(Q)$(CXX) -O2 -std=c++14 -I$(VINC) -I$(VINC)/vltstd -I$(BUILD)/vl/$(1) -Iharness -Icmodel \
 	  -DSHIM_TOP=$(call m_class,$(1)) -DSHIM_DEF='"$(RTL_MODULE_$(call m_block,$(1)))_ports.def"' \
 	  -DSHIM_OPS=rtl_$(1) -DSHIM_BLOCK='"$(call m_block,$(1))"' -DSHIM_PRESET='"$(call m_preset,$(1))"' \
-	  -DSHIM_VARIANT='"$(patsubst run,ok,$(call m_variant,$(1)))"' $(if $(filter fast,$(call m_variant,$(1))),-DSHIM_FAST) -c $$< -o $$@
+	  -DSHIM_VARIANT='"$(call m_variant,$(1))"' $(if $(filter fast,$(call m_variant,$(1))),-DSHIM_FAST) -c $$< -o $$@
 endef
 $(foreach m,$(MODELS),$(eval $(call MODEL_RULES,$(m))))
 
@@ -139,11 +139,14 @@ $(VL_RUNTIME): | $(DEPS_STAMP)
 
 # the models a binary links: build/gpurf the correct RTL, build/gpurf-full also the fault
 # variants (make test), build/gpurf-bench also the benchmark builds (make bench),
-# build/gpurf-run the correct RTL of make run's preset and designs only, at -O0 (make run)
+# build/gpurf-rtl-<preset> the correct RTL of one preset (make rtl, make run)
+# (every registry: the presets make builds, and the source tree and build directory a binary
+# builds a preset's RTL binary from, harness/rtl_exec.c)
+REGISTRY_HEAD := echo '\#include "harness/rtl.h"'; echo '\#include <stdio.h>'; echo '\#include <string.h>'; \
+  echo 'const char *const rtl_make_presets = "$(RTL_PRESETS)";'; echo 'const char *const rtl_src_dir = "$(CURDIR)";'; \
+  echo 'const char *const rtl_build_dir = "$(abspath $(BUILD))";'
 $(BUILD)/registry_%.c: $(BUILD)/tables.mk Makefile
-	$(Q){ echo '#include "harness/rtl.h"'; echo '#include "harness/wave_view.h"'; \
-	  echo '#include "harness/wave_merge.h"'; echo '#include <stdio.h>'; echo '#include <string.h>'; \
-	  echo '#define GPURF_RTL_PRESETS "$(RTL_PRESETS)"'; \
+	$(Q){ $(REGISTRY_HEAD); echo '#include "harness/wave_view.h"'; echo '#include "harness/wave_merge.h"'; \
 	  echo 'rtl_view_fn *const rtl_write_view = wave_view_write;'; \
 	  echo 'rtl_merge_fn *const rtl_merge_waves = wave_merge;'; \
 	  for m in $(MODELS_$*); do echo "extern const rtl_ops_t rtl_$$m;"; done; \
@@ -151,13 +154,11 @@ $(BUILD)/registry_%.c: $(BUILD)/tables.mk Makefile
 	  for m in $(MODELS_$*); do echo "  &rtl_$$m,"; done; echo '  NULL};'; \
 	  cat harness/rtl_find.inc; } > $@
 MODELS_FULL := $(MODELS_OK) $(MODELS_FAULT)
-MODELS_BENCH := $(MODELS)
+MODELS_BENCH := $(MODELS_OK) $(MODELS_FAULT) $(MODELS_FAST)
 
 $(BUILD)/rtl_registry_none.c: Makefile
 	@mkdir -p $(BUILD)
-	$(Q){ echo '#include "harness/rtl.h"'; echo '#include <stdio.h>'; echo '#include <string.h>'; \
-	  echo '#define GPURF_RTL_PRESETS "$(RTL_PRESETS)"'; \
-	  echo 'const rtl_ops_t *const rtl_registry[] = {NULL};'; \
+	$(Q){ $(REGISTRY_HEAD); echo 'const rtl_ops_t *const rtl_registry[] = {NULL};'; \
 	  echo 'rtl_view_fn *const rtl_write_view = NULL;'; \
 	  echo 'rtl_merge_fn *const rtl_merge_waves = NULL;'; cat harness/rtl_find.inc; } > $@
 
@@ -173,9 +174,12 @@ $(BUILD)/gpurf: $(GPURF_OBJ) $(BUILD)/obj/registry_OK.o $(call model_libs,$(MODE
 $(BUILD)/gpurf-full: $(GPURF_OBJ) $(BUILD)/obj/registry_FULL.o $(call model_libs,$(MODELS_FULL)) $(VL_RUNTIME)
 	$(call say,LD,$@)
 	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
-$(BUILD)/gpurf-run: $(GPURF_OBJ) $(BUILD)/obj/registry_RUN.o $(call model_libs,$(MODELS_RUN)) $(VL_RUNTIME)
-	$(call say,LD,$@)
-	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
+define RTL_BIN_RULES
+$(BUILD)/gpurf-rtl-$(1): $(GPURF_OBJ) $(BUILD)/obj/registry_RTL_$(1).o $(call model_libs,$(MODELS_RTL_$(1))) $(VL_RUNTIME)
+	$$(call say,LD,$$@)
+	$(Q)$(CXX) $$(filter %.o %.a,$$^) -o $$@ $(LIBS)
+endef
+$(foreach p,$(PRESETS),$(eval $(call RTL_BIN_RULES,$(p))))
 $(BUILD)/gpurf-bench: $(GPURF_OBJ) $(BUILD)/obj/registry_BENCH.o $(call model_libs,$(MODELS_BENCH)) $(VL_RUNTIME)
 	$(call say,LD,$@)
 	$(Q)$(CXX) $(filter %.o %.a,$^) -o $@ $(LIBS)
@@ -183,8 +187,13 @@ $(BUILD)/obj/registry_%.o: $(BUILD)/registry_%.c
 	$(Q)$(CC) $(CSTD) -O2 -c $< -o $@
 
 build: $(BUILD)/gpurf
+# make rtl PRESET=p: p's RTL binary, one build at a time per preset (a lock file: gpurf cosim
+# may be building it too)
+rtl: | $(DEPS_STAMP)
+	@if [ -z "$(filter $(PRESET),$(PRESETS))" ]; then echo "make rtl PRESET=<$(subst $() ,|,$(PRESETS))>" >&2; exit 2; fi
+	+@flock $(BUILD)/.rtl-$(PRESET).lock $(MAKE) --no-print-directory $(BUILD)/gpurf-rtl-$(PRESET)
 
-.PHONY: deps build run test clean
+.PHONY: deps build rtl run test clean
 -include $(shell find $(BUILD)/obj $(BUILD)/asan $(BUILD)/fuzz -name '*.d' 2>/dev/null)
 include mk/synth.mk mk/run.mk mk/fuzz.mk mk/test.mk mk/waves.mk mk/bench.mk mk/experiments.mk mk/install.mk
 

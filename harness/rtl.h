@@ -27,6 +27,13 @@ typedef struct {
 const rtl_ops_t *rtl_find(const char *block, const char *preset, const char *variant);
 /* the message for a model rtl_find lacks: what this binary has, where the rest is built */
 void rtl_missing(const char *block, const char *preset, const char *variant, char *err, size_t n);
+/* the presets make builds into its binaries, the source tree and build directory this binary
+ * was built from (the generated registry) */
+extern const char *const rtl_make_presets, *const rtl_src_dir, *const rtl_build_dir;
+/* a preset (a name in presets/) whose correct RTL this binary lacks: run its RTL binary
+ * $(BUILD)/gpurf-rtl-<preset> with argv in place of this process, built first with make when
+ * the source tree is there; returns 0 when this binary is the one to run, 2 on failure (err) */
+int rtl_exec_preset(const char *preset, char *const argv[], char *err, size_t n);
 /* list of every built model, NULL-terminated */
 extern const rtl_ops_t *const rtl_registry[];
 /* wave_view_write() (harness/wave_view.h) in builds with RTL, NULL in C-only builds */

@@ -21,3 +21,6 @@ prun() { local d=$B/prun i=0 n name want cmd; rm -rf $d; mkdir -p $d
     else bad "$(cat $d/$n.name) (exit $(cat $d/$n.rc), want $(cat $d/$n.want))" "$(cat $d/$n.out)"; fi
   done; }
 json_num() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
+# the preset whose default_for names binary version $1
+preset_for() { for p in presets/*.json; do
+  jq -e --argjson v $1 'any((.default_for // [])[]; . == $v)' $p > /dev/null && basename $p .json; done; }

@@ -148,9 +148,6 @@ if [ -d "$T" ]; then
     for d in $DESIGNS; do Y=$X; case " $HY_FAMILY " in *" $d "*) Y=$G;; esac
       printf '%s\t0\t%s\n' "sim $d $k${S:+ ($S)}" "$Y sim --design $d --trace $T/$k/kernelslist.g $S --threads 1 --json $B/rt.$k.$d.json"; done
   done | prun
-  # the preset whose default_for names binary version $1
-  preset_for() { for p in presets/*.json; do
-    jq -e --argjson v $1 'any((.default_for // [])[]; . == $v)' $p > /dev/null && basename $p .json; done; }
   n=0; nbad=""
   for k in $TRACES; do for d in $DESIGNS; do f=$B/rt.$k.$d.json; n=$((n + 1))
     [ -f $f ] && [ "$(jq '.stats.value_errors' $f)" = 0 ] && [ "$(jq '.stats.operands_checked' $f)" -gt 0 ] &&
@@ -158,13 +155,6 @@ if [ -d "$T" ]; then
       nbad="$nbad $k/$d"
   done; done
   [ -z "$nbad" ] && ok "$n runs: every operand checked lane by lane, value_errors 0, each on the preset its architecture picks" || bad "real-trace runs:$nbad"
-  # lockstep: the baseline and one design of each family on the smallest trace of each
-  # architecture (the RTL is built for pascal)
-  for k in vectoradd-sm61 opacus-reduce-sm70 torch-helpers-sm80 atax-v6-sm90; do [ -f $T/$k/kernelslist.g ] || continue
-    for d in baseline ltrf+ malekeh rename hybrid; do
-      printf '%s\t0\t%s\n' "cosim $d $k (every block, RTL twins, pascal)" "$G cosim --design $d --preset pascal --blocks all --trace $T/$k/kernelslist.g"
-    done
-  done | prun
   for k in vectoradd-sm61 matrixmul-sm61; do
     run "cosim --drive rtl $k" 0 $G cosim --preset pascal --drive rtl --trace $T/$k/kernelslist.g
   done

@@ -40,6 +40,9 @@ static const help_t cmds[] = {
      "  --drive rtl       the RTL's outputs drive the SM instead of the C model's\n"
      "  --waves DIR       dump every RTL instance for the whole run\n"
      "  --variant V       a deliberately faulty RTL variant (gpurf models lists them)\n"
+     "The RTL of presets pascal and small is in this binary; on another preset cosim runs that\n"
+     "preset's RTL binary, build/gpurf-rtl-<preset>, in its place, building it the first time\n"
+     "(make rtl PRESET=p in the source tree; a few minutes) and reusing it after.\n"
      "Exit: 0, 1 on a mismatch or value-check failure, 2 on bad input."},
     {"bench",
      "gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]",

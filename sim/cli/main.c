@@ -258,6 +258,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
+    /* the correct RTL of a preset outside this binary: its RTL binary runs the command */
+    if ((!strcmp(a.cmd, "cosim") || !strcmp(a.cmd, "blocksim")) && !strcmp(a.variant, "ok") &&
+        rtl_exec_preset(a.preset, argv, err, sizeof err)) {
+        fprintf(stderr, "gpurf: %s\n", err);
+        return 2;
+    }
     if (!strcmp(a.cmd, "sim") || !strcmp(a.cmd, "cosim"))
         return cmd_sim(&a, a.cmd[0] == 'c');
     if (!strcmp(a.cmd, "gen"))
