@@ -38,7 +38,7 @@ LIBS    := -ljansson -lz -llzma -lm -lpthread
 
 # ---- dependencies ---------------------------------------------------------------------------
 APT_PKGS := verilator yosys iverilog gtkwave z3 parallel cmark-gfm libjansson-dev libcmocka-dev gnuplot-nox zlib1g-dev liblzma-dev clang libclang-rt-14-dev pkg-config \
-            xvfb xauth jq bc opensta python3-scipy
+            xvfb xauth imagemagick x11-utils jq bc opensta python3-scipy
 DEPS_STAMP := $(BUILD)/.deps
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP):
@@ -118,6 +118,7 @@ $(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: $(RTL_FILES_$(call m_block,$(1))) 
 	  --prefix $(call m_class,$(1)) -Mdir $(BUILD)/vl/$(1) $(VFLAGS_COMMON) $(call vflags,$(1)) \
 	  $$$$($(BUILD)/gpurf-params --preset $(call m_preset,$(1)) --block $(call m_block,$(1)) --format verilator) \
 	  --build > $(BUILD)/vl/$(1).log 2>&1 || (cat $(BUILD)/vl/$(1).log; exit 1)
+	@touch $$@   # verilator leaves an archive it would write unchanged with its old time
 $(BUILD)/vl/$(1)/shim.o: harness/rtl_shim.cpp harness/rtl.h cmodel/$(RTL_MODULE_$(call m_block,$(1)))_ports.def $(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a
 	$(call say,CXX,$$@)
 	$(Q)$(CXX) -O2 -std=c++14 -I$(VINC) -I$(VINC)/vltstd -I$(BUILD)/vl/$(1) -Iharness -Icmodel \

@@ -314,7 +314,7 @@ const void *ls_eval(ls_inst_t *x, int compare)
     x->rtl->set_clk_rst(x->m, 0, 1);
     x->rtl->eval(x->m);
     if (x->tracing && compare) /* the final evaluation of the cycle is the one recorded */
-        x->rtl->trace_dump(x->m, 2 * x->ctx->cycle);
+        x->rtl->trace_dump(x->m, RTL_WAVE_TIME(x->ctx->cycle, 0));
     check_failed(x);
     int unpacked = 0;
     if (compare) {
@@ -362,7 +362,7 @@ void ls_tick(ls_inst_t *x)
         x->rtl->set_clk_rst(x->m, 1, 1);
         x->rtl->eval(x->m);
         if (x->tracing)
-            x->rtl->trace_dump(x->m, 2 * x->ctx->cycle + 1);
+            x->rtl->trace_dump(x->m, RTL_WAVE_TIME(x->ctx->cycle, 1));
         x->rtl->set_clk_rst(x->m, 0, 1);
         check_failed(x);
     }

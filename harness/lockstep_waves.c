@@ -66,7 +66,8 @@ void ls_print_waves(const ls_ctx_t *c, FILE *f)
         if (c->all[i]->wave[0]) {
             char view[520];
             ls_view_path(c->all[i]->wave, view, sizeof view);
-            fprintf(f, "waves: one FST and fitted view per instance in %s; open one with\n"
+            fprintf(f, "waves: one FST and fitted view per instance in %s (time in cycles: 1 ns a cycle); "
+                       "open one with\n"
                        "  gtkwave %s %s\n", c->wave_dir ? c->wave_dir : "waves", c->all[i]->wave, view);
             return;
         }

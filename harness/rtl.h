@@ -17,11 +17,15 @@ typedef struct {
     void (*set_clk_rst)(rtl_model_t *m, int clk, int rst_n);
     void (*eval)(rtl_model_t *m);
     int (*trace_open)(rtl_model_t *m, const char *path);
+    /* a dump's time unit is 100 ps: RTL_WAVE_TIME(cycle, edge) puts cycle c's settled outputs
+     * at c ns and its rising clock edge at c.5 ns, so GTKWave's ns read as cycles */
     void (*trace_dump)(rtl_model_t *m, uint64_t time);
     void (*trace_close)(rtl_model_t *m);
     /* an invariant check inside the RTL stopped the simulation ($stop; its message printed) */
     int (*failed)(rtl_model_t *m);
 } rtl_ops_t;
+
+#define RTL_WAVE_TIME(cycle, edge) (10 * (uint64_t)(cycle) + 5 * (uint64_t)(edge))
 
 /* NULL if that model was not built; `variant` "ok" is the correct RTL */
 const rtl_ops_t *rtl_find(const char *block, const char *preset, const char *variant);

@@ -92,6 +92,8 @@ int trace_open(rtl_model_t *m, const char *path)
         return 0;
     m->tfp = new VerilatedFstC;
     m->top->trace(m->tfp, 99);
+    m->tfp->set_time_unit("1ns");
+    m->tfp->set_time_resolution("100ps"); /* RTL_WAVE_TIME: a cycle is 1 ns */
     m->tfp->open(path);
     return m->tfp->isOpen() ? 0 : -1;
 }

@@ -446,17 +446,44 @@ for v in CHECKS_FAULT_RFC_FILL_NO_PRIORITY:rfc CHECKS_FAULT_AAU_REL_UNCHECKED:aa
 done
 
 section "waves: dumps with views fitted to them, opened by GTKWave (xvfb)"
-# view_ok NAME FST: every signal of the fitted view resolves in GTKWave
-view_ok() { local v=${2%.fst}.gtkw want got
-  want=$(grep -c '^TOP\.' "$v" 2>/dev/null)
-  got=$(timeout 120 xvfb-run -a gtkwave -S tests/gtkwave_signals.tcl "$2" "$v" 2>/dev/null | sed -n 's/^DISPLAYED: //p' | wc -w)
-  [ "${want:-0}" -gt 0 ] && [ "$got" = "$want" ] && ok "$1: gtkwave shows all $want signals" || bad "$1: gtkwave shows $got of ${want:-0} signals"; }
+# view_ok NAME FST: every signal of the fitted view resolves in GTKWave (a row per signal, a
+# per-entry row per bit it gathers), every row under a name no other row has and without a dot
+# (GTKWave shows a name's last dot-separated part), the dump's time in cycles (100 ps units, a
+# cycle 1 ns), group titles of at most 40 characters (a longer one widens the names' pane)
+view_ok() { local v=${2%.fst}.gtkw want got names dup ts
+  want=$(grep -E '^[+#]\{' "$v" 2>/dev/null | grep -o 'TOP\.' | wc -l)
+  got=$(timeout 120 xvfb-run -a gtkwave -S tests/gtkwave_signals.tcl "$2" "$v" 2>/dev/null | sed -n 's/^DISPLAYED: //p')
+  names=$(grep -oE '^[+#]\{[^}]*\}' "$v")
+  dup=$(echo "$names" | sort | uniq -d | head -3 | tr '\n' ' ')$(echo "$names" | grep -F . | head -1)
+  ts=$(fst2vcd "$2" 2>/dev/null | sed -n '/^\$timescale/,/\$end/p' | tr -d ' \n\t')
+  title=$(awk '/^-/ && length($0) > m { m = length($0) } END { print m - 1 }' "$v")
+  [ "${want:-0}" -gt 0 ] && [ "$got" = "$want" ] && [ -z "$dup" ] && [ "$ts" = '$timescale100ps$end' ] && [ "$title" -le 40 ] &&
+    ok "$1: gtkwave shows all $want signals and bits, each row named once, time in 100 ps units, titles of $title characters at most" ||
+    bad "$1: gtkwave shows ${got:-0} of ${want:-0}, repeated or dotted names: ${dup:-none}, timescale ${ts:-?}, longest title $title"; }
+# make waves: the block's stimulus on small and a real kernel on its own preset, each named
 for b in rf ocu ccu rc; do
   run "make waves BLOCK=$b" 0 make -s BUILD=$B waves BLOCK=$b
-  f=$(echo "$out" | sed -n 's/^  gtkwave \([^ ]*\.fst\) .*/\1/p')
+  f=$(echo "$out" | sed -n 's/^  gtkwave \([^ ]*\.fst\) .*/\1/p' | head -1)
+  t=$(echo "$out" | sed -n 's/^  gtkwave \([^ ]*trace\/[^ ]*\.fst\) .*/\1/p' | head -1)
   [ -n "$f" ] && view_ok "$b view (small)" "$f" || bad "make waves BLOCK=$b printed no gtkwave command" "$out"
+  [ -n "$t" ] && echo "$out" | grep -q "^$b on a real kernel, .*matrixmul-sm61.*, its own preset:$" && view_ok "$b view (matrixmul-sm61, pascal)" "$t" ||
+    bad "make waves BLOCK=$b: no real-kernel dump" "$out"
   [ $b = rf ] && rf_small_view=${f%.fst}.gtkw
+  [ $b = rc ] && rc_trace=$t
 done
+# the replacement views show the victim: rc's evictions on the real kernel (each write port's
+# evicting flag and the line it takes) change in the dump and are rows of the view
+n=$(fst2vcd "$rc_trace" 2>/dev/null | awk '$1 == "$var" && $5 == "ev_w" { id = $4 }
+  id != "" && (($0 ~ /^1/ && substr($0, 2) == id) || ($1 ~ /^b[01]*1/ && $2 == id)) { c++ } END { print c + 0 }')
+r=$(grep -cE '^[+#]\{rc ev_[wl](\[[0-9]+\])?\}' ${rc_trace%.fst}.gtkw)
+[ "$n" -gt 0 ] && [ "$r" -gt 0 ] && ok "rc on matrixmul: $n cycles with an eviction, $r victim rows (per write port)" || bad "rc victim rows: $n evictions, $r rows"
+# a screenshot of that view in GTKWave (scripts/wave_shot.sh): the window sized by the view,
+# the waves drawn
+shot=$(bash scripts/wave_shot.sh "$rc_trace" "${rc_trace%.fst}.gtkw" $B/rc_shot.png 2>&1)
+w=$(echo "$shot" | awk '{ split($1, d, "x"); print d[1] + 0 }'); h=$(echo "$shot" | awk '{ split($1, d, "x"); print d[2] + 0 }')
+g=$(echo "$shot" | awk '{ print $2 + 0 }')
+[ "$w" -ge 1600 ] && [ "$h" -ge 1000 ] && [ "$g" -gt 10000 ] &&
+  ok "screenshot: GTKWave window ${w}x${h}, $g pixels of waves ($B/rc_shot.png)" || bad "screenshot" "$shot"
 for b in aau aau_off wcb rfc ccu sthld ccu_alloc ccu_alloc_gr rnt avail rflc rc rc_pw rsp; do
   run "$b dump (blocksim)" 0 $G blocksim --block $b --preset small --cycles 200 --waves $B/wb
   view_ok "$b view (small)" $B/wb/$b.0.fst
