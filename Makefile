@@ -66,8 +66,8 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 $(BUILD)/gpurf-params: $(BUILD)/obj/sim/cli/params_main.o $(BUILD)/obj/harness/blocks.o $(CMODEL_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) $^ -o $@ $(LIBS)
-$(BUILD)/tables.mk: $(BUILD)/gpurf-params $(wildcard rtl/*.v)
-	$(Q)$(BUILD)/gpurf-params --make > $@
+$(BUILD)/tables.mk: $(BUILD)/gpurf-params $(wildcard rtl/*.v) $(wildcard presets/*.json)
+	$(Q)$(BUILD)/gpurf-params --make $(RTL_PRESETS) $(filter-out $(RTL_PRESETS),$(PRESETS)) > $@
 ifeq ($(filter clean deps,$(MAKECMDGOALS)),)
   include $(BUILD)/tables.mk
 endif
@@ -94,7 +94,10 @@ RUN_DESIGNS ?= $(DESIGNS)
 # blocksim build it on first need and run it, harness/rtl_exec.c): the ok RTL of every design's
 # blocks on that preset (the test build, variant ok). make run uses its preset's.
 DESIGN_ALL_BLOCKS := $(sort $(foreach d,$(DESIGNS),$(DESIGN_BLOCKS_$(d))))
-$(foreach p,$(PRESETS),$(eval MODELS_RTL_$(p) := $(foreach b,$(DESIGN_ALL_BLOCKS),$(b)__$(p)__ok)))
+# Presets whose parameters of a block agree share its model, named after the first of them
+# (RTL_OF_<p>__<b>, the make presets first; the shim carries the parameters' key, which
+# rtl_find matches)
+$(foreach p,$(PRESETS),$(eval MODELS_RTL_$(p) := $(foreach b,$(DESIGN_ALL_BLOCKS),$(b)__$(RTL_OF_$(p)__$(b))__ok)))
 MODELS      := $(sort $(MODELS_OK) $(MODELS_FAULT) $(MODELS_FAST) $(foreach p,$(PRESETS),$(MODELS_RTL_$(p))))
 m_block   = $(word 1,$(subst __, ,$(1)))
 m_preset  = $(word 2,$(subst __, ,$(1)))
@@ -124,7 +127,8 @@ $(BUILD)/vl/$(1)/shim.o: harness/rtl_shim.cpp harness/rtl.h cmodel/$(RTL_MODULE_
 	$(Q)$(CXX) -O2 -std=c++14 -I$(VINC) -I$(VINC)/vltstd -I$(BUILD)/vl/$(1) -Iharness -Icmodel \
 	  -DSHIM_TOP=$(call m_class,$(1)) -DSHIM_DEF='"$(RTL_MODULE_$(call m_block,$(1)))_ports.def"' \
 	  -DSHIM_OPS=rtl_$(1) -DSHIM_BLOCK='"$(call m_block,$(1))"' -DSHIM_PRESET='"$(call m_preset,$(1))"' \
-	  -DSHIM_VARIANT='"$(call m_variant,$(1))"' $(if $(filter fast,$(call m_variant,$(1))),-DSHIM_FAST) -c $$< -o $$@
+	  -DSHIM_VARIANT='"$(call m_variant,$(1))"' \
+	  -DSHIM_KEY=0x$$$$($(BUILD)/gpurf-params --preset $(call m_preset,$(1)) --block $(call m_block,$(1)) --format key)ull $(if $(filter fast,$(call m_variant,$(1))),-DSHIM_FAST) -c $$< -o $$@
 endef
 $(foreach m,$(MODELS),$(eval $(call MODEL_RULES,$(m))))
 
@@ -145,7 +149,8 @@ $(VL_RUNTIME): | $(DEPS_STAMP)
 # builds a preset's RTL binary from, harness/rtl_exec.c)
 REGISTRY_HEAD := echo '\#include "harness/rtl.h"'; echo '\#include <stdio.h>'; echo '\#include <string.h>'; \
   echo 'const char *const rtl_make_presets = "$(RTL_PRESETS)";'; echo 'const char *const rtl_src_dir = "$(CURDIR)";'; \
-  echo 'const char *const rtl_build_dir = "$(abspath $(BUILD))";'
+  echo 'const char *const rtl_build_dir = "$(abspath $(BUILD))";'; \
+  echo 'const char *const rtl_design_blocks = "$(DESIGN_ALL_BLOCKS)";'
 $(BUILD)/registry_%.c: $(BUILD)/tables.mk Makefile
 	$(Q){ $(REGISTRY_HEAD); echo '#include "harness/wave_view.h"'; echo '#include "harness/wave_merge.h"'; \
 	  echo 'rtl_view_fn *const rtl_write_view = wave_view_write;'; \
@@ -192,7 +197,7 @@ build: $(BUILD)/gpurf
 # may be building it too)
 rtl: | $(DEPS_STAMP)
 	@if [ -z "$(filter $(PRESET),$(PRESETS))" ]; then echo "make rtl PRESET=<$(subst $() ,|,$(PRESETS))>" >&2; exit 2; fi
-	+@flock $(BUILD)/.rtl-$(PRESET).lock $(MAKE) --no-print-directory $(BUILD)/gpurf-rtl-$(PRESET)
+	+@flock $(BUILD)/.rtl-$(PRESET).lock $(MAKE) --no-print-directory GPURF_SUBMAKE=1 $(BUILD)/gpurf-rtl-$(PRESET)
 
 .PHONY: deps build rtl run test clean
 -include $(shell find $(BUILD)/obj $(BUILD)/asan $(BUILD)/fuzz -name '*.d' 2>/dev/null)

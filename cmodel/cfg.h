@@ -41,7 +41,7 @@ enum { XBAR_ACCOUNT_WIRE, XBAR_ACCOUNT_ACCELWATTCH };
 enum { CCU_DATA_OCU, CCU_DATA_OWN };
 enum { WB_PAPER, WB_ALL, WB_LIVE, WB_DIRTY, WB_LIVE_DIRTY };
 
-typedef struct {
+typedef struct sm_cfg {
     char name[64];
     unsigned arch;          /* the binary version (smXY) of the GPU the preset models; 0: any
                                ("arch": "any", presets for tests) */

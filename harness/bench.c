@@ -299,9 +299,9 @@ static int bench_block(const sm_cfg_t *c, const bench_opts_t *o, const block_des
         source = "random inputs (gpurf blocksim, seed 1)";
     }
     /* the benchmark build; presets without one are measured on the test build */
-    const rtl_ops_t *rtl = rtl_find(bd->name, c->name, "fast");
+    const rtl_ops_t *rtl = rtl_find(bd->name, c, "fast");
     if (!rtl)
-        rtl = rtl_find(bd->name, c->name, "ok");
+        rtl = rtl_find(bd->name, c, "ok");
     if (!rc && !rtl) {
         fprintf(stderr, "gpurf bench: no RTL model %s for preset %s in this build\n", bd->name, c->name);
         rc = 2;

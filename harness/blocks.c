@@ -179,6 +179,16 @@ static void params_text(const block_desc_t *bd, const sm_cfg_t *c, char *buf, si
     fclose(f);
 }
 
+uint64_t block_rtl_key(const block_desc_t *bd, const sm_cfg_t *c)
+{
+    char t[2048];
+    params_text(bd, c, t, sizeof t);
+    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+    for (const char *p = t; *p; p++)
+        h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+    return h;
+}
+
 int block_params_differ(const block_desc_t *bd, const sm_cfg_t *a, const sm_cfg_t *b,
                         char *what, size_t n)
 {

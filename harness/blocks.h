@@ -5,6 +5,7 @@
 #include "cmodel/cfg.h"
 #include "cmodel/ports.h"
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef struct {
@@ -37,6 +38,10 @@ const block_desc_t *block_find(const char *name);
  * "Name=a (b)", or 0 when they all agree */
 int block_params_differ(const block_desc_t *bd, const sm_cfg_t *a, const sm_cfg_t *b,
                         char *what, size_t n);
+/* the key of the block's RTL parameters for a configuration (a hash of every "Name=value"):
+ * presets with equal keys share one Verilated model (the Makefile names it after the first
+ * such preset; rtl_find matches on the key) */
+uint64_t block_rtl_key(const block_desc_t *bd, const sm_cfg_t *c);
 /* the block a FAULT_<BLOCK>_* variant belongs to (the longest block name that matches), or
  * NULL */
 const block_desc_t *block_of_fault(const char *variant);

@@ -98,7 +98,7 @@ int blocksim_run(const sm_cfg_t *c, const blocksim_opts_t *o)
             return 2;
         }
     }
-    const rtl_ops_t *rtl = rtl_find(bd->name, c->name, o->variant);
+    const rtl_ops_t *rtl = rtl_find(bd->name, c, o->variant);
     if (!rtl) {
         fprintf(stderr, "gpurf blocksim: no RTL model %s/%s/%s in this build\n", bd->name, c->name,
                 o->variant);

@@ -11,12 +11,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int has_preset(const char *preset)
+/* this binary has the correct RTL of every design's blocks for the configuration */
+static int has_preset(const struct sm_cfg *c)
 {
-    for (unsigned i = 0; rtl_registry[i]; i++)
-        if (!strcmp(rtl_registry[i]->preset, preset) && !strcmp(rtl_registry[i]->variant, "ok"))
-            return 1;
-    return 0;
+    char blocks[512];
+    snprintf(blocks, sizeof blocks, "%s", rtl_design_blocks);
+    char *save, *b = strtok_r(blocks, " ", &save);
+    for (; b; b = strtok_r(NULL, " ", &save))
+        if (!rtl_find(b, c, "ok"))
+            return 0;
+    return 1;
 }
 
 /* make -C <source> BUILD=<build> rtl PRESET=p (which serializes builds of one preset), its
@@ -49,13 +53,14 @@ static int build_rtl(const char *preset, char *err, size_t n)
     return 2;
 }
 
-int rtl_exec_preset(const char *preset, char *const argv[], char *err, size_t n)
+int rtl_exec_preset(const char *preset, const struct sm_cfg *c, char *const argv[], char *err,
+                    size_t n)
 {
     char word[128];
     snprintf(word, sizeof word, " %s ", preset);
     char list[256];
     snprintf(list, sizeof list, " %s ", rtl_make_presets);
-    if (has_preset(preset) || strstr(list, word) || strchr(preset, '/') || strchr(preset, '.'))
+    if (has_preset(c) || strstr(list, word) || strchr(preset, '/') || strchr(preset, '.'))
         return 0;
     char mk[PATH_MAX + 16], bin[PATH_MAX + 64];
     snprintf(mk, sizeof mk, "%s/Makefile", rtl_src_dir);

@@ -1,6 +1,7 @@
 // Generic Verilator shim. Compiled once per (block, preset, variant) with
 //   SHIM_TOP  the Verilated class (e.g. Vrf_small_ok), SHIM_DEF the block's port .def,
-//   SHIM_OPS  the name of the exported rtl_ops_t, SHIM_BLOCK/SHIM_PRESET/SHIM_VARIANT strings.
+//   SHIM_OPS  the name of the exported rtl_ops_t, SHIM_BLOCK/SHIM_PRESET/SHIM_VARIANT strings,
+//   SHIM_KEY  the key of the parameters it was Verilated with (block_rtl_key).
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include <cstring>
@@ -116,5 +117,5 @@ int failed(rtl_model_t *m) { return m->ctx->gotError(); }
 } // namespace
 
 extern "C" const rtl_ops_t SHIM_OPS = {
-    SHIM_BLOCK, SHIM_PRESET, SHIM_VARIANT, create, destroy, port, set_clk_rst, eval,
+    SHIM_BLOCK, SHIM_PRESET, SHIM_VARIANT, SHIM_KEY, create, destroy, port, set_clk_rst, eval,
     trace_open, trace_dump, trace_close, failed};

@@ -40,9 +40,11 @@ static const help_t cmds[] = {
      "  --drive rtl       the RTL's outputs drive the SM instead of the C model's\n"
      "  --waves DIR       dump every RTL instance for the whole run\n"
      "  --variant V       a deliberately faulty RTL variant (gpurf models lists them)\n"
-     "The RTL of presets pascal and small is in this binary; on another preset cosim runs that\n"
-     "preset's RTL binary, build/gpurf-rtl-<preset>, in its place, building it the first time\n"
-     "(make rtl PRESET=p in the source tree; a few minutes) and reusing it after.\n"
+     "The RTL of presets pascal and small (and of every preset with their parameters) is in\n"
+     "this binary; on another preset cosim runs that preset's RTL binary,\n"
+     "build/gpurf-rtl-<preset>, in its place, building it the first time (make rtl PRESET=p\n"
+     "in the source tree; a minute or two: a model is Verilated once for all presets whose\n"
+     "parameters of the block agree) and reusing it after.\n"
      "Exit: 0, 1 on a mismatch or value-check failure, 2 on bad input."},
     {"bench",
      "gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]",
@@ -96,7 +98,7 @@ static const help_t cmds[] = {
      "The arithmetic or geometric mean of the numbers on standard input."},
     {"geomean", "gpurf mean|geomean [--digits N] < numbers",
      "The arithmetic or geometric mean of the numbers on standard input."},
-    {"models", "gpurf models", "Lists the Verilated RTL models built into this binary: block, preset, variant."},
+    {"models", "gpurf models", "Lists the Verilated RTL models built into this binary: block, the first preset it serves (every preset whose parameters of the block agree shares it), variant, the key of its parameters."},
     {"designs", "gpurf designs [--names]",
      "Lists every design: its blocks, the schedulers it supports and a summary (--names: the\n"
      "names only)."},

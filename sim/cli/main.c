@@ -259,8 +259,10 @@ int main(int argc, char **argv)
         return 2;
     }
     /* the correct RTL of a preset outside this binary: its RTL binary runs the command */
+    static sm_cfg_t pc;
     if ((!strcmp(a.cmd, "cosim") || !strcmp(a.cmd, "blocksim")) && !strcmp(a.variant, "ok") &&
-        rtl_exec_preset(a.preset, argv, err, sizeof err)) {
+        !cfg_load(a.preset, a.presets_dir, &pc, err, sizeof err) &&
+        rtl_exec_preset(a.preset, &pc, argv, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
@@ -290,8 +292,8 @@ int main(int argc, char **argv)
         return cmd_designs(&a);
     if (!strcmp(a.cmd, "models")) {
         for (unsigned i = 0; rtl_registry[i]; i++)
-            printf("%-4s %-8s %s\n", rtl_registry[i]->block, rtl_registry[i]->preset,
-                   rtl_registry[i]->variant);
+            printf("%-12s %-12s %-10s %016llx\n", rtl_registry[i]->block, rtl_registry[i]->preset,
+                   rtl_registry[i]->variant, (unsigned long long)rtl_registry[i]->key);
         return 0;
     }
     return usage();

@@ -1,14 +1,18 @@
 /* gpurf-params: the bridge from presets and the block and design tables to the build.
- *   gpurf-params --preset P --block B [--format verilator|yosys|module|files|period]
+ *   gpurf-params --preset P --block B [--format verilator|yosys|module|files|period|key]
  *                 a block's RTL parameters as Verilator flags (-Irtl, the RTL's include
  *                 path, and -G parameters) or Yosys chparam arguments,
  *                 its RTL module, its RTL file list, or the clock period its synthesis
  *                 targets (ps, from the preset's rtl_clock_mhz)
  *   gpurf-params --list          every block, one per line
- *   gpurf-params --make          make variables: BLOCKS, RTL_MODULE_<b>, RTL_FILES_<b>,
+ *   gpurf-params --make [P...]   make variables: BLOCKS, RTL_MODULE_<b>, RTL_FILES_<b>,
  *                 FAULTS_<b> (the `ifdef FAULT_<B>_* names in the block's module file and its
  *                 rtl/ includes),
- *                 DESIGNS and DESIGN_BLOCKS_<d> (design/designs.def)
+ *                 DESIGNS and DESIGN_BLOCKS_<d> (design/designs.def), and for every
+ *                 preset P given and block b, RTL_OF_<P>__<b>: the first preset given whose
+ *                 parameters of b are P's (the one Verilated model they share is named
+ *                 after it)
+ *   --format key  the key of the block's parameters (block_rtl_key)
  * so that no parameter, block list or fault list is written twice. */
 #include "cmodel/cfg.h"
 #include "harness/blocks.h"
@@ -77,6 +81,28 @@ static int print_faults(const block_desc_t *bd)
     return rc;
 }
 
+/* RTL_OF_<p>__<b> for presets p in order (presets/<p>.json) */
+static int print_shared(int n, char **presets)
+{
+    sm_cfg_t *c = calloc((size_t)n + 1, sizeof *c);
+    char err[512];
+    int rc = 0;
+    for (int i = 0; i < n && !rc; i++)
+        if (cfg_load(presets[i], "presets", &c[i], err, sizeof err)) {
+            fprintf(stderr, "gpurf-params: %s\n", err);
+            rc = 2;
+        }
+    for (unsigned b = 0; block_list[b] && !rc; b++)
+        for (int i = 0; i < n; i++) {
+            int j = 0;
+            while (block_rtl_key(block_list[b], &c[j]) != block_rtl_key(block_list[b], &c[i]))
+                j++;
+            printf("RTL_OF_%s__%s := %s\n", presets[i], block_list[b]->name, presets[j]);
+        }
+    free(c);
+    return rc;
+}
+
 static int print_make(void)
 {
     printf("BLOCKS :=");
@@ -110,8 +136,8 @@ int main(int argc, char **argv)
             printf("%s\n", block_list[i]->name);
         return 0;
     }
-    if (argc == 2 && !strcmp(argv[1], "--make"))
-        return print_make();
+    if (argc >= 2 && !strcmp(argv[1], "--make"))
+        return print_make() ? 2 : print_shared(argc - 2, argv + 2);
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--preset"))
             preset = argv[i + 1];
@@ -127,8 +153,8 @@ int main(int argc, char **argv)
         }
     }
     if (!preset || !block) {
-        fprintf(stderr, "usage: gpurf-params --preset P --block B [--format verilator|yosys|module|files|period]\n"
-                        "       gpurf-params --list | --make\n");
+        fprintf(stderr, "usage: gpurf-params --preset P --block B [--format verilator|yosys|module|files|period|key]\n"
+                        "       gpurf-params --list | --make [PRESET...]\n");
         return 2;
     }
     sm_cfg_t sm;
@@ -154,6 +180,8 @@ int main(int argc, char **argv)
         fputs(bd->module, stdout);
     else if (!strcmp(format, "files"))
         block_rtl_files(bd, stdout);
+    else if (!strcmp(format, "key"))
+        printf("%016llx", (unsigned long long)block_rtl_key(bd, &sm));
     else if (!strcmp(format, "period"))
         printf("%u", (2000000u / sm.rtl_clock_mhz + 1) / 2);
     else {

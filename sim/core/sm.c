@@ -28,7 +28,7 @@ ls_inst_t *sm_make_inst(sm_t *sm, const char *block, const char *name, char *err
         /* a FAULT_<BLOCK>_* variant replaces only that block's RTL */
         const char *v = sm->o.rtl_variant;
         int mine = block_of_fault(v) == block_find(block);
-        rtl = rtl_find(block, sm->o.rtl_preset, mine ? v : "ok");
+        rtl = rtl_find(block, sm->o.rtl_cfg ? sm->o.rtl_cfg : &sm->c, mine ? v : "ok");
         if (!rtl) {
             rtl_missing(block, sm->o.rtl_preset, mine ? v : "ok", err, n);
             return NULL;
