@@ -13,7 +13,8 @@
 typedef struct {
     const char *cmd, *design, *trace, *gen, *preset, *json, *blocks, *drive, *waves, *variant,
         *out, *presets_dir, *synth, *block, *seed, *latency_x, *pass_fault, *regs, *arch,
-        *sthld_log, *reg_log, *addr_mode, *run, *sms, *threads, *rtl_sm, *deadlock, *grid;
+        *sthld_log, *reg_log, *addr_mode, *run, *sms, *threads, *rtl_sm, *deadlock, *grid,
+        *min_seconds;
     char preset_note[160];    /* why this preset (cli_pick_preset) */
     char preset_buf[64];
     opclass_t ovr[MAX_SETS];

@@ -47,9 +47,13 @@ static const help_t cmds[] = {
      "parameters of the block agree) and reusing it after.\n"
      "Exit: 0, 1 on a mismatch or value-check failure, 2 on bad input."},
     {"bench",
-     "gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]",
+     "gpurf bench [--preset P] [--gen SPEC] [--blocks LIST] [--cycles N] [--out DIR]\n"
+     "            [--min-seconds S]",
      "Times every block's C model, Verilated RTL, lockstep and Icarus on the same recorded\n"
-     "stimulus of a simulation and prints the rates side by side."},
+     "stimulus of a simulation and prints the rates side by side; every engine's first pass\n"
+     "is checked against the recorded outputs.\n"
+     "  --min-seconds S   each in-process engine repeats passes for at least S seconds\n"
+     "                    (default 1; 0: one pass, a check of agreement, no timing)"},
     {"blocksim",
      "gpurf blocksim --block B [--preset P] [--variant V] [--cycles N] [--seed S]\n"
      "            [--bias input=probability]... [--waves DIR] [--quiet-fault]",

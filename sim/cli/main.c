@@ -76,6 +76,7 @@ static int parse(int argc, char **argv, args_t *a)
         OPT("--rtl-sm", rtl_sm)
         OPT("--deadlock", deadlock)
         OPT("--grid", grid)
+        OPT("--min-seconds", min_seconds)
 #undef OPT
         if (!strcmp(o, "--opcode-class") && v) {
             const char *eq = strchr(v, '=');
@@ -139,9 +140,16 @@ static int cmd_bench(const args_t *a)
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
+    char *end = NULL;
+    const double min_s = a->min_seconds ? strtod(a->min_seconds, &end) : 1.0;
+    if (a->min_seconds && (end == a->min_seconds || *end || !(min_s >= 0 && min_s <= 60))) {
+        fprintf(stderr, "gpurf bench: --min-seconds '%s': expected seconds from 0 to 60\n",
+                a->min_seconds);
+        return 2;
+    }
     bench_opts_t o = {a->preset, a->gen ? a->gen : "seed=1,blocks=16,warps=8,regs=32,insts=48,loops=12",
                       strcmp(a->blocks, "all") ? a->blocks : NULL,
-                      a->out ? a->out : "build/bench", a->cycles, 1.0};
+                      a->out ? a->out : "build/bench", a->cycles, min_s};
     return bench_run(&c, &o);
 }
 
