@@ -132,8 +132,15 @@ ls_inst_t *ls_new(ls_ctx_t *ctx, const block_desc_t *bd, const sm_cfg_t *sm, con
                         p->name);
                 goto fail;
             }
-            x->strobe[x->nstrobes].off = (uint16_t)p->off;
-            x->strobe[x->nstrobes++].words = (uint16_t)(count * pt_elem_words(p));
+            const uint16_t words = (uint16_t)(count * pt_elem_words(p));
+            /* a strobe that follows the last one in the input struct extends its range */
+            if (x->nstrobes && x->strobe[x->nstrobes - 1].off +
+                                   x->strobe[x->nstrobes - 1].words * 4u == p->off)
+                x->strobe[x->nstrobes - 1].words += words;
+            else {
+                x->strobe[x->nstrobes].off = (uint16_t)p->off;
+                x->strobe[x->nstrobes++].words = words;
+            }
         }
     }
     x->hist = calloc((size_t)(x->hist_len + 1) * x->img_words + 1, sizeof *x->hist);

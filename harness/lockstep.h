@@ -55,7 +55,8 @@ struct ls_inst {
     uint8_t evaluated;   /* C outputs are current since the last clock edge (Moore blocks) */
     uint8_t quiet_out;   /* C outputs are those of a quiet evaluation in the current state */
     uint8_t quiet_known, quiet_now; /* this cycle's evaluation found the block quiet (quiet_now) */
-    /* input strobes: ports named *valid and single one-bit inputs (words to clear at offsets) */
+    /* input strobes: ports named *valid and single one-bit inputs, as ranges of words to clear
+     * (strobes adjacent in the input struct share a range) */
     uint8_t nstrobes;
     struct {
         uint16_t off, words;
@@ -101,12 +102,11 @@ static inline void ls_clear_strobes(ls_inst_t *x)
     for (unsigned i = 0; i < x->nstrobes; i++) {
         uint32_t *w = (uint32_t *)((char *)x->in + x->strobe[i].off);
         const unsigned n = x->strobe[i].words;
-        if (n > 4)
+        if (n > 8)
             memset(w, 0, n * sizeof *w);
         else
             for (unsigned k = 0; k < n; k++)
-                if (w[k]) /* mostly 0 already: read, and write only what was set */
-                    w[k] = 0;
+                w[k] = 0;
     }
 }
 /* a C-only instance is quiet with its current inputs (blocks.h): ls_tick skips the edge */

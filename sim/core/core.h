@@ -106,6 +106,7 @@ struct sm {
     uint64_t *design_stall;       /* the design's counter of R_DESIGN stalls */
     subcore_t *sc;
     warp_t *w;
+    uint32_t *shadow, *defined;   /* every warp slot's (warp_t), one region each */
     rblock_t *blk;
     flight_t *fl;
     unsigned nfl, fl_free;

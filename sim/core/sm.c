@@ -155,13 +155,18 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, l2sys_t *l2, unsigned id, 
         goto oom;
     for (unsigned i = 0; i < sm->wheel_size; i++)
         sm->wheel_head[i] = ~0u;
+    /* the warps' shadows in one region: the pages of registers no warp writes are never
+     * touched (a large calloc maps zero pages on demand) */
+    const size_t regs = (size_t)cfg->warp_slots * cfg->arch_regs;
+    sm->shadow = calloc(regs * cfg->lanes, sizeof *sm->shadow);
+    sm->defined = calloc(regs, sizeof *sm->defined);
+    if (!sm->shadow || !sm->defined)
+        goto oom;
     for (unsigned i = 0; i < cfg->warp_slots; i++) {
-        sm->w[i].shadow = calloc((size_t)cfg->arch_regs * cfg->lanes, sizeof(uint32_t));
-        sm->w[i].defined = calloc(cfg->arch_regs, sizeof *sm->w[i].defined);
+        sm->w[i].shadow = sm->shadow + (size_t)i * cfg->arch_regs * cfg->lanes;
+        sm->w[i].defined = sm->defined + (size_t)i * cfg->arch_regs;
         sm->w[i].sc = i % S;
         sm->w[i].local = i / S;
-        if (!sm->w[i].shadow || !sm->w[i].defined)
-            goto oom;
     }
     for (unsigned s = 0; s < S; s++) {
         subcore_t *x = &sm->sc[s];
@@ -208,11 +213,8 @@ void sm_free(sm_t *sm)
             free(x->pool);
             free(x->by_age);
         }
-    if (sm->w)
-        for (unsigned i = 0; i < sm->c.warp_slots; i++) {
-            free(sm->w[i].shadow);
-            free(sm->w[i].defined);
-        }
+    free(sm->shadow);
+    free(sm->defined);
     for (unsigned i = 0; sm->blk && i < sm->c.block_slots; i++)
         if (sm->blk[i].used && sm->k && sm->k->done_block)
             sm->k->done_block(sm->k, &sm->blk[i].tb);

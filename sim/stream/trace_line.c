@@ -15,10 +15,37 @@ int trace_blank(const char *s)
     return *s == 0;
 }
 
+/* the value of hex digit c, or 16 */
+static unsigned hexval(char c)
+{
+    if (c >= '0' && c <= '9')
+        return (unsigned)(c - '0');
+    c = (char)(c | 0x20);
+    return c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
+}
+
+/* bases 10 and 16 (an optional 0x before hex digits) as strtoull reads them, without its
+ * locale and errno; the other bases through strtoull */
 int trace_parse_uint(const char *tok, int base, unsigned long long max, unsigned long long *v)
 {
     if (!tok || !*tok || tok[0] == '-' || tok[0] == '+')
         return -1;
+    if (base == 10 || base == 16) {
+        const unsigned b = (unsigned)base;
+        if (b == 16 && tok[0] == '0' && (tok[1] | 0x20) == 'x' && hexval(tok[2]) < 16)
+            tok += 2;
+        unsigned long long x = 0;
+        for (; *tok; tok++) {
+            const unsigned d = hexval(*tok);
+            if (d >= b || x > (~0ull - d) / b)
+                return -1;
+            x = x * b + d;
+        }
+        if (x > max)
+            return -1;
+        *v = x;
+        return 0;
+    }
     char *end;
     errno = 0;
     unsigned long long x = strtoull(tok, &end, base);
@@ -72,6 +99,8 @@ static int parse_reg(const char *tok, unsigned *code)
 
 static int is_tma(const char *op)
 {
+    if (!strchr(op, 'U'))
+        return 0;
     static const char *const t[] = {"UTMALDG", "UTMASTG", "UTMAPF", "UTMAREDG", "UBLKCP", "UBLKPF", "UBLKRED", NULL};
     for (unsigned i = 0; t[i]; i++)
         if (strstr(op, t[i]))
@@ -79,18 +108,38 @@ static int is_tma(const char *op)
     return 0;
 }
 
+/* the next token of s separated by blanks and tabs, as strtok_r(s, " \t", save) */
+static char *next_tok(char *s, char **save)
+{
+    if (!s)
+        s = *save;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (!*s) {
+        *save = s;
+        return NULL;
+    }
+    char *t = s;
+    while (*s && *s != ' ' && *s != '\t')
+        s++;
+    if (*s)
+        *s++ = 0;
+    *save = s;
+    return t;
+}
+
 /* one instruction line */
 int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, unsigned lineinfo,
                      unsigned line, char *err, size_t n)
 {
-    char *save, *tok;
+    char *save = s, *tok;
     unsigned long long v;
     inst_t in;
     memset(&in, 0, sizeof in);
     in.line = line;
 #define NEXT(field)                                                                                \
     do {                                                                                           \
-        tok = strtok_r(NULL, " \t", &save);                                                        \
+        tok = next_tok(NULL, &save);                                                        \
         if (!tok)                                                                                  \
             ERR("%s:%u: field '%s': missing (line truncated)", k->file, line, field);              \
     } while (0)
@@ -101,7 +150,7 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
             ERR("%s:%u: field '%s': '%s' is not a number in [0, %llu]", k->file, line, field, tok, \
                 (unsigned long long)(max));                                                        \
     } while (0)
-    tok = strtok_r(s, " \t", &save);
+    tok = next_tok(s, &save);
     if (version < 3) {
         for (int i = 0; i < 4; i++) {
             if (i)
@@ -202,13 +251,13 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
     }
     /* immediates (any version: Accel-Sim reads one when present), then v6's values */
     long long imm, imm0 = 0;
-    tok = strtok_r(NULL, " \t", &save);
+    tok = next_tok(NULL, &save);
     for (unsigned i = 0; tok && i < (version >= 6 ? 2u : 1u) && !parse_int(tok, &imm); i++) {
         imm0 = i ? imm0 : imm;
-        tok = strtok_r(NULL, " \t", &save);
+        tok = next_tok(NULL, &save);
     }
     if (tok && version >= 6 && !strcmp(tok, "NoVal"))
-        tok = strtok_r(NULL, " \t", &save);
+        tok = next_tok(NULL, &save);
     else if (tok && version >= 6 && !strcmp(tok, "Val")) {
         for (unsigned o = 0; o < ndst + nsrc; o++) {
             UINT("value_count", 10, 32);
@@ -218,7 +267,7 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
             for (unsigned long long i = v; i; i--)
                 UINT("values", 16, ~0ull);
         }
-        tok = strtok_r(NULL, " \t", &save);
+        tok = next_tok(NULL, &save);
     }
     if (tok)
         ERR("%s:%u: field 'line end': unexpected token '%.40s'", k->file, line, tok);
