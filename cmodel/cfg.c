@@ -115,6 +115,7 @@ static const field_t fields[] = {
     {"ccu_data", offsetof(sm_cfg_t, ccu_data), ccu_data_names, 0, 0},
     {"xbar_account", offsetof(sm_cfg_t, xbar_account), xbar_account_names, 0, 0},
     F(xbar_flit_bits, 1, 4096),
+    F(xbar_pitch_f, 1, 1000),
     F(sram_e_bank_fj, 1, 1000000),
     F(sram_e_table_fj, 1, 1000000),
     F(sram_p_bank_uw, 1, 1000000),

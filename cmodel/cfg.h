@@ -137,10 +137,10 @@ typedef struct sm_cfg {
      * sram_line_bits stored in slices of that width side by side; the bank <-> collector
      * crossbar spanning the SM or a sub-core (XBAR_SPAN_*), charged as wires a warp register
      * crosses on every read and write or as AccelWattch charges it, a flit of xbar_flit_bits
-     * per warp operand read (XBAR_ACCOUNT_*); a CCU's data priced as the OCU's data fields with
+     * per warp operand read over wires xbar_pitch_f feature sizes apart (XBAR_ACCOUNT_*); a CCU's data priced as the OCU's data fields with
      * its D ports or as its own ccu_slots entries (CCU_DATA_*) */
     unsigned mrf_tech, mrf_array, temp_priced_ports, rc_priced_banks, xbar_span, ccu_data;
-    unsigned xbar_account, xbar_flit_bits;
+    unsigned xbar_account, xbar_flit_bits, xbar_pitch_f;
     unsigned sram_e_bank_fj, sram_e_table_fj, sram_p_bank_uw, sram_p_table_uw, vdd_mv;
     unsigned sram_f_nm, sram_line_bits, wire_ff_per_mm, e_arbiter_fj;
     unsigned lat_alu, lat_sfu, lat_shmem, lat_branch;

@@ -56,7 +56,13 @@ etab pascal aw2 --set xbar_account=accelwattch --set xbar_flit_bits=256
   cmp "$(ev aw mrf read_pj)" "==" "$(ev base mrf read_pj)" &&
   ok "xbar_account accelwattch: a 128-bit flit across a banks x collectors matrix ($(ev base xbar read_pj) -> $(ev aw xbar read_pj) pJ); twice the flit, four times the energy" || bad "xbar_account"
 etab pascal awpitch --set xbar_account=accelwattch --set sram_f_nm=80
+etab pascal p16 --set xbar_pitch_f=16
 ratio "$(ev awpitch xbar wire_mm)" "$(ev aw xbar wire_mm)" 2 && ok "xbar_account accelwattch: the wire pitch follows the feature size (8 F)" || bad "accelwattch pitch"
+etab pascal awp16 --set xbar_account=accelwattch --set xbar_pitch_f=16
+etab pascal aww2 --set xbar_account=accelwattch --set wire_ff_per_mm=400
+ratio "$(ev awp16 xbar read_pj)" "$(ev aw xbar read_pj)" 2 && ratio "$(ev awp16 xbar read_pj)" "$(ev aww2 xbar read_pj)" 1 &&
+  cmp "$(ev awp16 mrf read_pj)" "==" "$(ev aw mrf read_pj)" && cmp "$(ev p16 xbar read_pj)" "==" "$(ev base xbar read_pj)" &&
+  ok "xbar_pitch_f doubled: the AccelWattch crossbar costs twice, as wire_ff_per_mm doubled; the wire accounting and the banks unchanged" || bad "xbar_pitch_f"
 etab pascal own --set ccu_data=own
 [ "$(ev base ccu rows)" = "$(ev base ocu rows)" ] && [ "$(ev own ccu rows)" = "$(jq .ccu_slots presets/pascal.json)" ] &&
   cmp "$(ev own ccu read_pj)" ">" "$(ev base ccu read_pj)" && cmp "$(ev base ccu read_pj)" ">" "$(ev base ocu read_pj)" &&
@@ -110,7 +116,7 @@ echo '{"mode": "sim"}' > $E/nostats.json
 run "energy --run of a file without statistics" 2 $A energy --preset pascal --run $E/nostats.json
 echo "$out" | grep -q 'no "stats" object' && ok "a file without statistics is refused" || bad "no-stats message" "$out"
 run "energy --run of a truncated file" 2 $A energy --preset pascal --run tests/run_energy.sh
-for kv in mrf_tech=mram sram_f_nm=0 vdd_mv=50 sram_line_bits=0 mrf_array=flat temp_priced_ports=999 xbar_span=gpu xbar_account=mcpat xbar_flit_bits=0 ccu_data=big rc_priced_banks=0 wire_ff_per_mm=0 sram_e_bank_fj=0; do
+for kv in mrf_tech=mram sram_f_nm=0 vdd_mv=50 sram_line_bits=0 mrf_array=flat temp_priced_ports=999 xbar_span=gpu xbar_account=mcpat xbar_flit_bits=0 xbar_pitch_f=0 ccu_data=big rc_priced_banks=0 wire_ff_per_mm=0 sram_e_bank_fj=0; do
   run "energy: bad $kv" 2 $A energy --preset pascal --set $kv
   echo "$out" | grep -q "'${kv%%=*}'" && ok "energy $kv: the message names ${kv%%=*}" || bad "energy $kv message" "$out"
 done

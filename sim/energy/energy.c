@@ -58,13 +58,13 @@ static void wire(energy_table_t *t, unsigned i, unsigned over, double share, dou
 
 /* AccelWattch's crossbar (cacti/crossbar.cc): a matrix of n_in inputs and n_out outputs of a
  * flit each, one wire pitch per bit; a flit crosses its height (n_in flits of pitches) and its
- * width (n_out flits), so its energy grows with the square of the flit; the pitch is CACTI's
- * global wire's, 8 F (cacti/technology.cc) */
+ * width (n_out flits), so its energy grows with the square of the flit; the pitch is
+ * xbar_pitch_f feature sizes (CACTI's global wire: 8, cacti/technology.cc) */
 static void flit_xbar(energy_table_t *t, unsigned i, const sm_cfg_t *c, double n_in, double n_out,
                       unsigned schedulers)
 {
     energy_struct_t *s = &t->s[i];
-    const double pitch_mm = 8.0 * c->sram_f_nm * 1e-6;
+    const double pitch_mm = c->xbar_pitch_f * c->sram_f_nm * 1e-6;
     s->g.bits = c->xbar_flit_bits;
     s->wire_mm = c->xbar_flit_bits * pitch_mm * (n_in + n_out);
     s->instances = schedulers;
