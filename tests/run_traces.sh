@@ -91,6 +91,13 @@ mkdir -p $B/th/v6bad; cp $B/tv/v6/kernelslist.g $B/th/v6bad/
 awk '/ Val 1 0$/ && !d { sub(/ Val 1 0$/, " Val 5 1 2 3 4 5"); d = 1 } { print }' $B/tv/v6/kernel-1.traceg > $B/th/v6bad/kernel-1.traceg
 run "v6 value count disagreeing with the mask" 2 $A sim --preset small --trace $B/th/v6bad/kernelslist.g
 echo "$out" | grep -q "kernel-1.traceg:[0-9]*: field 'values'" && ok "v6 values: file, line, field" || bad "v6 values message" "$out"
+# without --preset only the first kernel's header picks the preset: a later kernel's error
+# is still the run's
+mkdir -p $B/th/probe; cp $B/tv/v6/kernel-1.traceg $B/th/probe/
+cp $B/th/v6bad/kernel-1.traceg $B/th/probe/kernel-2.traceg
+printf 'kernel-1.traceg\nkernel-2.traceg\n' > $B/th/probe/kernelslist.g
+run "no --preset, the second kernel broken" 2 $A sim --trace $B/th/probe/kernelslist.g
+echo "$out" | grep -q "kernel-2.traceg:[0-9]*: field 'values'" && ok "no --preset: the second kernel's error named (file, line, field)" || bad "probe error" "$out"
 
 section "uniform registers (tracer v6): their own file, never the main register file's banks"
 if [ -d "$T" ]; then

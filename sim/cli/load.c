@@ -7,13 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n)
+/* probe: the first kernel's header only, when it names the binary version */
+static int load_stream(const args_t *a, int probe, workload_t *w, char *err, size_t n)
 {
     if (!!a->trace == !!a->gen) {
         snprintf(err, n, "give exactly one of --trace PATH and --gen SPEC");
         return -1;
     }
-    load_opts_t o = {0, 0, a->ovr, a->novr};
+    load_opts_t o = {0, 0, a->ovr, a->novr, probe};
     if (a->regs) {
         char *end;
         unsigned long r = strtoul(a->regs, &end, 10);
@@ -30,6 +31,11 @@ int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n)
     return a->trace ? workload_load(a->trace, &o, w, err, n) : workload_gen(a->gen, w, err, n);
 }
 
+int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n)
+{
+    return load_stream(a, 0, w, err, n);
+}
+
 int cli_pick_preset(args_t *a, char *err, size_t n)
 {
     if (a->preset) {
@@ -44,7 +50,7 @@ int cli_pick_preset(args_t *a, char *err, size_t n)
     workload_t w;
     FILE *warn = stream_warnings;
     stream_warnings = NULL; /* the run's own load prints them */
-    int rc = cli_load_stream(a, &w, err, n);
+    int rc = load_stream(a, 1, &w, err, n);
     stream_warnings = warn;
     if (rc)
         return 0; /* the run's load reports it */

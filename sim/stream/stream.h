@@ -87,6 +87,8 @@ typedef struct {
     unsigned binary_version;  /* --arch smXY */
     const opclass_t *ovr;     /* --opcode-class */
     unsigned novr;
+    int probe;                /* only the first kernel, and only its header when that names
+                                 the binary version (picking a preset): not for a run */
 } load_opts_t;
 
 typedef struct kernel {

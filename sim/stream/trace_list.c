@@ -82,6 +82,8 @@ int trace_load_list(const char *path, const load_opts_t *o, workload_t *w, char 
         }
         w->k = v;
         w->k[w->n++] = k;
+        if (o && o->probe)
+            break;
     }
     if (lines_error(r))
         ERR("%s:%u: %s", path, lines_no(r), lines_error(r));
