@@ -154,6 +154,8 @@ void ltrf_front(sm_t *sm, unsigned s)
     const unsigned K = c->rfc_fill_ports;
     for (unsigned r = 0; r < e->rows; r++) {
         lrow_t *row = &e->row[r];
+        if (!row->held && !row->fq_len)
+            continue; /* nothing to read */
         for (unsigned k = 0; k < K; k++) {
             if (!(row->held >> k & 1) && fill_next(sm, s, e, row)) {
                 row->hold[k] = row->fq[row->fq_head];
@@ -205,6 +207,8 @@ void ltrf_front(sm_t *sm, unsigned s)
      * read is answered in its grant cycle */
     for (unsigned r = 0; r < e->rows; r++) {
         lrow_t *row = &e->row[r];
+        if (!row->held && !row->out_len)
+            continue; /* no read offered or in flight: no grant, no answer */
         for (unsigned k = 0; k < K; k++) {
             const unsigned p = r * K + k;
             if (ro->rd_gnt[p]) {
