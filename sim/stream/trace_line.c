@@ -139,7 +139,7 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
     in.line = line;
 #define NEXT(field)                                                                                \
     do {                                                                                           \
-        tok = next_tok(NULL, &save);                                                        \
+        tok = next_tok(NULL, &save);                                                               \
         if (!tok)                                                                                  \
             ERR("%s:%u: field '%s': missing (line truncated)", k->file, line, field);              \
     } while (0)
