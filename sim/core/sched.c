@@ -74,8 +74,11 @@ static unsigned by_age(const sm_t *sm, unsigned *out, unsigned from, unsigned n,
 static unsigned lrr_order(sm_t *sm, unsigned s, unsigned *out)
 {
     const unsigned S = sm->c.schedulers, nw = cfg_warps_per_sc(&sm->c);
-    for (unsigned i = 0; i < nw; i++)
-        out[i] = ((sm->sc[s].rr_issue + 1 + i) % nw) * S + s;
+    unsigned l = (sm->sc[s].rr_issue + 1) % nw;
+    for (unsigned i = 0; i < nw; i++) {
+        out[i] = l * S + s;
+        l = l + 1 == nw ? 0 : l + 1;
+    }
     return nw;
 }
 
