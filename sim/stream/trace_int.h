@@ -13,6 +13,8 @@
 int trace_blank(const char *s);
 /* an unsigned number in [0, max] written in base; -1 if tok is not one */
 int trace_parse_uint(const char *tok, int base, unsigned long long max, unsigned long long *v);
+/* a signed number as strtoll(tok, 0) reads it, beyond its range an unsigned one; -1 if none */
+int trace_parse_int(const char *tok, long long *v);
 /* one instruction line of a warp (version and lineinfo from the header) */
 int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, unsigned lineinfo,
                      unsigned line, char *err, size_t n);

@@ -4,6 +4,7 @@
 #include "isa.h"
 #include "trace_int.h"
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,12 +26,12 @@ static unsigned hexval(char c)
 }
 
 /* bases 10 and 16 (an optional 0x before hex digits) as strtoull reads them, without its
- * locale and errno; the other bases through strtoull */
+ * locale and errno; the other bases and forms (leading white space) through strtoull */
 int trace_parse_uint(const char *tok, int base, unsigned long long max, unsigned long long *v)
 {
     if (!tok || !*tok || tok[0] == '-' || tok[0] == '+')
         return -1;
-    if (base == 10 || base == 16) {
+    if ((base == 10 || base == 16) && hexval(tok[0]) < 16) {
         const unsigned b = (unsigned)base;
         if (b == 16 && tok[0] == '0' && (tok[1] | 0x20) == 'x' && hexval(tok[2]) < 16)
             tok += 2;
@@ -55,10 +56,28 @@ int trace_parse_uint(const char *tok, int base, unsigned long long max, unsigned
     return 0;
 }
 
-static int parse_int(const char *tok, long long *v)
+/* a signed number as strtoll(tok, 0) reads it, and beyond its range an unsigned one (large
+ * immediates); signed decimal and hex without strtoll, the other forms (octal) through it */
+int trace_parse_int(const char *tok, long long *v)
 {
     if (!tok || !*tok)
         return -1;
+    const char *s = tok + (tok[0] == '-' || tok[0] == '+');
+    const int hex = s[0] == '0' && (s[1] | 0x20) == 'x';
+    unsigned long long u;
+    if ((hex || (s[0] >= '1' && s[0] <= '9') || (s[0] == '0' && !s[1])) &&
+        !trace_parse_uint(s, hex ? 16 : 10, ~0ull, &u)) {
+        if (tok[0] == '-') {
+            if (u > 1ull << 63)
+                return -1;
+            *v = (long long)(0 - u);
+            return 0;
+        }
+        if (tok[0] == '+' && u > (unsigned long long)LLONG_MAX)
+            return -1;
+        *v = (long long)u;
+        return 0;
+    }
     char *end;
     errno = 0;
     long long x = strtoll(tok, &end, 0);
@@ -77,7 +96,8 @@ static int parse_int(const char *tok, long long *v)
 static int parse_reg(const char *tok, unsigned *code)
 {
     unsigned long long v;
-    if (!strcmp(tok, "PT") || !strcmp(tok, "UPT")) {
+    const char *pt = tok + (tok[0] == 'U');
+    if (pt[0] == 'P' && pt[1] == 'T' && !pt[2]) { /* PT, UPT */
         *code = REG_PRED;
         return 0;
     }
@@ -215,7 +235,7 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
         long long d;
         for (unsigned long long i = 0; i < cnt; i++) {
             NEXT("tma_addresses");
-            if (mode == 3 ? trace_parse_uint(tok, 16, ~0ull, &v) : parse_int(tok, &d))
+            if (mode == 3 ? trace_parse_uint(tok, 16, ~0ull, &v) : trace_parse_int(tok, &d))
                 ERR("%s:%u: field 'tma_addresses': '%s' is not an address or delta", k->file, line, tok);
         }
     } else if (width) {
@@ -230,7 +250,7 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
         for (unsigned i = 0; i < nvals; i++) {
             NEXT("mem_addresses");
             unsigned long long a;
-            if ((i == 0 || mode == 0) ? trace_parse_uint(tok, 16, ~0ull, &a) : parse_int(tok, &vals[i]))
+            if ((i == 0 || mode == 0) ? trace_parse_uint(tok, 16, ~0ull, &a) : trace_parse_int(tok, &vals[i]))
                 ERR("%s:%u: field 'mem_addresses': '%s' is not an address or delta", k->file,
                     line, tok);
             if (i == 0 || mode == 0)
@@ -252,7 +272,7 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
     /* immediates (any version: Accel-Sim reads one when present), then v6's values */
     long long imm, imm0 = 0;
     tok = next_tok(NULL, &save);
-    for (unsigned i = 0; tok && i < (version >= 6 ? 2u : 1u) && !parse_int(tok, &imm); i++) {
+    for (unsigned i = 0; tok && i < (version >= 6 ? 2u : 1u) && !trace_parse_int(tok, &imm); i++) {
         imm0 = i ? imm0 : imm;
         tok = next_tok(NULL, &save);
     }
