@@ -51,7 +51,7 @@ run "missing stream" 2 $A sim --preset small --trace /nonexistent/kernelslist.g
 section "parser fuzzing: mutated traces and native streams (sanitized)"
 $G gen seed=5,blocks=2,warps=2,insts=20 --out $B/fuzz_src > /dev/null
 mkdir -p $B/fuzz; nf=0; rej=0; crash=""
-for i in $(seq 1 120); do
+for i in $(seq 1 60); do
   for src in $B/fuzz_src/kernel-1.traceg tests/streams/fig6_nested.txt tests/streams/dup_operands.txt; do
     m=$B/fuzz/m.${src##*.}; $B/asan/fuzz_mutate $src $m $i $((1 + i % 4))
     o=$(timeout 30 $A sim --preset small --trace $m 2>&1); rc=$?; nf=$((nf+1)); [ $rc = 2 ] && rej=$((rej+1))
