@@ -83,7 +83,6 @@ int trace_parse_int(const char *tok, long long *v)
     long long x = strtoll(tok, &end, 0);
     if (errno || *end) {
         /* large unsigned immediates */
-        unsigned long long u;
         if (trace_parse_uint(tok, 0, ~0ull, &u))
             return -1;
         x = (long long)u;
