@@ -3,15 +3,16 @@
 # with the shared traces, tests/streams and presets/; then the kept regression inputs
 # (tests/fuzz_regress/<t>/) once each. Prints one line per target with libFuzzer's coverage
 # (cov: edges, ft: features, corp: corpus inputs) and exits non-zero on any crash, leak,
-# timeout or sanitizer report (the input is kept in $FUZZ_WORK/crash-<t>-*).
+# timeout or sanitizer report (the input is kept in $FUZZ_WORK/crash-<t>-*). The trace target
+# runs beside the other two (the machine's two cores).
 # usage: tests/fuzz.sh RUNS   (FUZZ_WORK: where corpora, logs and crashes go; build/fuzz)
 set -u
 runs=${1:-1000000}
 B=${BUILD:-build}
 W=${FUZZ_WORK:-$B/fuzz}
 T=${SHARED:-../shared}/traces
-rc=0
-for t in trace native preset; do
+# target T: its run and its regression inputs; the lines to print, exit 1 on a failure
+target() { local t=$1 rc=0 bin corpus seeds log r cov execs
   bin=$B/fuzz/fuzz_$t corpus=$W/corpus_$t seeds=$W/seeds_$t
   mkdir -p $corpus $seeds
   case $t in
@@ -33,5 +34,11 @@ for t in trace native preset; do
       echo "fuzz_$t: $(ls tests/fuzz_regress/$t | wc -l) regression inputs pass"
     else echo "fuzz_$t: a regression input fails; see $W/$t.regress.log"; rc=1; fi
   fi
-done
+  return $rc; }
+mkdir -p $W
+target trace > $W/trace.out 2>&1 & pid=$!
+rc=0
+for t in native preset; do target $t > $W/$t.out 2>&1 || rc=1; done
+wait $pid || rc=1
+cat $W/trace.out $W/native.out $W/preset.out
 exit $rc

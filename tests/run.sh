@@ -24,8 +24,11 @@ eval "$($B/gpurf-params --make | grep -E '^[A-Za-z0-9_]+ :=' | sed -E 's/ := ?/=
 # the synthesis estimates (checked at the end) on one core from the start: most sections run
 # one simulation at a time
 SYNTH_SMALL="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|rf_pool|rf_fill|ocu_phys|rc|rc_pw|ccu_alloc_gr' | tr '\n' ' ')"
-rm -f $B/synth_bg.rc
-(make -s -j1 BUILD=$B SYNTH_BLOCKS="$SYNTH_SMALL" $B/synth/small.json > $B/synth_bg.log 2>&1; echo $? > $B/synth_bg.rc) &
+# then make formal on that core (its proofs, one at a time, fill the core the sections that
+# run one simulation at a time leave idle; the formal section reads their verdicts)
+rm -f $B/synth_bg.rc $B/formal_bg.rc
+(make -s -j1 BUILD=$B SYNTH_BLOCKS="$SYNTH_SMALL" $B/synth/small.json > $B/synth_bg.log 2>&1; echo $? > $B/synth_bg.rc
+ env -u MAKEFLAGS -u MAKELEVEL JOBS=1 make -s BUILD=$B formal > $B/formal_bg.log 2>&1; echo $? > $B/formal_bg.rc) &
 SYNTH_PID=$!
 # the RTL binaries of the presets the shared traces' Ampere and Hopper kernels pick (make rtl;
 # Volta's sm7_qv100 has pascal's parameters, whose models the main binaries carry), on one
@@ -387,7 +390,8 @@ done
 . tests/run_archs.sh
 
 section "make formal: every property of formal/blocks.txt proved by k-induction, every listed faulty variant failing"
-run "make formal" 0 make -s BUILD=$B formal
+wait $SYNTH_PID
+run "make formal (started with the tests)" 0 bash -c "cat $B/formal_bg.log; exit \$(cat $B/formal_bg.rc)"
 nl=$(grep -vcE '^(#|$)' formal/blocks.txt); nf=$(grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f4 | wc -w)
 [ "$(echo "$out" | grep -cE "^formal: [a-z_]+ \(.*\) proved by [0-9]+-induction")" = "$nl" ] && ok "formal: all $nl proofs ($(grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f1 | tr -d ' ' | sort -u | tr '\n' ' '))" || bad "formal proofs" "$out"
 [ "$(echo "$out" | grep -c "fails as it must: a counterexample in cycle [0-9]")" = "$nf" ] && ! echo "$out" | grep -q "^formal: FAIL" &&
@@ -537,7 +541,6 @@ a=$($B/gpurf-params --preset small --block rflc --format period); b=$($B/gpurf-p
 
 section "synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys, rf_pool, rf_fill and ocu_phys, the rf and ocu with wider fields or more ports, rc and rc_pw, a minute more, and ccu_alloc_gr, ccu_alloc's RTL, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
-wait $SYNTH_PID
 if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.log; exit \$(cat $B/synth_bg.rc)"; then
   S=$B/synth/small.json
   want=$(( $(preset_num small rf_warp_regs) * $(preset_num small lanes) * 32 / $(preset_num small schedulers) ))

@@ -50,17 +50,22 @@ run "missing stream" 2 $A sim --preset small --trace /nonexistent/kernelslist.g
 
 section "parser fuzzing: mutated traces and native streams (sanitized)"
 $G gen seed=5,blocks=2,warps=2,insts=20 --out $B/fuzz_src > /dev/null
-mkdir -p $B/fuzz; nf=0; rej=0; crash=""
+rm -rf $B/mutated; mkdir -p $B/mutated
+# fz SEED SOURCE: one mutated stream run (two at a time); prints "exit-code seed source", and
+# keeps the input of a crash as crash_<seed>.<ext>
+fz() { local m=$B/mutated/m.$1.$(basename $2) o rc
+  $B/asan/fuzz_mutate $2 $m $1 $((1 + $1 % 4))
+  o=$(timeout 30 $A sim --preset small --trace $m 2>&1); rc=$?
+  { [ $rc -gt 2 ] || echo "$o" | grep -q "Sanitizer\|runtime error"; } && { rc=99; cp $m $B/mutated/crash_$1.${2##*.}; }
+  rm -f $m; echo "$rc $1 $2"; }
+export -f fz; export A B
 for i in $(seq 1 60); do
-  for src in $B/fuzz_src/kernel-1.traceg tests/streams/fig6_nested.txt tests/streams/dup_operands.txt; do
-    m=$B/fuzz/m.${src##*.}; $B/asan/fuzz_mutate $src $m $i $((1 + i % 4))
-    o=$(timeout 30 $A sim --preset small --trace $m 2>&1); rc=$?; nf=$((nf+1)); [ $rc = 2 ] && rej=$((rej+1))
-    if [ $rc -gt 2 ] || echo "$o" | grep -q "Sanitizer\|runtime error"; then
-      cp $m $B/fuzz/crash_$i.${src##*.}; crash="$crash seed $i ($src, exit $rc)"; fi
-  done
-done
+  for src in $B/fuzz_src/kernel-1.traceg tests/streams/fig6_nested.txt tests/streams/dup_operands.txt; do echo "$i $src"; done
+done | xargs -P 2 -L 1 bash -c 'fz "$@"' fz > $B/mutated/results.txt
+nf=$(wc -l < $B/mutated/results.txt); rej=$(awk '$1 == 2' $B/mutated/results.txt | wc -l)
+crash=$(awk '$1 == 99 { printf " seed %s (%s)", $2, $3 }' $B/mutated/results.txt)
 [ -z "$crash" ] && ok "$nf mutated streams: no crash, hang or sanitizer report ($rej rejected with exit 2)" ||
-  bad "fuzzing found:$crash (inputs kept in $B/fuzz)"
+  bad "fuzzing found:$crash (inputs kept in $B/mutated)"
 
 section "coverage-guided fuzzing, short budget (make fuzz runs 10^6 executions per target)"
 if FUZZ_WORK=$B/fuzz-test bash tests/fuzz.sh 5000 > $B/fuzz-test.log 2>&1; then

@@ -155,11 +155,11 @@ if [ -d "$T" ]; then
     for d in $DESIGNS; do Y=$X; case " $HY_FAMILY " in *" $d "*) Y=$G;; esac
       printf '%s\t0\t%s\n' "sim $d $k${S:+ ($S)}" "$Y sim --design $d --trace $T/$k/kernelslist.g $S --threads 1 --json $B/rt.$k.$d.json"; done
   done | prun
-  n=0; nbad=""
+  n=0; nbad=""; declare -A PFOR  # the preset of each binary version, looked up once
   for k in $TRACES; do for d in $DESIGNS; do f=$B/rt.$k.$d.json; n=$((n + 1))
-    [ -f $f ] && [ "$(jq '.stats.value_errors' $f)" = 0 ] && [ "$(jq '.stats.operands_checked' $f)" -gt 0 ] &&
-      [ "$(jq -r .preset $f)" = "$(preset_for "$(jq '.kernels[0].binary_version' $f)")" ] ||
-      nbad="$nbad $k/$d"
+    r=($(jq -r '[.stats.value_errors, .stats.operands_checked, .preset, .kernels[0].binary_version] | map(tostring) | join(" ")' $f 2>/dev/null))
+    [ ${#r[@]} = 4 ] && [ -z "${PFOR[${r[3]}]:-}" ] && PFOR[${r[3]}]=$(preset_for ${r[3]})
+    [ ${#r[@]} = 4 ] && [ "${r[0]}" = 0 ] && [ "${r[1]}" -gt 0 ] && [ "${r[2]}" = "${PFOR[${r[3]}]}" ] || nbad="$nbad $k/$d"
   done; done
   [ -z "$nbad" ] && ok "$n runs: every operand checked lane by lane, value_errors 0, each on the preset its architecture picks" || bad "real-trace runs:$nbad"
   for k in vectoradd-sm61 matrixmul-sm61; do
