@@ -64,7 +64,8 @@ runs() {
 exp_run "$OUT/runs.txt" "$OUT/json" experiments
 dsw_run
 
-val() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$OUT/json/$1.json" | head -1; }
+# a whole-GPU statistic or energy part of run $1 (exp_val: loaded once by exp_run)
+val() { JD=$OUT/json exp_val "$1" "$2"; }
 ipc() { val "$1" ipc; }
 pct() { awk -v h="$1" -v l="$2" 'BEGIN { printf "%.1f %%", l ? 100 * h / l : 0 }'; }
 # normalized IPC of run $2 against the reference of workload $1
@@ -82,10 +83,8 @@ names=$(exp_names)
 # Fig. 10: the run of design $2 on config $1, its power against BL on #1 (pw), and priced again
 # with estimate $3 of the energy model times $4 (pw_at; the reference priced alike)
 f10() { [ $1 = c1 ] && echo fig10.c1.$2 || echo fig9.$1.$2; }
-pw() { awk -v a="$(jq .energy_pj.power_mw "$OUT/json/$1.$2.json")" \
-  -v r="$(jq .energy_pj.power_mw "$OUT/json/$1.fig10.c1.baseline.json")" 'BEGIN { printf "%.3f", a / r }'; }
-en10() { awk -v a="$(jq .energy_pj.total "$OUT/json/$1.$2.json")" \
-  -v r="$(jq .energy_pj.total "$OUT/json/$1.fig10.c1.baseline.json")" 'BEGIN { printf "%.3f", a / r }'; }
+pw() { awk -v a="$(val $1.$2 power_mw)" -v r="$(val $1.fig10.c1.baseline power_mw)" 'BEGIN { printf "%.3f", a / r }'; }
+en10() { awk -v a="$(val $1.$2 total)" -v r="$(val $1.fig10.c1.baseline total)" 'BEGIN { printf "%.3f", a / r }'; }
 pw_at() { awk -v a="$(exp_reprice "$OUT/json" $1.$2 $3 $4 power_mw)" \
   -v r="$(exp_reprice "$OUT/json" $1.fig10.c1.baseline $3 $4 power_mw)" 'BEGIN { printf "%.3f", a / r }'; }
 pw_as() { awk -v a="$(exp_reprice_as "$OUT/json" $1.$2 "$3" power_mw)" \
