@@ -53,12 +53,11 @@ runs | sed "s/\$/ $AC/" > "$JD/runs.txt"
 exp_run "$JD/runs.txt" "$JD" experiments-hybrid
 
 # register energy relative to the baseline (%); with a factor on the cache / scratchpad part
-en() { jq -n --slurpfile r "$JD/$1.json" --slurpfile b "$JD/${1%%.*}.base.json" --arg f "${2:-1}" \
-  '100 * ($r[0].energy_pj.banks + ($f | tonumber) * $r[0].energy_pj.temp) / $b[0].energy_pj.reg'; }
+en() { awk -v k="$(exp_val $1 banks)" -v t="$(exp_val $1 temp)" -v f="${2:-1}" -v b="$(exp_val ${1%%.*}.base reg)" \
+  'BEGIN { print 100 * (k + f * t) / b }'; }
 # the run's RF dynamic energy, every part (crossbar, collectors, arbiter too), against the
 # baseline's (%)
-dyn() { jq -n --slurpfile r "$JD/$1.json" --slurpfile b "$JD/${1%%.*}.base.json" \
-  '100 * $r[0].energy_pj.dynamic / $b[0].energy_pj.dynamic'; }
+dyn() { awk -v a="$(exp_val $1 dynamic)" -v b="$(exp_val ${1%%.*}.base dynamic)" 'BEGIN { print 100 * a / b }'; }
 # dyn with the energy model's estimate $2 times $3, both runs priced again
 dyn_at() { awk -v a="$(exp_reprice "$JD" $1 $2 $3 dynamic)" \
   -v b="$(exp_reprice "$JD" ${1%%.*}.base $2 $3 dynamic)" 'BEGIN { print 100 * a / b }'; }
