@@ -12,13 +12,14 @@ if [ -d "$T" ]; then
   for k in $ARCH_TRACES; do for d in $DESIGNS; do
     printf '%s\t0\t%s\n' "cosim $d $k (every block)" "$G cosim --design $d --blocks all --threads 1 --trace $T/$k/kernelslist.g --json $B/ra.$k.$d.json"
   done; done | prun
-  n=0; nbad=""
+  n=0; nbad=""; declare -A PFOR  # the preset of each binary version, looked up once
+  $G designs > $B/designs.txt
   for k in $ARCH_TRACES; do for d in $DESIGNS; do f=$B/ra.$k.$d.json; n=$((n + 1))
-    blocks=$($G designs | awk -v d=$d '$1 == d { sub("blocks=", "", $2); print $2 }')
-    [ -f $f ] && [ "$(jq '[.lockstep[].mismatches] | add' $f)" = 0 ] &&
-      [ "$(jq --arg b "$blocks" '.lockstep | keys - ($b | split(",")) | length' $f)" = 0 ] &&
-      [ "$(jq '[.lockstep[].cycles_compared] | min' $f)" -gt 0 ] && [ "$(jq '.stats.value_errors' $f)" = 0 ] &&
-      [ "$(jq -r .preset $f)" = "$(preset_for "$(jq '.kernels[0].binary_version' $f)")" ] || nbad="$nbad $k/$d"
+    blocks=$(awk -v d=$d '$1 == d { sub("blocks=", "", $2); print $2 }' $B/designs.txt)
+    v=$(jq '.kernels[0].binary_version' $f 2>/dev/null) || v=0
+    [ -n "${PFOR[$v]:-}" ] || PFOR[$v]=$(preset_for $v)
+    jq -e --arg b "$blocks" --arg p "${PFOR[$v]}" '([.lockstep[].mismatches] | add) == 0 and (.lockstep | keys - ($b | split(",")) | length) == 0
+      and ([.lockstep[].cycles_compared] | min) > 0 and .stats.value_errors == 0 and .preset == $p' $f > /dev/null 2>&1 || nbad="$nbad $k/$d"
   done; done
   [ -z "$nbad" ] && ok "$n runs: every block each design instantiates compared, 0 mismatches, each on its architecture's preset" ||
     bad "own-preset lockstep:$nbad"
