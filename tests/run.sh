@@ -134,9 +134,9 @@ echo "$out" | grep -q "names 3 registers, more than the 2" && ok "rejection name
 run "--latency-x rejects a bad factor" 2 $A sim --preset table2_c1 --latency-x 0 --gen seed=1,blocks=1
 . tests/run_latency.sh
 run "baseline with a non-power-of-two row count (BL + 16 KB)" 0 $A sim --preset table2_c1 --set rf_warp_regs=2176 --gen seed=1,blocks=4
-# the test suite's generic kernel and real trace (its renaming and hotspot kernels are the
-# other experiments' tests')
-grep -vE '^gq-(temps32|hotspot) ' tests/suite_test.txt > $B/suite_ltrf.txt
+# the test suite's generic kernel (its renaming and hotspot kernels are the other experiments'
+# tests', its real trace the hybrid's, whose scripts run real traces the same way)
+grep -E '^gq ' tests/suite_test.txt > $B/suite_ltrf.txt
 run "experiments pipeline (QUICK=1, the test suite)" 0 make -s BUILD=$B experiments-ltrf QUICK=1 SUITE=$B/suite_ltrf.txt EXP_OUT=$B/exp_t
 [ -s $B/exp_t/ltrf.png ] && grep -qE "^\| gq \| #7 \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" $B/exp_t/results.md &&
   ok "experiments write the tables and the plot" || bad "experiments output" "$out"

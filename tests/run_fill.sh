@@ -2,6 +2,8 @@
 # (rfc_writeback) and the Table 2 bank reading (--latency-x F@PRESET), each shown to change
 # what it should; the parallel fill in lockstep with faults a serial or a lost fill shows.
 section "LTRF: parallel fill, write-back rule, bank reading"
+# (its runs in the background are waited for by pid: a bare wait would wait for the suite's
+# background builds and proofs too)
 # the LTRF experiments' register-hungry kernel (sim/cli/latency_x.h) on one SM
 KF="--gen seed=3,blocks=16,warps=8,regs=64,insts=200,loops=2,window=8 --sms 1"
 fj() { echo $B/fill.$(echo "$*" | tr ' =' '_-').json; }
@@ -11,9 +13,9 @@ fv() { jq ".stats.$1" $(fj "${@:2}"); }
 fact() { jq '.stats.row_fetch_act / .stats.activations' $(fj "$@"); }
 lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 for d in ltrf ltrf+; do for p in table2_c1 table2_c6; do
-  for ap in "1 1" "8 1" "1 16" "8 16"; do set -- $ap
-    fsim $d --preset $p --set rfc_alloc_ports=$1 --set rfc_fill_ports=$2 &
-  done; wait
+  pids=(); for ap in "1 1" "8 1" "1 16" "8 16"; do set -- $ap
+    fsim $d --preset $p --set rfc_alloc_ports=$1 --set rfc_fill_ports=$2 & pids+=($!)
+  done; wait "${pids[@]}"
   a() { fact $d --preset $p --set rfc_alloc_ports=$1 --set rfc_fill_ports=$2; }
   e=0; for ap in "1 1" "8 1" "1 16" "8 16"; do set -- $ap
     e=$((e + $(fv value_errors $d --preset $p --set rfc_alloc_ports=$1 --set rfc_fill_ports=$2))); done
@@ -34,7 +36,7 @@ run "the lockstep instance takes rfc_fill_ports from the preset its RTL was buil
 echo "$out" | grep -q "NumPorts=4 (built: 32)" && ok "the message names the fill ports' RTL parameter" || bad "rf_fill parameter message" "$out"
 
 # the write-back rule: what each writes back on #6, each design's paper rule its default
-for d in ltrf ltrf+; do for r in paper all live dirty live+dirty; do fsim $d --preset table2_c6 --set rfc_writeback=$r & done; wait; done
+for d in ltrf ltrf+; do pids=(); for r in paper all live dirty live+dirty; do fsim $d --preset table2_c6 --set rfc_writeback=$r & pids+=($!); done; wait "${pids[@]}"; done
 wb() { fv writebacks $1 --preset table2_c6 --set rfc_writeback=$2; }
 e=0; for d in ltrf ltrf+; do for r in paper all live dirty live+dirty; do
   e=$((e + $(fv value_errors $d --preset table2_c6 --set rfc_writeback=$r))); done; done
