@@ -62,12 +62,22 @@ void kernel_ops_decode(kernel_t *k)
 
 int kernel_op_index(kernel_t *k, const char *opcode, uint32_t line)
 {
-    if (2 * (k->nops + 1) > k->ophash_cap && rehash(k, k->ophash_cap ? 2 * k->ophash_cap : 64))
-        return -1;
-    unsigned h = op_hash(opcode) & (k->ophash_cap - 1);
-    for (; k->ophash[h] >= 0; h = (h + 1) & (k->ophash_cap - 1))
-        if (!strcmp(k->ops[k->ophash[h]], opcode))
-            return k->ophash[h];
+    unsigned h = 0;
+    if (k->ophash_cap) {
+        h = op_hash(opcode) & (k->ophash_cap - 1);
+        for (; k->ophash[h] >= 0; h = (h + 1) & (k->ophash_cap - 1))
+            if (!strcmp(k->ops[k->ophash[h]], opcode))
+                return k->ophash[h];
+    }
+    if (k->frozen)
+        return -2;
+    if (2 * (k->nops + 1) > k->ophash_cap) {
+        if (rehash(k, k->ophash_cap ? 2 * k->ophash_cap : 64))
+            return -1;
+        h = op_hash(opcode) & (k->ophash_cap - 1);
+        while (k->ophash[h] >= 0)
+            h = (h + 1) & (k->ophash_cap - 1);
+    }
     if (k->nops == k->capops) {
         unsigned cap = k->capops ? 2 * k->capops : 32;
         char **v = realloc(k->ops, cap * sizeof *v);
@@ -136,6 +146,11 @@ static int add_operand(kernel_t *k, inst_t *in, unsigned code, unsigned width, i
         return -1;
     }
     unsigned *hi = uni ? &k->hi_ureg : &k->hi_reg;
+    if (r + width > *hi && k->frozen) {
+        snprintf(err, n, "%s:%u: field '%s': %sR%u was not in the file when it was loaded (it "
+                 "changed since)", k->file, in->line, dst ? "dst" : "src", uni ? "U" : "", r);
+        return -1;
+    }
     if (r + width > *hi)
         *hi = r + width;
     return 0;
@@ -158,6 +173,11 @@ int warp_push(kernel_t *k, warp_trace_t *w, const inst_t *base, const char *opco
 {
     inst_t in = *base;
     int op = kernel_op_index(k, opcode, base->line);
+    if (op == -2) {
+        snprintf(err, n, "%s:%u: field 'opcode': '%s' was not in the file when it was loaded (it "
+                 "changed since)", k->file, base->line, opcode);
+        return -1;
+    }
     if (op < 0) {
         snprintf(err, n, "out of memory");
         return -1;

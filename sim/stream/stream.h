@@ -112,6 +112,9 @@ typedef struct kernel {
     void (*rewind)(struct kernel *k);
     void (*destroy)(struct kernel *k);
     void *priv;
+    struct prefetch *pf;      /* the read-ahead of its blocks (prefetch.h), or NULL */
+    int frozen;               /* loaded: the opcode table and hi_reg / hi_ureg no longer grow
+                                 (the blocks may be read in another thread) */
     struct prog *recovered;   /* the program prog_recover read (cfgrec.h), or NULL */
 } kernel_t;
 
@@ -120,7 +123,8 @@ typedef struct {
     unsigned n;
 } workload_t;
 
-/* the index of an opcode in the kernel's table, added and decoded when new; -1 out of memory */
+/* the index of an opcode in the kernel's table, added and decoded when new; -1 out of memory,
+ * -2 new to a frozen kernel */
 int kernel_op_index(kernel_t *k, const char *opcode, uint32_t line);
 /* decode every opcode of the table again (after the kernel's architecture is known) */
 void kernel_ops_decode(kernel_t *k);

@@ -13,6 +13,7 @@
 #include "cmodel/common.h"
 #include "isa.h"
 #include "lines.h"
+#include "prefetch.h"
 #include "trace_int.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -450,6 +451,8 @@ int trace_load_kernel(const char *path, unsigned id, const load_opts_t *o, kerne
     if (settle_arch(k, o, have[6], err, n) || settle_regs(k, o, have[5], err, n))
         goto fail;
     trace_rewind(k);
+    k->frozen = 1;
+    kernel_prefetch(k); /* without it (out of memory) the blocks are read in the SM's thread */
     *out = k;
     return 0;
 fail:
