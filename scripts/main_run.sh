@@ -2,7 +2,8 @@
 # make run: every design family on the same generated kernel and on one real trace, each run
 # with every block of the design in lockstep with its Verilated RTL (gpurf cosim --blocks all),
 # through the run engine (scripts/runs.sh: every core, cached), with the area of each design
-# from the synthesis summary SYNTH_JSON when it exists (make synth); one side-by-side table on
+# from the synthesis summary SYNTH_JSON when it exists (make synth's, or the lane-slice
+# estimates of scripts/area_synth.sh); one side-by-side table on
 # the terminal, in $OUT/summary.md and as $OUT/summary.csv (empty cells: no figure), every
 # run's JSON and log in $OUT.
 # usage: main_run.sh SYNTH_JSON   (env: BUILD, G, and RUN_PRESET, RUN_GEN, RUN_TRACE,
@@ -43,6 +44,9 @@ rows | jq -r 'map(if . == null then -1 else . end) | @tsv' | awk -F '\t' '{ na =
 column -t -s '|' -o '|' "$OUT/summary.md" | sed '2d'
 bad=$(jq -s '[.[] | .exit_code, ([.lockstep[].mismatches]|add), .stats.value_errors] | add' "$OUT"/*.*.json)
 echo "preset $P; every operand value checked lane by lane against the functional shadow"
-[ -n "$SYNARG" ] && echo "area: Yosys estimates of $SYN" || echo "area: run make synth (Yosys on every block; most of an hour on 2 cores) to fill it"
+if [ -z "$SYNARG" ]; then echo "area: no synthesis summary $SYN (make run writes one; make synth signs every block off)"
+elif jq -e '[.blocks[] | select(.lanes_sliced)] | length > 0' "$SYN" > /dev/null; then
+  echo "area: Yosys lane-slice estimates, $SYN (make synth: every block as it is, with sign-off)"
+else echo "area: Yosys estimates of $SYN"; fi
 echo "report: $OUT/summary.md and summary.csv (runs: $OUT/*.json)"
 [ "$bad" = 0 ] || { echo "make run: $bad mismatches, value errors or failed runs" >&2; exit 1; }

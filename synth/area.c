@@ -295,8 +295,10 @@ int area_report(const sm_cfg_t *c, const synth_sum_t *s, const char *design, FIL
         return 2;
     if (!s) {
         verdict(ad, 100.0 * law_added / mrf, f);
-        fprintf(f, "  logic: not counted (give --synth build/synth/%s.json from `make synth` for the blocks' "
-                   "standard cells)\n", c->name);
+        fprintf(f, "  logic: not counted (give --synth with a synthesis summary for the blocks' standard "
+                   "cells: build/synth/area-%s.json, lane-slice estimates in seconds from the committed cache "
+                   "(make run, or scripts/area_synth.sh %s OUT.json BLOCK...), or build/synth/%s.json from "
+                   "make synth, every block as it is with sign-off)\n", c->name, c->name, c->name);
         return 0;
     }
     for (unsigned i = 1; i < ng && np < MAX_PARTS; i++) {

@@ -2,6 +2,8 @@
 # Synthesize one block for one preset with Yosys and the project liberty file.
 #   synth/run.sh BLOCK PRESET OUTDIR [PERIOD_PS]  (the block's module and RTL files from gpurf-params;
 #   the period defaults to the preset's rtl_clock_mhz)
+#   LANES=n: the block with n lanes instead of the preset's (a lane slice, synth/slice.sh);
+#   its files are named BLOCK__PRESET__lanesN.*
 # Flow (DESIGN.md "Synthesis"): synth -flatten up to the fine stage; arrays marked
 # (* gpurf_sram *) stay $mem_v2 cells (estimated as SRAM macros by `gpurf synth-report`), every
 # other memory becomes flip-flops; generic techmap; dfflibmap; ABC maps to synth/cells.lib with
@@ -18,6 +20,11 @@ lib=synth/cells.lib
 base=$out/${block}__${preset}
 mkdir -p "$out"
 params=$($B/gpurf-params --preset "$preset" --block "$block" --format yosys)
+if [ -n "${LANES:-}" ]; then
+  grep -q -- '-set Lanes ' <<< "$params" || { echo "synth: block $block has no Lanes parameter" >&2; exit 2; }
+  params=$(sed -E "s/-set Lanes [0-9]+/-set Lanes $LANES/" <<< "$params")
+  base=${base}__lanes$LANES
+fi
 echo "$params" > "$base.params"
 echo "$period" > "$base.period"
 # the SRAM cells' parameters, removed for OpenSTA's netlist reader

@@ -10,6 +10,8 @@ for s in "$@"; do
   [ -r "$s" ] || { echo "signoff: $s: cannot read" >&2; exit 2; }
   jq -e '.preset and (.blocks | type == "object")' "$s" > /dev/null 2>&1 ||
     { echo "signoff: $s: not a gpurf-synth summary (no preset or blocks)" >&2; exit 2; }
+  ! jq -e '[.blocks[] | select(.lanes_sliced)] | length > 0' "$s" > /dev/null ||
+    { echo "signoff: $s: holds lane-slice estimates (gpurf-synth --slices), not a sign-off" >&2; exit 2; }
   n=$(( n + $(jq '.blocks | length' "$s") ))
   while IFS=$'\t' read -r p b sl per; do
     echo "signoff: $b on $p misses the ${per} ps clock in OpenSTA: slack $sl ps (report $(dirname "$s")/${b}__${p}.sta)" >&2

@@ -33,6 +33,9 @@ typedef struct {
     double sta_arrival_ps;  /* OpenSTA's worst path on the mapped netlist: clock-to-Q and logic */
     double sta_slack_ps;    /* its slack against the period (after setup) */
     int sta_met;            /* OpenSTA's verdict: MET (a slack printed as 0.000 may be VIOLATED) */
+    unsigned lanes_sliced;  /* 0: synthesized as it is; L: extrapolated to L lanes from lane
+                               slices of 1 and 2 lanes (synth_read_sliced; timing of the 2-lane
+                               slice, not a sign-off) */
 } synth_block_t;
 
 typedef struct {
@@ -47,6 +50,14 @@ extern const char synth_method[];
 /* Reads DIR/BLOCK__PRESET.{params,period,stat,json,mem,log,sta} and the liberty file LIB. */
 int synth_read_block(const char *dir, const char *block, const char *preset, const char *lib,
                      synth_block_t *b, char *err, size_t n);
+/* The block from lane slices when DIR holds them (BLOCK__PRESET__lanes1.* and __lanes2.*, and
+ * BLOCK__PRESET__slice.params, the preset's own parameters: synth/slice.sh), else as
+ * synth_read_block. A slice's figures are linear in the lanes (each lane's datapath the same
+ * logic beside the others): every count and area x(L) = x(1) + (L - 1) (x(2) - x(1)), every
+ * SRAM geometry's width likewise; its rows and count must agree, its ports are the 2-lane
+ * slice's. */
+int synth_read_sliced(const char *dir, const char *block, const char *preset, const char *lib,
+                      synth_block_t *b, char *err, size_t n);
 int synth_save(const synth_sum_t *s, const char *path, char *err, size_t n);
 int synth_load(const char *path, synth_sum_t *s, char *err, size_t n);
 const synth_block_t *synth_find(const synth_sum_t *s, const char *block);

@@ -608,6 +608,32 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   echo "$out" | grep -q "not synthesized with these parameters" && ok "stale synthesis figures are not shown" || bad "stale figures shown" "$out"
 fi
 
+section "area for make run: lane slices (synth/slice.sh) extrapolated, the committed cache's keys"
+# rf and rfc of small as lane slices of 1 and 2 lanes beside their synthesis with small's 4 (the
+# section above): the extrapolated logic area within 10 %, the SRAM bits the same (a slice is
+# linear in the lanes but for what does not grow with them: rfc's beats over its fixed link)
+L=$B/slices_test; rm -rf $L $B/synth/slices/small; mkdir -p $L
+if run "area_synth.sh: rf and rfc of small as lane slices" 0 env BUILD=$B bash scripts/area_synth.sh small $L/a.json rf rfc; then
+  $B/gpurf-synth $B/synth synth/cells.lib small $L/full.json rf rfc > /dev/null 2>&1
+  cmp=$(jq -r --slurpfile f $L/full.json '.blocks | to_entries[] | [.key, .value.lanes_sliced,
+          (.value.logic_um2 / $f[0].blocks[.key].logic_um2 - 1) * 100 | tostring,
+          (.value.memory_bits == $f[0].blocks[.key].memory_bits)] | join(":")' $L/a.json | tr '\n' ' ')
+  [ "$(echo "$cmp" | awk '{ for (i = 1; i <= NF; i++) { split($i, f, ":"); d = f[3] < 0 ? -f[3] : f[3]
+        if (f[2] != 4 || d > 10 || f[4] != "true") bad = 1; n++ } } END { print n == 2 && !bad }')" = 1 ] &&
+    ok "slices extrapolated to 4 lanes match the 4-lane synthesis (block:lanes:logic %:bits equal: $cmp)" || bad "lane slices against the full synthesis" "$cmp"
+  run "a second area_synth.sh takes every block from its build" 0 env BUILD=$B bash scripts/area_synth.sh small $L/b.json rf rfc
+  echo "$out" | grep -q "0 block(s) synthesized, 0 from synth/cache/small, 2 built before" && cmp -s $L/a.json $L/b.json &&
+    ok "built slices reused, the same summary" || bad "slices not reused" "$out"
+  run "sim prints the area from a lane-slice summary" 0 $G sim --preset small --gen seed=1 --synth $L/a.json
+  echo "$out" | grep -q "design total: logic" && ok "lane-slice area in the run report" || bad "no area from slices" "$out"
+  run "sign-off refuses lane-slice estimates" 2 bash synth/signoff.sh $L/a.json
+fi
+# the committed lane slices make run reads on pascal: every design block there, every key the
+# current inputs'
+run "synth/cache/pascal: every entry's key matches its RTL, parameters and flow" 0 env BUILD=$B bash scripts/area_synth.sh --check pascal
+miss=$(for b in $($B/gpurf-params --make | sed -n 's/^DESIGN_BLOCKS_[^ ]* := *//p' | tr ' ' '\n' | sort -u); do [ -f synth/cache/pascal/$b.key ] || echo $b; done)
+[ -z "$miss" ] && ok "synth/cache/pascal holds every design block" || bad "synth/cache/pascal lacks: $miss"
+
 section "summary: every failure again"
 for f in "${failed[@]}"; do printf '  FAIL  %s\n' "$f"; done
 echo "$pass passed, $fail failed"
