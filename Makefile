@@ -202,7 +202,7 @@ rtl: | $(DEPS_STAMP)
 	+@flock $(BUILD)/.rtl-$(PRESET).lock $(MAKE) --no-print-directory GPURF_SUBMAKE=1 $(BUILD)/gpurf-rtl-$(PRESET)
 
 .PHONY: deps build rtl run test clean
--include $(shell find $(BUILD)/obj $(BUILD)/asan $(BUILD)/fuzz -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/asan $(BUILD)/tsan $(BUILD)/fuzz -name '*.d' 2>/dev/null)
 include mk/synth.mk mk/run.mk mk/fuzz.mk mk/test.mk mk/waves.mk mk/bench.mk mk/experiments.mk mk/install.mk
 
 clean:

@@ -25,9 +25,21 @@ $(BUILD)/asan/test_sched: tests/test_sched.c $(ASAN_OBJ) $(BUILD)/rtl_registry_n
 	$(call say,CC-ASAN,$<)
 	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $^ -o $@ -lcmocka $(LIBS)
 
+# ThreadSanitizer build of the simulator (no RTL): the SM worker threads and each kernel's
+# read-ahead thread (sim/stream/prefetch.h) under it in tests/run.sh
+TSAN_FLAGS := -O1 -g -fsanitize=thread
+TSAN_OBJ   := $(patsubst %.c,$(BUILD)/tsan/obj/%.o,$(CORE_SRC))
+$(BUILD)/tsan/obj/%.o: %.c | $(DEPS_STAMP)
+	$(call say,CC-TSAN,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CSTD) $(TSAN_FLAGS) $(DEPGEN) -c $< -o $@
+$(BUILD)/tsan/gpurf: $(BUILD)/tsan/obj/sim/cli/main.o $(TSAN_OBJ) $(BUILD)/rtl_registry_none.c
+	$(call say,LD,$@)
+	$(Q)$(CC) $(CSTD) $(TSAN_FLAGS) $^ -o $@ $(LIBS)
+
 $(BUILD)/asan/fuzz_mutate: tests/fuzz_mutate.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $< -o $@
 
-test: $(BUILD)/gpurf-full $(BUILD)/asan/gpurf $(UNIT_TESTS) $(BUILD)/asan/fuzz_mutate $(BUILD)/gpurf-params $(FUZZ_BINS)
+test: $(BUILD)/gpurf-full $(BUILD)/asan/gpurf $(BUILD)/tsan/gpurf $(UNIT_TESTS) $(BUILD)/asan/fuzz_mutate $(BUILD)/gpurf-params $(FUZZ_BINS)
 	@BUILD=$(BUILD) G=$(BUILD)/gpurf-full bash tests/run.sh
