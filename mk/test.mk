@@ -4,14 +4,18 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer
 ASAN_OBJ   := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(CORE_SRC))
 UNIT_TESTS := $(patsubst tests/%.c,$(BUILD)/asan/%,$(wildcard tests/test_*.c))
 
-$(BUILD)/asan/obj/%.o: %.c | $(DEPS_STAMP)
-	$(call say,CC-ASAN,$<)
-	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $(DEPGEN) -c $< -o $@
-
-$(BUILD)/asan/gpurf: $(BUILD)/asan/obj/sim/cli/main.o $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c
-	$(call say,LD,$@)
-	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $^ -o $@ $(LIBS)
+# a sanitizer's build of the simulator without RTL: $(BUILD)/<dir>/obj and $(BUILD)/<dir>/gpurf
+# ($(1) the directory, $(2) the flags)
+define SAN_BUILD
+$(BUILD)/$(1)/obj/%.o: %.c | $(DEPS_STAMP)
+	$$(call say,CC-$(1),$$<)
+	@mkdir -p $$(dir $$@)
+	$(Q)$$(CC) $$(CSTD) $(2) $$(DEPGEN) -c $$< -o $$@
+$(BUILD)/$(1)/gpurf: $(BUILD)/$(1)/obj/sim/cli/main.o $(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$(CORE_SRC)) $(BUILD)/rtl_registry_none.c
+	$$(call say,LD,$$@)
+	$(Q)$$(CC) $$(CSTD) $(2) $$^ -o $$@ $$(LIBS)
+endef
+$(eval $(call SAN_BUILD,asan,$(ASAN_FLAGS)))
 
 $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
 	$(call say,CC-ASAN,$<)
@@ -27,15 +31,7 @@ $(BUILD)/asan/test_sched: tests/test_sched.c $(ASAN_OBJ) $(BUILD)/rtl_registry_n
 
 # ThreadSanitizer build of the simulator (no RTL): the SM worker threads and each kernel's
 # read-ahead thread (sim/stream/prefetch.h) under it in tests/run.sh
-TSAN_FLAGS := -O1 -g -fsanitize=thread
-TSAN_OBJ   := $(patsubst %.c,$(BUILD)/tsan/obj/%.o,$(CORE_SRC))
-$(BUILD)/tsan/obj/%.o: %.c | $(DEPS_STAMP)
-	$(call say,CC-TSAN,$<)
-	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CSTD) $(TSAN_FLAGS) $(DEPGEN) -c $< -o $@
-$(BUILD)/tsan/gpurf: $(BUILD)/tsan/obj/sim/cli/main.o $(TSAN_OBJ) $(BUILD)/rtl_registry_none.c
-	$(call say,LD,$@)
-	$(Q)$(CC) $(CSTD) $(TSAN_FLAGS) $^ -o $@ $(LIBS)
+$(eval $(call SAN_BUILD,tsan,-O1 -g -fsanitize=thread))
 
 $(BUILD)/asan/fuzz_mutate: tests/fuzz_mutate.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
