@@ -13,7 +13,8 @@ struct prefetch {
     pthread_mutex_t mu;
     pthread_cond_t ready, room;
     pthread_t th;
-    int running, stop, end, rc; /* end: the reader returned rc (0 no more blocks, -1 error) */
+    int running, stop, end, rc; /* running: the thread exists; end: the reader returned rc
+                                   (0 no more blocks, -1 error) */
     unsigned head, count;
     tblock_t q[PREFETCH_DEPTH];
     char err[1024];
@@ -52,7 +53,7 @@ static int pf_next(kernel_t *k, tblock_t *b, char *err, size_t n)
 {
     struct prefetch *p = k->pf;
     pthread_mutex_lock(&p->mu);
-    if (!p->running) {
+    if (!p->running && !p->end) {
         if (pthread_create(&p->th, NULL, reader, k)) {
             pthread_mutex_unlock(&p->mu);
             return p->next(k, b, err, n); /* no thread: the reader in this one */
@@ -61,19 +62,21 @@ static int pf_next(kernel_t *k, tblock_t *b, char *err, size_t n)
     }
     while (!p->count && !p->end)
         pthread_cond_wait(&p->ready, &p->mu);
-    int r;
     if (p->count) {
         *b = p->q[p->head];
         p->head = (p->head + 1) % PREFETCH_DEPTH;
         p->count--;
         pthread_cond_signal(&p->room);
-        r = 1;
-    } else {
-        r = p->rc;
-        if (r < 0)
-            snprintf(err, n, "%s", p->err);
+        pthread_mutex_unlock(&p->mu);
+        return 1;
     }
+    int r = p->rc, joined = p->running;
+    if (r < 0)
+        snprintf(err, n, "%s", p->err);
+    p->running = 0;
     pthread_mutex_unlock(&p->mu);
+    if (joined) /* the reader has ended: its thread goes now, not when the kernel does */
+        pthread_join(p->th, NULL);
     return r;
 }
 
