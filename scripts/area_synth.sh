@@ -5,13 +5,16 @@
 # RTL files and parameters, the clock, the flow's scripts, the liberty file, the Yosys and
 # OpenSTA versions). A block whose key matches is taken from $BUILD/synth/slices/PRESET (built
 # here before) or from synth/cache/PRESET (committed, make synth-cache); the others are
-# synthesized, every core. Writes the summary OUT.json.
+# synthesized, every core. A block whose slices Yosys does not finish within SLICE_TIMEOUT
+# seconds (default 3600) gets BLOCK.none, kept and keyed like slices: it has no figure, and the
+# area of a design using it stays empty. Writes the summary OUT.json.
 #   scripts/area_synth.sh PRESET OUT.json BLOCK...   summary of the blocks
 #   scripts/area_synth.sh --save PRESET BLOCK...     the same, then the slices into synth/cache
 #   scripts/area_synth.sh --check PRESET             exit 1 unless every committed entry's key
 #                                                    matches the current inputs
 set -eu
 B=${BUILD:-build}
+TO=${SLICE_TIMEOUT:-3600}
 mode=run
 case ${1:-} in --save|--check) mode=${1#--}; shift;; esac
 P=$1; shift
@@ -38,22 +41,29 @@ todo=() hit=0 built=0
 for b in "$@"; do
   k=$(key "$b")
   if [ -f "$W/$b.key" ] && [ "$(cat "$W/$b.key")" = "$k" ]; then built=$((built + 1)); continue; fi
-  rm -f "$W/${b}__$P".* "$W/${b}__${P}__"*
+  rm -f "$W/${b}__$P".* "$W/${b}__${P}__"* "$W/$b.none"
   if [ -f "$CACHE/$b.key" ] && [ "$(cat "$CACHE/$b.key")" = "$k" ]; then
-    cp "$CACHE/${b}__$P"* "$W/"; echo "$k" > "$W/$b.key"; hit=$((hit + 1))
+    cp "$CACHE/$b.key" "$W/"; cp "$CACHE/${b}__$P"* "$CACHE/$b.none" "$W/" 2> /dev/null || true; hit=$((hit + 1))
   else todo+=("$b"); fi
 done
 if [ ${#todo[@]} -gt 0 ]; then
-  echo "area: synthesizing ${#todo[*]} block(s) of $P as lane slices (${todo[*]}), $(nproc) at a time"
-  printf '%s\n' "${todo[@]}" | xargs -P "$(nproc)" -I{} bash -c \
-    'BUILD='"$B"' bash synth/slice.sh {} '"$P $W"' > '"$W"'/{}.out 2>&1 || { cat '"$W"'/{}.out >&2; exit 1; }'
+  echo "area: synthesizing ${#todo[*]} block(s) of $P as lane slices (${todo[*]}), $(nproc) at a time, at most $TO s each"
+  printf '%s\n' "${todo[@]}" | xargs -P "$(nproc)" -I{} bash -c '
+    timeout '"$TO"' env BUILD='"$B"' bash synth/slice.sh {} '"$P $W"' > '"$W"'/{}.out 2>&1; rc=$?
+    if [ $rc = 124 ]; then echo "Yosys did not finish the lane slices within '"$TO"' s" > '"$W"'/{}.none
+    elif [ $rc != 0 ]; then cat '"$W"'/{}.out >&2; exit 1; fi'
   for b in "${todo[@]}"; do key "$b" > "$W/$b.key"; done
 fi
 echo "area: $P: ${#todo[*]} block(s) synthesized, $hit from $CACHE, $built built before"
+have=()
+for b in "$@"; do
+  if [ -f "$W/$b.none" ]; then echo "area: $b: no figure ($(cat "$W/$b.none")): the area of a design using it is left empty"
+  else have+=("$b"); fi
+done
 if [ $mode = save ]; then
   rm -rf "$CACHE"; mkdir -p "$CACHE"
-  for b in "$@"; do cp "$W/${b}__$P"* "$W/$b.key" "$CACHE/"; done
+  for b in "$@"; do cp "$W/$b.key" "$CACHE/"; cp "$W/${b}__$P"* "$W/$b.none" "$CACHE/" 2> /dev/null || true; done
   echo "area: $# block(s) saved in $CACHE"
   exit 0
 fi
-$B/gpurf-synth --slices "$W" synth/cells.lib "$P" "$OUT" "$@" > "${OUT%.json}.txt"
+$B/gpurf-synth --slices "$W" synth/cells.lib "$P" "$OUT" "${have[@]}" > "${OUT%.json}.txt"

@@ -616,7 +616,7 @@ L=$B/slices_test; rm -rf $L $B/synth/slices/small; mkdir -p $L
 if run "area_synth.sh: rf and rfc of small as lane slices" 0 env BUILD=$B bash scripts/area_synth.sh small $L/a.json rf rfc; then
   $B/gpurf-synth $B/synth synth/cells.lib small $L/full.json rf rfc > /dev/null 2>&1
   cmp=$(jq -r --slurpfile f $L/full.json '.blocks | to_entries[] | [.key, .value.lanes_sliced,
-          (.value.logic_um2 / $f[0].blocks[.key].logic_um2 - 1) * 100 | tostring,
+          ((.value.logic_um2 / $f[0].blocks[.key].logic_um2 - 1) * 100 | tostring),
           (.value.memory_bits == $f[0].blocks[.key].memory_bits)] | join(":")' $L/a.json | tr '\n' ' ')
   [ "$(echo "$cmp" | awk '{ for (i = 1; i <= NF; i++) { split($i, f, ":"); d = f[3] < 0 ? -f[3] : f[3]
         if (f[2] != 4 || d > 10 || f[4] != "true") bad = 1; n++ } } END { print n == 2 && !bad }')" = 1 ] &&
@@ -631,7 +631,7 @@ fi
 # the committed lane slices make run reads on pascal: every design block there, every key the
 # current inputs'
 run "synth/cache/pascal: every entry's key matches its RTL, parameters and flow" 0 env BUILD=$B bash scripts/area_synth.sh --check pascal
-miss=$(for b in $($B/gpurf-params --make | sed -n 's/^DESIGN_BLOCKS_[^ ]* := *//p' | tr ' ' '\n' | sort -u); do [ -f synth/cache/pascal/$b.key ] || echo $b; done)
+miss=$(for b in $($B/gpurf-params --make | sed -n 's/^DESIGN_BLOCKS_[^ ]* := *//p' | tr ' ' '\n' | sort -u); do [ -f synth/cache/pascal/$b.key ] || echo $b; done | tr '\n' ' ')
 [ -z "$miss" ] && ok "synth/cache/pascal holds every design block" || bad "synth/cache/pascal lacks: $miss"
 
 section "summary: every failure again"
