@@ -43,14 +43,16 @@ for b in "$@"; do
   if [ -f "$W/$b.key" ] && [ "$(cat "$W/$b.key")" = "$k" ]; then built=$((built + 1)); continue; fi
   rm -f "$W/${b}__$P".* "$W/${b}__${P}__"* "$W/$b.none"
   if [ -f "$CACHE/$b.key" ] && [ "$(cat "$CACHE/$b.key")" = "$k" ]; then
-    cp "$CACHE/$b.key" "$W/"; cp "$CACHE/${b}__$P"* "$CACHE/$b.none" "$W/" 2> /dev/null || true; hit=$((hit + 1))
+    cp "$CACHE/$b.key" "$W/"; hit=$((hit + 1))
+    if [ -f "$CACHE/$b.none" ]; then cp "$CACHE/$b.none" "$W/"; else cp "$CACHE/${b}__$P"* "$W/"; fi
   else todo+=("$b"); fi
 done
 if [ ${#todo[@]} -gt 0 ]; then
   echo "area: synthesizing ${#todo[*]} block(s) of $P as lane slices (${todo[*]}), $(nproc) at a time, at most $TO s each"
   printf '%s\n' "${todo[@]}" | xargs -P "$(nproc)" -I{} bash -c '
     timeout '"$TO"' env BUILD='"$B"' bash synth/slice.sh {} '"$P $W"' > '"$W"'/{}.out 2>&1; rc=$?
-    if [ $rc = 124 ]; then echo "Yosys did not finish the lane slices within '"$TO"' s" > '"$W"'/{}.none
+    if [ $rc = 124 ]; then rm -f '"$W"'/{}__'"$P"'.* '"$W"'/{}__'"$P"'__*
+      echo "Yosys did not finish the lane slices within '"$TO"' s" > '"$W"'/{}.none
     elif [ $rc != 0 ]; then cat '"$W"'/{}.out >&2; exit 1; fi'
   for b in "${todo[@]}"; do key "$b" > "$W/$b.key"; done
 fi
@@ -62,7 +64,10 @@ for b in "$@"; do
 done
 if [ $mode = save ]; then
   rm -rf "$CACHE"; mkdir -p "$CACHE"
-  for b in "$@"; do cp "$W/$b.key" "$CACHE/"; cp "$W/${b}__$P"* "$W/$b.none" "$CACHE/" 2> /dev/null || true; done
+  for b in "$@"; do
+    cp "$W/$b.key" "$CACHE/"
+    if [ -f "$W/$b.none" ]; then cp "$W/$b.none" "$CACHE/"; else cp "$W/${b}__$P"* "$CACHE/"; fi
+  done
   echo "area: $# block(s) saved in $CACHE"
   exit 0
 fi
