@@ -622,7 +622,7 @@ if run "area_synth.sh: rf and rfc of small as lane slices" 0 env BUILD=$B bash s
         if (f[2] != 4 || d > 10 || f[4] != "true") bad = 1; n++ } } END { print n == 2 && !bad }')" = 1 ] &&
     ok "slices extrapolated to 4 lanes match the 4-lane synthesis (block:lanes:logic %:bits equal: $cmp)" || bad "lane slices against the full synthesis" "$cmp"
   run "a second area_synth.sh takes every block from its build" 0 env BUILD=$B bash scripts/area_synth.sh small $L/b.json rf rfc
-  echo "$out" | grep -q "0 block(s) synthesized, 0 from synth/cache/small, 2 built before" && cmp -s $L/a.json $L/b.json &&
+  echo "$out" | grep -q "0 block(s) synthesized, 0 from synth/cache/small, 2 built before" && command cmp -s $L/a.json $L/b.json &&
     ok "built slices reused, the same summary" || bad "slices not reused" "$out"
   run "sim prints the area from a lane-slice summary" 0 $G sim --preset small --gen seed=1 --synth $L/a.json
   echo "$out" | grep -q "design total: logic" && ok "lane-slice area in the run report" || bad "no area from slices" "$out"

@@ -87,7 +87,7 @@ if [ -d "$T" ]; then
   run "ThreadSanitizer: bfs-sm80 (15 launches) on one SM, its blocks read ahead" 0 $TS sim --preset sm86_rtx3070 --sms 1 \
     --trace $T/bfs-sm80/kernelslist.g --json $B/gpu/ts2.json
   $G sim --preset sm86_rtx3070 --sms 1 --trace $T/bfs-sm80/kernelslist.g --json $B/gpu/ts2p.json > /dev/null 2>&1
-  jq -e '.stats.cycles > 0' $B/gpu/ts2.json > /dev/null 2>&1 && cmp -s <(jq -S .stats $B/gpu/ts2.json) <(jq -S .stats $B/gpu/ts2p.json) && ok "bfs-sm80 under ThreadSanitizer: the plain build's statistics" ||
+  jq -e '.stats.cycles > 0' $B/gpu/ts2.json > /dev/null 2>&1 && command cmp -s <(jq -S .stats $B/gpu/ts2.json) <(jq -S .stats $B/gpu/ts2p.json) && ok "bfs-sm80 under ThreadSanitizer: the plain build's statistics" ||
     bad "ThreadSanitizer build's statistics differ"
   run "ThreadSanitizer: gpurf reuse rewinds each of bfs-sm80's kernels" 0 $TS reuse --preset sm86_rtx3070 --trace $T/bfs-sm80/kernelslist.g
   unset TSAN_OPTIONS
