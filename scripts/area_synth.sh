@@ -37,7 +37,7 @@ if [ $mode = check ]; then
   exit $bad
 fi
 if [ $mode = run ]; then OUT=$1; shift; fi
-todo=() hit=0 built=0
+pending=() hit=0 built=0
 for b in "$@"; do
   k=$(key "$b")
   if [ -f "$W/$b.key" ] && [ "$(cat "$W/$b.key")" = "$k" ]; then built=$((built + 1)); continue; fi
@@ -45,18 +45,18 @@ for b in "$@"; do
   if [ -f "$CACHE/$b.key" ] && [ "$(cat "$CACHE/$b.key")" = "$k" ]; then
     cp "$CACHE/$b.key" "$W/"; hit=$((hit + 1))
     if [ -f "$CACHE/$b.none" ]; then cp "$CACHE/$b.none" "$W/"; else cp "$CACHE/${b}__$P"* "$W/"; fi
-  else todo+=("$b"); fi
+  else pending+=("$b"); fi
 done
-if [ ${#todo[@]} -gt 0 ]; then
-  echo "area: synthesizing ${#todo[*]} block(s) of $P as lane slices (${todo[*]}), $(nproc) at a time, at most $TO s each"
-  printf '%s\n' "${todo[@]}" | xargs -P "$(nproc)" -I{} bash -c '
+if [ ${#pending[@]} -gt 0 ]; then
+  echo "area: synthesizing ${#pending[*]} block(s) of $P as lane slices (${pending[*]}), $(nproc) at a time, at most $TO s each"
+  printf '%s\n' "${pending[@]}" | xargs -P "$(nproc)" -I{} bash -c '
     timeout '"$TO"' env BUILD='"$B"' bash synth/slice.sh {} '"$P $W"' > '"$W"'/{}.out 2>&1; rc=$?
     if [ $rc = 124 ]; then rm -f '"$W"'/{}__'"$P"'.* '"$W"'/{}__'"$P"'__*
       echo "Yosys did not finish the lane slices within '"$TO"' s" > '"$W"'/{}.none
     elif [ $rc != 0 ]; then cat '"$W"'/{}.out >&2; exit 1; fi'
-  for b in "${todo[@]}"; do key "$b" > "$W/$b.key"; done
+  for b in "${pending[@]}"; do key "$b" > "$W/$b.key"; done
 fi
-echo "area: $P: ${#todo[*]} block(s) synthesized, $hit from $CACHE, $built built before"
+echo "area: $P: ${#pending[*]} block(s) synthesized, $hit from $CACHE, $built built before"
 have=()
 for b in "$@"; do
   if [ -f "$W/$b.none" ]; then echo "area: $b: no figure ($(cat "$W/$b.none")): the area of a design using it is left empty"
