@@ -74,11 +74,11 @@ QUIET(rfc)
     s = sep;
 
 /* the shared RTL modules each module instantiates */
-#define rf_RTL_DEPS "bank_arb rsp_xbar or_tree"
+#define rf_RTL_DEPS "bank_arb uprefix rsp_xbar or_tree"
 #define ocu_RTL_DEPS ""
 #define aau_RTL_DEPS ""
 #define wcb_RTL_DEPS ""
-#define rfc_RTL_DEPS "bank_arb rsp_xbar xbar_link"
+#define rfc_RTL_DEPS "bank_arb uprefix rsp_xbar xbar_link"
 #define ccu_RTL_DEPS "ccu_lookup ccu_place lru_matrix ucount"
 #define sthld_RTL_DEPS ""
 #define ccu_alloc_RTL_DEPS "lru_matrix"

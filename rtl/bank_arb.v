@@ -61,17 +61,33 @@ module bank_arb #(
     end
   endfunction
 
-  // bit ib of port number pj
-  /* verilator lint_off UNUSEDSIGNAL */
-  function pnum(input integer pj, input integer ib);
-    reg [31:0] t;
+  // bit i of each port's number plus step, cyclically: bit i*NumPorts + q is bit i of
+  // (q + step) mod NumPorts (an AND-OR with a one-hot port vector encodes it)
+  function [PortBits*NumPorts-1:0] port_bits(input integer step);
+    integer q, i, v;
     begin
-      t = pj >> ib;
-      pnum = t[0];
+      port_bits = {(PortBits*NumPorts){1'b0}};
+      for (q = 0; q < NumPorts; q = q + 1) begin
+        v = (q + step) % NumPorts;
+        for (i = 0; i < PortBits; i = i + 1) port_bits[i*NumPorts + q] = ((v >> i) % 2) == 1;
+      end
     end
   endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
-  // unary counts of BankPorts bits (unary.vh): a + b, and the inclusive prefix counts of a vector
+  localparam [PortBits*NumPorts-1:0] PortNum  = port_bits(0);
+  localparam [PortBits*NumPorts-1:0] NextPort = port_bits(1);
+  // bits above each position set: an exclusive suffix OR (Kogge-Stone)
+  function [NumPorts-1:0] above;
+    input [NumPorts-1:0] v;
+    integer d;
+    reg [NumPorts-1:0] p;
+    begin
+      p = v;
+      for (d = 1; d < NumPorts; d = d * 2)
+        p = p | (p >> d);
+      above = p >> 1;
+    end
+  endfunction
+  // unary counts of BankPorts bits (unary.vh): a + b
   localparam U = BankPorts;
   localparam W = NumFixed > NumPorts ? NumFixed : NumPorts;
   localparam CW = W;
@@ -167,17 +183,44 @@ module bank_arb #(
   reg [BankPorts-1:0]          freep, rfree, taken;
   reg [NumFixed-1:0]           fq;
   reg [NumPorts-1:0]           rq, hi, lo, last, mr;
-  reg [NumPorts-1:0]           gv;
+  reg [NumPorts-1:0]           hia, loa;     // a high (low) read above each port
   reg [BankPorts-1:0]          tot_f;
   reg [BankPorts:0]            rr_hit;
   reg [(BankPorts+1)*PortBits-1:0] rr_at;
   integer i, nb;
-  reg [W*U-1:0]                pf, ph, pl;   // inclusive prefix counts: fixed, high, low reads
+  reg [NumFixed*U-1:0]         pf;           // inclusive prefix counts: fixed,
+  reg [NumPorts*U-1:0]         ph, pl;       // high and low reads
   reg [U-1:0]                  cb;
   reg [BankPorts*NumFixed-1:0] ge_f;
   reg [BankPorts*NumPorts-1:0] ge_r;
   reg [CntBits-1:0]            pos;
   reg [BpBits:0]               fp;
+  // each bank's requesters (fixed; reads at or after its pointer, and before it) and their
+  // prefix counts, one uprefix each (a prefix function here is unrolled by the synthesis
+  // front end per call, in time growing with the requesters squared)
+  reg  [NumBanks*NumFixed-1:0]   fq_all;
+  reg  [NumBanks*NumPorts-1:0]   hi_all, lo_all;
+  wire [NumBanks*NumFixed*U-1:0] pf_all;
+  wire [NumBanks*NumPorts*U-1:0] ph_all, pl_all;
+  reg                            rqs;
+  integer sb, sj;
+  always @* begin
+    for (sb = 0; sb < NumBanks; sb = sb + 1) begin
+      for (sj = 0; sj < NumFixed; sj = sj + 1)
+        fq_all[sb*NumFixed + sj] = fix_req_i[sj] && fix_bank_i[sj*BankBits +: BankBits] == sb[BankBits-1:0];
+      for (sj = 0; sj < NumPorts; sj = sj + 1) begin
+        rqs = rd_req_i[sj] && rd_bank_i[sj*BankBits +: BankBits] == sb[BankBits-1:0];
+        hi_all[sb*NumPorts + sj] = rqs && sj[PortBits-1:0] >= rr_i[sb*PortBits +: PortBits];
+        lo_all[sb*NumPorts + sj] = rqs && !hi_all[sb*NumPorts + sj];
+      end
+    end
+  end
+  genvar gb;
+  for (gb = 0; gb < NumBanks; gb = gb + 1) begin : g_pre
+    uprefix #(.N(NumFixed), .U(U)) u_pf (.v_i(fq_all[gb*NumFixed +: NumFixed]), .p_o(pf_all[gb*NumFixed*U +: NumFixed*U]));
+    uprefix #(.N(NumPorts), .U(U)) u_ph (.v_i(hi_all[gb*NumPorts +: NumPorts]), .p_o(ph_all[gb*NumPorts*U +: NumPorts*U]));
+    uprefix #(.N(NumPorts), .U(U)) u_pl (.v_i(lo_all[gb*NumPorts +: NumPorts]), .p_o(pl_all[gb*NumPorts*U +: NumPorts*U]));
+  end
   integer b, k, j, n;
   always @* begin
     fix_gnt_o = {NumFixed{1'b0}};
@@ -191,9 +234,8 @@ module bank_arb #(
     for (b = 0; b < NumBanks; b = b + 1) begin
       for (k = 0; k < BankPorts; k = k + 1) freep[k] = !busy_pre_i[b*BankPorts + k];
       // fixed requesters: one with c requesters before it takes the c-th free bank port
-      for (j = 0; j < NumFixed; j = j + 1)
-        fq[j] = fix_req_i[j] && fix_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
-      pf = upre({{(W-NumFixed){1'b0}}, fq});
+      fq = fq_all[b*NumFixed +: NumFixed];
+      pf = pf_all[b*NumFixed*U +: NumFixed*U];
       for (j = 0; j < NumFixed; j = j + 1)
         for (n = 0; n < BankPorts; n = n + 1)
           ge_f[n*NumFixed + j] = j > 0 && pf[(j-1)*U + n];
@@ -217,13 +259,11 @@ module bank_arb #(
       for (k = 0; k < BankPorts; k = k + 1) bp_fix_o[b*BankPorts + k] = taken[k];
       rfree = freep & ~taken & ~busy_post_i[b*BankPorts +: BankPorts];
       // reads in round-robin order: those at or after the pointer, then those before it
-      for (j = 0; j < NumPorts; j = j + 1) begin
-        rq[j] = rd_req_i[j] && rd_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
-        hi[j] = rq[j] && j[PortBits-1:0] >= rr_i[b*PortBits +: PortBits];
-        lo[j] = rq[j] && !hi[j];
-      end
-      ph = upre({{(W-NumPorts){1'b0}}, hi});
-      pl = upre({{(W-NumPorts){1'b0}}, lo});
+      hi = hi_all[b*NumPorts +: NumPorts];
+      lo = lo_all[b*NumPorts +: NumPorts];
+      rq = hi | lo;
+      ph = ph_all[b*NumPorts*U +: NumPorts*U];
+      pl = pl_all[b*NumPorts*U +: NumPorts*U];
       for (j = 0; j < NumPorts; j = j + 1) begin
         cb = hi[j] ? (j > 0 ? ph[(j-1)*U +: U] : {U{1'b0}})
                    : uadd(ph[(NumPorts-1)*U +: U], j > 0 ? pl[(j-1)*U +: U] : {U{1'b0}});
@@ -243,25 +283,22 @@ module bank_arb #(
         for (j = 0; j < NumPorts; j = j + 1)
           mr[j] = rq[j] && rd_gnt_o[j] && rd_bp_o[j*BpBits +: BpBits] == k[BpBits-1:0];
         bp_rd_o[b*BankPorts + k] = |mr;
-        for (i = 0; i < PortBits; i = i + 1) begin
-          for (j = 0; j < NumPorts; j = j + 1) gv[j] = mr[j] && pnum(j, i);
-          bp_port_o[(b*BankPorts + k)*PortBits + i] = |gv;
-        end
+        for (i = 0; i < PortBits; i = i + 1)
+          bp_port_o[(b*BankPorts + k)*PortBits + i] = |(mr & PortNum[i*NumPorts +: NumPorts]);
       end
       // the pointer: after the last granted read in round-robin order. The reads granted are
       // the first min(free, requesters): the last is the one with free - 1 before it, or the
       // last requester; both candidates come from the reads alone (rr_at[n]: the pointer after
       // the read with n before it; rr_at[BankPorts]: after the last), the free count picks one
+      hia = above(hi);
+      loa = above(lo);
       for (n = 0; n <= BankPorts; n = n + 1) begin
         for (j = 0; j < NumPorts; j = j + 1)
-          last[j] = (n == BankPorts) ? rq[j] && !(hi[j] ? |(hi >> (j + 1)) || |lo : |(lo >> (j + 1)))
+          last[j] = (n == BankPorts) ? rq[j] && !(hi[j] ? hia[j] || |lo : loa[j])
                     : rq[j] && (n == 0 || ge_r[(n-1)*NumPorts + j]) && !ge_r[n*NumPorts + j];
         rr_hit[n] = |last;
-        for (i = 0; i < PortBits; i = i + 1) begin
-          for (j = 0; j < NumPorts; j = j + 1)
-            gv[j] = last[j] && pnum((j == LastPortI) ? 0 : j + 1, i);
-          rr_at[n*PortBits + i] = |gv;
-        end
+        for (i = 0; i < PortBits; i = i + 1)
+          rr_at[n*PortBits + i] = |(last & NextPort[i*NumPorts +: NumPorts]);
       end
       nb = 0;
       for (k = 0; k < BankPorts; k = k + 1) nb = nb + {31'd0, rfree[k]};
