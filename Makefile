@@ -106,8 +106,10 @@ m_class   = V$(subst __,_,$(1))
 # one C++ file per model (Verilator's VM_PARALLEL_BUILDS=0 includes its files into one, whose
 # headers are then parsed once: a third of the compile time of a file each on the small blocks,
 # the same on the largest; make builds the models side by side); a test build at -O1 (half the
-# compile time of Verilator's -Os default), a benchmark build at -O2
-VFLAGS_COMMON := --trace-fst -Wall -Wno-fatal -MAKEFLAGS VM_PARALLEL_BUILDS=0
+# compile time of Verilator's -Os default), a benchmark build at -O2; per-module options in
+# harness/verilator.vlt
+VLT           := harness/verilator.vlt
+VFLAGS_COMMON := --trace-fst -Wall -Wno-fatal -MAKEFLAGS VM_PARALLEL_BUILDS=0 $(VLT)
 VFLAGS_TEST   := -O3 --x-assign unique --x-initial unique -MAKEFLAGS OPT_FAST=-O1
 VFLAGS_FAST   := -O3 --x-assign fast --x-initial fast --noassert -MAKEFLAGS OPT_FAST=-O2
 v_checks = $(if $(filter ok CHECKS_%,$(1)),+define+GPURF_CHECKS)
@@ -116,7 +118,7 @@ vflags = $(if $(filter fast,$(call m_variant,$(1))),$(VFLAGS_FAST),$(VFLAGS_TEST
          $(call v_checks,$(call m_variant,$(1))) $(call v_fault,$(call m_variant,$(1)))
 
 define MODEL_RULES
-$(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: $(RTL_FILES_$(call m_block,$(1))) $(wildcard rtl/*.vh) presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
+$(BUILD)/vl/$(1)/$(call m_class,$(1))__ALL.a: $(RTL_FILES_$(call m_block,$(1))) $(wildcard rtl/*.vh) $(VLT) presets/$(call m_preset,$(1)).json | $(BUILD)/gpurf-params
 	$(call say,VERILATE,$(1))
 	@mkdir -p $(BUILD)/vl/$(1)
 	+$(Q)verilator --cc $(RTL_FILES_$(call m_block,$(1))) --top-module $(RTL_MODULE_$(call m_block,$(1))) \
