@@ -3,8 +3,8 @@
 // prefix of unary adds (Kogge-Stone, log2(N) AND-OR levels; the add is unary.vh's uadd: bit
 // c - 1 of a + b is some x + y = c with at least x in a and at least y in b). unary.vh's upre
 // computes the same as a function; a module instance is elaborated once by the synthesis front
-// end, where a function is unrolled again at every call, and its loops stay loops in the
-// simulator (a generate form of the levels is unrolled there into code 10x larger).
+// end, where a function is unrolled again at every call. The simulator keeps it a module of its
+// own (harness/verilator.vlt): inlined, its loops are unrolled again per instance.
 module uprefix #(
     parameter N = 8,
     parameter U = 2
