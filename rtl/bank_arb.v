@@ -6,8 +6,11 @@
 //      take the free bank ports in order;
 //   3. bank ports in busy_post_i are taken;
 //   4. read requesters take the bank ports left, in round-robin order from the bank's pointer
-//      rr_i (the block keeps the pointers and loads rr_next_o, the port after the last granted
+//      (the block keeps the pointers and loads rrt_next_o, the port after the last granted
 //      one, on a grant).
+// A pointer is a thermometer (rrt_i, rrt_next_o: bit b*NumPorts + j set when port j is at or
+// after bank b's pointer), so that no comparison with a port number starts the pointer's path
+// from one edge to the next, and no encoder ends it.
 // This is the sequential rounds' result (round k: bank port k, writes first, then the next
 // read in round-robin order), computed in parallel: how many requesters of its bank come
 // before a requester picks the free bank port of that rank. The counts saturate at BankPorts
@@ -27,22 +30,21 @@ module bank_arb #(
     input  wire [NumFixed*BankBits-1:0] fix_bank_i,
     input  wire [NumPorts-1:0]          rd_req_i,
     input  wire [NumPorts*BankBits-1:0] rd_bank_i,
-    input  wire [NumBanks*PortBits-1:0] rr_i,
+    input  wire [NumBanks*NumPorts-1:0] rrt_i,
     output reg  [NumFixed-1:0]          fix_gnt_o,
     output reg  [NumFixed*BpBits-1:0]   fix_bp_o,   // the bank port a fixed grant took
     output reg  [NumPorts-1:0]          rd_gnt_o,
-    output reg  [NumPorts*BpBits-1:0]   rd_bp_o,    // the bank port a read grant took
     output reg  [NumBP-1:0]             bp_fix_o,   // bank port b*BankPorts+k: a fixed access
     output reg  [NumBP-1:0]             bp_rd_o,    // ... a read
     output reg  [NumBP*PortBits-1:0]    bp_port_o,  // ... by this read port
-    output reg  [NumBanks*PortBits-1:0] rr_next_o
+    output reg  [NumBP*NumPorts-1:0]    bp_sel_o,   // ... one-hot (bit e*NumPorts + j: read j)
+    output reg  [NumBanks*NumPorts-1:0] rrt_next_o
 );
   localparam BankBits = (NumBanks > 1) ? $clog2(NumBanks) : 1;
   localparam PortBits = (NumPorts > 1) ? $clog2(NumPorts) : 1;
   localparam NumBP    = NumBanks * BankPorts;
   localparam BpBits   = (BankPorts > 1) ? $clog2(BankPorts) : 1;
   localparam CntBits  = $clog2(BankPorts + 1) + 1;        // counts up to BankPorts
-  localparam integer LastPortI = NumPorts - 1;
 
   // the index of the n-th set bit of a bank's port vector (BankPorts bits), found: bit BpBits
   function [BpBits:0] nth;
@@ -61,50 +63,23 @@ module bank_arb #(
     end
   endfunction
 
-  // bit i of each port's number plus step, cyclically: bit i*NumPorts + q is bit i of
-  // (q + step) mod NumPorts (an AND-OR with a one-hot port vector encodes it)
-  function [PortBits*NumPorts-1:0] port_bits(input integer step);
-    integer q, i, v;
+  // bit i of each of n ports' numbers: bit i*NumPorts + q is bit i of q (an AND-OR with a
+  // one-hot port vector encodes it)
+  function [PortBits*NumPorts-1:0] port_bits(input integer n);
+    integer q, i;
     begin
       port_bits = {(PortBits*NumPorts){1'b0}};
-      for (q = 0; q < NumPorts; q = q + 1) begin
-        v = (q + step) % NumPorts;
-        for (i = 0; i < PortBits; i = i + 1) port_bits[i*NumPorts + q] = ((v >> i) % 2) == 1;
-      end
+      for (q = 0; q < n; q = q + 1)
+        for (i = 0; i < PortBits; i = i + 1) port_bits[i*NumPorts + q] = ((q >> i) % 2) == 1;
     end
   endfunction
-  localparam [PortBits*NumPorts-1:0] PortNum  = port_bits(0);
-  localparam [PortBits*NumPorts-1:0] NextPort = port_bits(1);
-  // bits above each position set: an exclusive suffix OR (Kogge-Stone)
-  function [NumPorts-1:0] above;
-    input [NumPorts-1:0] v;
-    integer d;
-    reg [NumPorts-1:0] p;
-    begin
-      p = v;
-      for (d = 1; d < NumPorts; d = d * 2)
-        p = p | (p >> d);
-      above = p >> 1;
-    end
-  endfunction
+  localparam [PortBits*NumPorts-1:0] PortNum = port_bits(NumPorts);
   // unary counts of BankPorts bits (unary.vh): a + b
   localparam U = BankPorts;
   localparam W = NumFixed > NumPorts ? NumFixed : NumPorts;
   localparam CW = W;
   `include "unary.vh"
   /* verilator lint_off UNUSEDSIGNAL */
-  function [PortBits-1:0] enc_next;  // the port after the one-hot requester, cyclically
-    input [NumPorts-1:0] oh;
-    integer q;
-    reg [31:0] nx;
-    begin
-      enc_next = {PortBits{1'b0}};
-      for (q = 0; q < NumPorts; q = q + 1) begin
-        nx = (q == LastPortI) ? 0 : q + 1;
-        if (oh[q]) enc_next = enc_next | nx[PortBits-1:0];
-      end
-    end
-  endfunction
   function [PortBits-1:0] enc;  // the one-hot requester's port number
     input [NumPorts-1:0] oh;
     integer q;
@@ -137,19 +112,19 @@ module bank_arb #(
   // moves past the granted read. Prefix ORs and one-hot encodes: the depth grows with
   // log(requesters) (the pointer's path from one edge to the next is the block's clock limit).
   reg [NumPorts-1:0] hi;
-  reg [W-1:0] fqw, rqw, sel, fb, rb;
-  reg [NumPorts-1:0] first;
-  reg fbusy, rfr;
+  reg [W-1:0] fqw, rqw, fb, hb, ab;
+  reg [NumPorts-1:0] first, after;
+  reg fbusy, rfr, anyhi;
   integer b, j;
   always @* begin
     fix_gnt_o = {NumFixed{1'b0}};
     fix_bp_o  = {(NumFixed*BpBits){1'b0}};
     rd_gnt_o  = {NumPorts{1'b0}};
-    rd_bp_o   = {(NumPorts*BpBits){1'b0}};
     bp_fix_o  = {NumBP{1'b0}};
     bp_rd_o   = {NumBP{1'b0}};
     bp_port_o = {(NumBP*PortBits){1'b0}};
-    rr_next_o = rr_i;
+    bp_sel_o  = {(NumBP*NumPorts){1'b0}};
+    rrt_next_o = rrt_i;
     for (b = 0; b < NumBanks; b = b + 1) begin
       fqw = {W{1'b0}};
       rqw = {W{1'b0}};
@@ -157,7 +132,7 @@ module bank_arb #(
         fqw[j] = fix_req_i[j] && fix_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
       for (j = 0; j < NumPorts; j = j + 1) begin
         rqw[j] = rd_req_i[j] && rd_bank_i[j*BankBits +: BankBits] == b[BankBits-1:0];
-        hi[j] = rqw[j] && j[PortBits-1:0] >= rr_i[b*PortBits +: PortBits];
+        hi[j] = rqw[j] && rrt_i[b*NumPorts + j];
       end
       fb = below(fqw);
       for (j = 0; j < NumFixed; j = j + 1)
@@ -165,16 +140,24 @@ module bank_arb #(
       fbusy = |fqw[NumFixed-1:0];
       bp_fix_o[b] = fbusy && !busy_pre_i[b];
       rfr = !busy_pre_i[b] && !fbusy && !busy_post_i[b];
-      sel = |hi ? {{(W-NumPorts){1'b0}}, hi} : rqw;
-      rb = below(sel);
-      for (j = 0; j < NumPorts; j = j + 1)
-        first[j] = sel[j] && !rb[j];
-      for (j = 0; j < NumPorts; j = j + 1)
+      // the first read at or after the pointer and the first of all, found side by side; one
+      // of them is chosen after
+      hb = below({{(W-NumPorts){1'b0}}, hi});
+      ab = below(rqw);
+      anyhi = |hi;
+      for (j = 0; j < NumPorts; j = j + 1) begin
+        first[j] = anyhi ? hi[j] && !hb[j] : rqw[j] && !ab[j];
+        after[j] = anyhi ? hb[j] : ab[j];
+      end
+      for (j = 0; j < NumPorts; j = j + 1) begin
         rd_gnt_o[j] = rd_gnt_o[j] | (first[j] && rfr);
+        bp_sel_o[b*NumPorts + j] = first[j] && rfr;
+      end
       bp_rd_o[b] = rfr && |rqw;
       bp_port_o[b*PortBits +: PortBits] = rfr ? enc(first) : {PortBits{1'b0}};
+      // the ports after the granted one: those with a chosen requester below them
       if (rfr && |rqw)
-        rr_next_o[b*PortBits +: PortBits] = enc_next(first);
+        rrt_next_o[b*NumPorts +: NumPorts] = first[NumPorts-1] ? {NumPorts{1'b1}} : after;
     end
   end
     end else begin : g_any
@@ -182,19 +165,20 @@ module bank_arb #(
   // index; reads: earlier in round-robin order): bit n of its unary prefix count
   reg [BankPorts-1:0]          freep, rfree, taken;
   reg [NumFixed-1:0]           fq;
-  reg [NumPorts-1:0]           rq, hi, lo, last, mr;
-  reg [NumPorts-1:0]           hia, loa;     // a high (low) read above each port
+  reg [NumPorts-1:0]           rq, hi, lo, mr, rt;
   reg [BankPorts-1:0]          tot_f;
-  reg [BankPorts:0]            rr_hit;
-  reg [(BankPorts+1)*PortBits-1:0] rr_at;
+  reg [U:0]                    tot;          // the bank's reads, unary, with a zero above
+  reg [U-1:0]                  htot;         // ... those at or after the pointer
+  reg                          wrap;
   integer i, nb;
   reg [NumFixed*U-1:0]         pf;           // inclusive prefix counts: fixed,
   reg [NumPorts*U-1:0]         ph, pl;       // high and low reads
   reg [U-1:0]                  cb;
   reg [BankPorts*NumFixed-1:0] ge_f;
   reg [BankPorts*NumPorts-1:0] ge_r;
-  reg [CntBits-1:0]            pos;
+  reg [CntBits-1:0]            pos, fbel;   // fbel: free bank ports below the one at hand
   reg [BpBits:0]               fp;
+  reg                          hit;
   // each bank's requesters (fixed; reads at or after its pointer, and before it) and their
   // prefix counts, one uprefix each (a prefix function here is unrolled by the synthesis
   // front end per call, in time growing with the requesters squared)
@@ -210,7 +194,7 @@ module bank_arb #(
         fq_all[sb*NumFixed + sj] = fix_req_i[sj] && fix_bank_i[sj*BankBits +: BankBits] == sb[BankBits-1:0];
       for (sj = 0; sj < NumPorts; sj = sj + 1) begin
         rqs = rd_req_i[sj] && rd_bank_i[sj*BankBits +: BankBits] == sb[BankBits-1:0];
-        hi_all[sb*NumPorts + sj] = rqs && sj[PortBits-1:0] >= rr_i[sb*PortBits +: PortBits];
+        hi_all[sb*NumPorts + sj] = rqs && rrt_i[sb*NumPorts + sj];
         lo_all[sb*NumPorts + sj] = rqs && !hi_all[sb*NumPorts + sj];
       end
     end
@@ -226,11 +210,11 @@ module bank_arb #(
     fix_gnt_o = {NumFixed{1'b0}};
     fix_bp_o  = {(NumFixed*BpBits){1'b0}};
     rd_gnt_o  = {NumPorts{1'b0}};
-    rd_bp_o   = {(NumPorts*BpBits){1'b0}};
     bp_fix_o  = {NumBP{1'b0}};
     bp_rd_o   = {NumBP{1'b0}};
     bp_port_o = {(NumBP*PortBits){1'b0}};
-    rr_next_o = rr_i;
+    bp_sel_o  = {(NumBP*NumPorts){1'b0}};
+    rrt_next_o = rrt_i;
     for (b = 0; b < NumBanks; b = b + 1) begin
       for (k = 0; k < BankPorts; k = k + 1) freep[k] = !busy_pre_i[b*BankPorts + k];
       // fixed requesters: one with c requesters before it takes the c-th free bank port
@@ -264,47 +248,53 @@ module bank_arb #(
       rq = hi | lo;
       ph = ph_all[b*NumPorts*U +: NumPorts*U];
       pl = pl_all[b*NumPorts*U +: NumPorts*U];
+      // cb: the reads before port j in round-robin order, for every port (one that does not
+      // read counts as placed by the pointer like one that does)
+      rt = rrt_i[b*NumPorts +: NumPorts];
       for (j = 0; j < NumPorts; j = j + 1) begin
-        cb = hi[j] ? (j > 0 ? ph[(j-1)*U +: U] : {U{1'b0}})
+        cb = rt[j] ? (j > 0 ? ph[(j-1)*U +: U] : {U{1'b0}})
                    : uadd(ph[(NumPorts-1)*U +: U], j > 0 ? pl[(j-1)*U +: U] : {U{1'b0}});
         for (n = 0; n < BankPorts; n = n + 1) ge_r[n*NumPorts + j] = cb[n];
       end
-      for (j = 0; j < NumPorts; j = j + 1) begin
-        pos = {CntBits{1'b0}};
-        for (n = 0; n < BankPorts; n = n + 1) pos = pos + {{(CntBits-1){1'b0}}, ge_r[n*NumPorts + j]};
-        fp = nth(rfree, pos);
-        if (rq[j] && fp[BpBits]) begin
-          rd_gnt_o[j] = 1'b1;
-          rd_bp_o[j*BpBits +: BpBits] = fp[BpBits-1:0];
-        end
-      end
-      // each bank port: the read granted to it (at most one: AND-OR over the readers)
+      // read j takes free bank port k when as many reads come before it in round-robin order
+      // as free bank ports below k: a unary equality on its prefix count, the free ports'
+      // count known from the busy and fixed accesses alone (no count of the reads is added up
+      // and compared, and the crossbar takes the one-hot grants as they are)
+      fbel = {CntBits{1'b0}};
       for (k = 0; k < BankPorts; k = k + 1) begin
-        for (j = 0; j < NumPorts; j = j + 1)
-          mr[j] = rq[j] && rd_gnt_o[j] && rd_bp_o[j*BpBits +: BpBits] == k[BpBits-1:0];
+        for (j = 0; j < NumPorts; j = j + 1) begin
+          hit = 1'b0;
+          for (n = 0; n <= k; n = n + 1)
+            hit = hit | (fbel == n[CntBits-1:0] && (n == 0 || ge_r[(n-1)*NumPorts + j]) &&
+                         !ge_r[n*NumPorts + j]);
+          mr[j] = rq[j] && rfree[k] && hit;
+          bp_sel_o[(b*BankPorts + k)*NumPorts + j] = mr[j];
+          rd_gnt_o[j] = rd_gnt_o[j] | mr[j];
+        end
         bp_rd_o[b*BankPorts + k] = |mr;
         for (i = 0; i < PortBits; i = i + 1)
           bp_port_o[(b*BankPorts + k)*PortBits + i] = |(mr & PortNum[i*NumPorts +: NumPorts]);
+        fbel = fbel + {{(CntBits-1){1'b0}}, rfree[k]};
       end
-      // the pointer: after the last granted read in round-robin order. The reads granted are
-      // the first min(free, requesters): the last is the one with free - 1 before it, or the
-      // last requester; both candidates come from the reads alone (rr_at[n]: the pointer after
-      // the read with n before it; rr_at[BankPorts]: after the last), the free count picks one
-      hia = above(hi);
-      loa = above(lo);
-      for (n = 0; n <= BankPorts; n = n + 1) begin
-        for (j = 0; j < NumPorts; j = j + 1)
-          last[j] = (n == BankPorts) ? rq[j] && !(hi[j] ? hia[j] || |lo : loa[j])
-                    : rq[j] && (n == 0 || ge_r[(n-1)*NumPorts + j]) && !ge_r[n*NumPorts + j];
-        rr_hit[n] = |last;
-        for (i = 0; i < PortBits; i = i + 1)
-          rr_at[n*PortBits + i] = |(last & NextPort[i*NumPorts +: NumPorts]);
-      end
+      // the pointer: the ports after the last granted read. The reads granted are the first
+      // m = min(free, requesters) in round-robin order; the last has n = m - 1 before it. When
+      // it is at or after the pointer (at least n + 1 reads there), the ports after it are those
+      // at or after the pointer with more than n reads before them in round-robin order; else
+      // every port at or after the pointer and those below it with more than n before them. The
+      // last port wraps to all. Every term comes from the prefix counts: no encoder, no
+      // comparison with a port number.
+      htot = ph[(NumPorts-1)*U +: U];
+      tot = {1'b0, uadd(htot, pl[(NumPorts-1)*U +: U])};
       nb = 0;
       for (k = 0; k < BankPorts; k = k + 1) nb = nb + {31'd0, rfree[k]};
-      if (nb > 0 && |rq)
-        rr_next_o[b*PortBits +: PortBits] = rr_hit[nb - 1] ? rr_at[(nb - 1)*PortBits +: PortBits]
-                                                            : rr_at[BankPorts*PortBits +: PortBits];
+      for (n = 0; n < BankPorts; n = n + 1) begin
+        wrap = rq[NumPorts-1] && (n == 0 || ge_r[(n-1)*NumPorts + NumPorts-1]) &&
+               !ge_r[n*NumPorts + NumPorts-1];
+        if (tot[n] && (nb == n + 1 || (nb > n + 1 && !tot[n+1])))
+          for (j = 0; j < NumPorts; j = j + 1)
+            rrt_next_o[b*NumPorts + j] = wrap || (htot[n] ? rt[j] && ge_r[n*NumPorts + j]
+                                                          : rt[j] || ge_r[n*NumPorts + j]);
+      end
     end
   end
     end

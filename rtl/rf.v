@@ -73,7 +73,8 @@ module rf #(
   localparam integer LatM1 = (BankLatency > 1) ? BankLatency - 1 : 0;
 
   reg [RowBits-1:0] base_q [0:NumWarps-1];
-  reg [PortBits-1:0] rr_q [0:NumBanks-1];
+  reg [NumPorts-1:0] rrt_q [0:NumBanks-1];  // round-robin pointers, thermometers (bank_arb)
+  reg [PortBits-1:0] rr_q [0:NumBanks-1];   // ... as numbers: waves and proofs
   reg [BusyBits-1:0] busy_q [0:NumBP-1];
 
   // ---- address decode --------------------------------------------------------------------
@@ -108,15 +109,15 @@ module rf #(
   localparam BpBits = (BankPorts > 1) ? $clog2(BankPorts) : 1;
   reg  [NumWPorts*BankBits-1:0] wr_bank;
   reg  [NumPorts*BankBits-1:0]  rd_bank;
-  reg  [NumBanks*PortBits-1:0]  rr_flat;
+  reg  [NumBanks*NumPorts-1:0]  rrt_flat;
   reg  [NumBP-1:0]              busy;
   wire [NumWPorts-1:0]          a_wgnt;
   wire [NumWPorts*BpBits-1:0]   a_wbp;
   wire [NumPorts-1:0]           rgnt;
-  wire [NumPorts*BpBits-1:0]    rbp;
   wire [NumBP-1:0]              a_bpw, bprd;
   wire [NumBP*PortBits-1:0]     bpport;
-  wire [NumBanks*PortBits-1:0]  rr_next;
+  wire [NumBP*NumPorts-1:0]     bpsel;
+  wire [NumBanks*NumPorts-1:0]  rrt_next;
   integer b, p;
 
   always @* begin
@@ -124,8 +125,11 @@ module rf #(
       wr_bank[p*BankBits +: BankBits] = bank_of(wr_warp_i[p*WarpBits +: WarpBits], wr_reg_i[p*RegBits +: RegBits]);
     for (p = 0; p < NumPorts; p = p + 1)
       rd_bank[p*BankBits +: BankBits] = bank_of(rd_warp_i[p*WarpBits +: WarpBits], rd_reg_i[p*RegBits +: RegBits]);
-    for (b = 0; b < NumBanks; b = b + 1)
-      rr_flat[b*PortBits +: PortBits] = rr_q[b];
+    for (b = 0; b < NumBanks; b = b + 1) begin
+      rrt_flat[b*NumPorts +: NumPorts] = rrt_q[b];
+      rr_q[b] = {PortBits{1'b0}};
+      for (p = NumPorts - 1; p >= 0; p = p - 1) if (rrt_q[b][p]) rr_q[b] = p[PortBits-1:0];
+    end
     for (b = 0; b < NumBP; b = b + 1)
 `ifdef FORMAL_FAULT_RF_BUSY_IGNORED
       busy[b] = 1'b0;
@@ -145,15 +149,15 @@ module rf #(
     .fix_bank_i (wr_bank),
     .rd_req_i   (rd_valid_i),
     .rd_bank_i  (rd_bank),
-    .rr_i       (rr_flat),
+    .rrt_i      (rrt_flat),
     .fix_gnt_o  (a_wgnt),
     .fix_bp_o   (a_wbp),
     .rd_gnt_o   (rgnt),
-    .rd_bp_o    (rbp),
     .bp_fix_o   (a_bpw),
     .bp_rd_o    (bprd),
     .bp_port_o  (bpport),
-    .rr_next_o  (rr_next)
+    .bp_sel_o   (bpsel),
+    .rrt_next_o (rrt_next)
   );
 
   // the writes' grants and bank ports (the faulty variant: reads first, then each bank port
@@ -204,12 +208,17 @@ module rf #(
   wire [DataBits-1:0] bp_wdata[0:NumBP-1];
   wire [Lanes-1:0]    bp_wmask[0:NumBP-1];
   reg [NumBP-1:0]    bp_wr, bp_rd;
-  reg [NumBP*PortBits-1:0] bp_port;
   reg [RowBits-1:0]  rd_row [0:NumPorts-1];
   reg [RowBits-1:0]  wr_row [0:NumWPorts-1];
   reg [NumBP*NumAll*RowBits-1:0]     t_row;
   reg [NumBP*NumWPorts*DataBits-1:0] t_wdata;
   reg [NumBP*NumWPorts*Lanes-1:0]    t_wmask;
+  // the port bank port e reads for: one-hot (bit e*NumPorts + p), the crossbar's select at
+  // BankLatency 0; as a number, into the read pipelines otherwise
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [NumBP*NumPorts-1:0] bp_sel;
+  reg [NumBP*PortBits-1:0] bp_port;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg sel;
   integer wb, wk, ap;
   always @* begin
@@ -220,12 +229,12 @@ module rf #(
     bp_wr   = bpw;
     bp_rd   = bprd;
     bp_port = bpport;
+    bp_sel  = bpsel;
     for (wb = 0; wb < NumBanks; wb = wb + 1)
       for (wk = 0; wk < BankPorts; wk = wk + 1) begin
         for (ap = 0; ap < NumPorts; ap = ap + 1) begin
-          sel = rgnt[ap] && rd_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0] &&
-                rbp[ap*BpBits +: BpBits] == wk[BpBits-1:0];
-          t_row[((wb*BankPorts + wk)*NumAll + ap)*RowBits +: RowBits] = sel ? rd_row[ap] : {RowBits{1'b0}};
+          t_row[((wb*BankPorts + wk)*NumAll + ap)*RowBits +: RowBits] =
+            bp_sel[(wb*BankPorts + wk)*NumPorts + ap] ? rd_row[ap] : {RowBits{1'b0}};
         end
         for (ap = 0; ap < NumWPorts; ap = ap + 1) begin
           sel = wgnt[ap] && wr_bank[ap*BankBits +: BankBits] == wb[BankBits-1:0] &&
@@ -249,8 +258,7 @@ module rf #(
   endgenerate
 
   // ---- banks (BankPorts ports each), busy counters and read pipelines --------------------------
-  wire [NumBP-1:0]          last_valid;
-  wire [NumBP*PortBits-1:0] last_port;
+  wire [NumBP*NumPorts-1:0] last_sel;   // bank port e's answer goes to port p: bit e*NumPorts + p
   wire [NumBP*DataBits-1:0] last_data;
 
   genvar g, s, q;
@@ -285,9 +293,9 @@ module rf #(
           else if ((bp_rd[E] || bp_wr[E]) && BankPipelined == 0) busy_q[E] <= LatM1[BusyBits-1:0];
           else if (|busy_q[E]) busy_q[E] <= busy_q[E] - 1'b1;
         if (BankLatency == 0) begin : g_now
-          // read in the grant cycle: the data reaches the crossbar combinationally
-          assign last_valid[E] = bp_rd[E];
-          assign last_port[E*PortBits +: PortBits] = bp_port[E*PortBits +: PortBits];
+          // read in the grant cycle: the data reaches the crossbar combinationally, steered by
+          // the grants
+          assign last_sel[E*NumPorts +: NumPorts] = bp_sel[E*NumPorts +: NumPorts];
 `ifdef FORMAL_FAULT_RF_READ_NEW
           // the other bank port's write of this cycle to the same row, forwarded
           wire fwd = BankPorts > 1 && bp_wr[g*BankPorts + (1 - q % 2)] && bp_row[g*BankPorts + (1 - q % 2)] == bp_row[E];
@@ -316,8 +324,10 @@ module rf #(
 `else
           localparam integer Out = BankLatency - 1;
 `endif
-          assign last_valid[E] = pv_q[Out];
-          assign last_port[E*PortBits +: PortBits] = pp_q[Out];
+          genvar o;
+          for (o = 0; o < NumPorts; o = o + 1) begin : g_sel
+            assign last_sel[E*NumPorts + o] = pv_q[Out] && pp_q[Out] == o[PortBits-1:0];
+          end
           assign last_data[E*DataBits +: DataBits] = pd_q[Out];
         end
       end
@@ -328,8 +338,7 @@ module rf #(
   wire [NumPorts-1:0]          rsp_valid;
   wire [NumPorts*DataBits-1:0] rsp_data;
   rsp_xbar #(.NumBanks(NumBP), .NumPorts(NumPorts), .DataBits(DataBits)) u_xbar (
-    .valid_i    (last_valid),
-    .port_i     (last_port),
+    .sel_i      (last_sel),
     .data_i     (last_data),
     .rsp_valid_o(rsp_valid),
     .rsp_data_o (rsp_data)
@@ -355,24 +364,25 @@ module rf #(
         else if (launch_valid_i && launch_warp_i == gs[WarpBits-1:0]) base_q[gs] <= launch_base_i;
     end
     for (gs = 0; gs < NumBanks; gs = gs + 1) begin : g_rr
+      wire [NumPorts-1:0] nx = rrt_next[gs*NumPorts +: NumPorts];
       always @(posedge clk_i)
-        if (!rst_ni) rr_q[gs] <= {PortBits{1'b0}};
+        if (!rst_ni) rrt_q[gs] <= {NumPorts{1'b1}};
 `ifdef FAULT_RF_RR_STUCK
-        else rr_q[gs] <= rr_q[gs];
+        else rrt_q[gs] <= rrt_q[gs];
 `elsif FORMAL_FAULT_RF_RR_NOT_AFTER
-        else if (rr_next[gs*PortBits +: PortBits] != rr_q[gs])
-          rr_q[gs] <= (rr_next[gs*PortBits +: PortBits] == {PortBits{1'b0}}) ? NumPorts[PortBits-1:0] - 1'b1
-                      : rr_next[gs*PortBits +: PortBits] - 1'b1;
+        else if (nx != rrt_q[gs])
+          rrt_q[gs] <= nx[0] ? {1'b1, {(NumPorts-1){1'b0}}} : nx | (nx >> 1);
 `else
-        else rr_q[gs] <= rr_next[gs*PortBits +: PortBits];
+        else rrt_q[gs] <= nx;
 `endif
     end
   endgenerate
 
   // ---- invariants (simulation only): one access per bank port per cycle, none on a busy bank
-  // port, grants only to requests, every granted read answered by exactly one bank port --------
+  // port, grants only to requests, every granted read answered by exactly one bank port, every
+  // round-robin pointer a thermometer ----------------------------------------------------------
 `ifdef GPURF_CHECKS
-  integer ck_p, ck_n;
+  integer ck_p, ck_n, ck_b;
   reg [NumBP-1:0] ck_busy;
   always @* begin
     ck_n = 0;
@@ -395,6 +405,10 @@ module rf #(
     if (ck_n != 0) begin
       $display("GPURF CHECK FAILED rf: %0d more read grants than bank ports read", ck_n); $stop;
     end
+    for (ck_b = 0; ck_b < NumBanks; ck_b = ck_b + 1)
+      if (rrt_q[ck_b] != {NumPorts{1'b1}} << rr_q[ck_b]) begin
+        $display("GPURF CHECK FAILED rf: bank %0d's pointer %b is no thermometer", ck_b, rrt_q[ck_b]); $stop;
+      end
   end
 `endif
 `ifdef FORMAL

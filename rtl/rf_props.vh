@@ -96,7 +96,7 @@
       if (f_wait[fp] != 0)
         assert(f_held[fp] && (fp + NumPorts - rr_q[fb]) % NumPorts + f_wait[fp] < NumPorts);
     end
-    for (fb = 0; fb < NumBanks; fb = fb + 1) assert(rr_q[fb] < NumPorts);
+    for (fb = 0; fb < NumBanks; fb = fb + 1) assert(rrt_q[fb] == {NumPorts{1'b1}} << rr_q[fb]);
     for (fw = 0; fw < NumWarps; fw = fw + 1)
       if (f_launched[fw]) assert(base_q[fw] == fw * (ArchRegs / NumBanks));
   end

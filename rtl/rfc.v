@@ -78,7 +78,8 @@ module rfc #(
   localparam [BankBits:0] BanksW = BanksI[BankBits:0];
   localparam [RowBits:0]  RowsW  = RowsI[RowBits:0];
 
-  reg [PortBits-1:0] rr_q [0:Banks-1];
+  reg [NumPorts-1:0] rrt_q [0:Banks-1];  // round-robin pointers, thermometers (bank_arb)
+  reg [PortBits-1:0] rr_q [0:Banks-1];   // ... as numbers: waves and proofs
   wire [Banks-1:0]   fill_busy, ev_busy;   // the bank's fill / return port is occupied
 
   // ---- arbitration (bank_arb): arriving fill, result writes by port order, the bank's
@@ -88,21 +89,24 @@ module rfc #(
   reg  [NumFixed-1:0]          fix_req;
   reg  [NumFixed*BankBits-1:0] fix_bank;
   reg  [NumPorts-1:0]          rd_req;
-  reg  [Banks*PortBits-1:0]    rr_flat;
+  reg  [Banks*NumPorts-1:0]    rrt_flat;
   wire [NumFixed-1:0]          fix_gnt;
   wire [Banks-1:0]             bank_rd;
   /* verilator lint_off UNUSEDSIGNAL */
   wire [Banks-1:0]             fix_busy;  // the banks the writes and the evictions took
   wire [NumFixed-1:0]          fix_bp;    // one bank port: always 0
-  wire [NumPorts-1:0]          rd_bp;
+  wire [Banks*NumPorts-1:0]    bank_sel;  // the read grants per bank, one-hot
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [Banks*PortBits-1:0]    bank_port, rr_next;
+  wire [Banks*PortBits-1:0]    bank_port;
+  wire [Banks*NumPorts-1:0]    rrt_next;
   wire [NumPorts-1:0]          rd_gnt;
   reg  [PortBits-1:0]          bank_rd_port [0:Banks-1];
   integer b, k;
   always @* begin
     for (b = 0; b < Banks; b = b + 1) begin
-      rr_flat[b*PortBits +: PortBits] = rr_q[b];
+      rrt_flat[b*NumPorts +: NumPorts] = rrt_q[b];
+      rr_q[b] = {PortBits{1'b0}};
+      for (k = NumPorts - 1; k >= 0; k = k - 1) if (rrt_q[b][k]) rr_q[b] = k[PortBits-1:0];
       fix_req[NumWPorts+b] = ev_valid_i[b] && !ev_busy[b] && {1'b0, ev_row_i[b*RowBits +: RowBits]} < RowsW;
       fix_bank[(NumWPorts+b)*BankBits +: BankBits] = b[BankBits-1:0];
     end
@@ -128,15 +132,15 @@ module rfc #(
     .fix_bank_i (fix_bank),
     .rd_req_i   (rd_req),
     .rd_bank_i  (rd_bank_i),
-    .rr_i       (rr_flat),
+    .rrt_i      (rrt_flat),
     .fix_gnt_o  (fix_gnt),
     .fix_bp_o   (fix_bp),
     .rd_gnt_o   (rd_gnt),
-    .rd_bp_o    (rd_bp),
     .bp_fix_o   (fix_busy),
     .bp_rd_o    (bank_rd),
     .bp_port_o  (bank_port),
-    .rr_next_o  (rr_next)
+    .bp_sel_o   (bank_sel),
+    .rrt_next_o (rrt_next)
   );
 
   assign ev_gnt_o = fix_gnt[NumWPorts +: Banks];
@@ -264,13 +268,13 @@ module rfc #(
   // ---- collector responses (rsp_xbar: bank output registers to ports) -----------------------
   reg  [Banks-1:0]             last_rd_q;
   reg  [PortBits-1:0]          last_port_q [0:Banks-1];
-  reg  [Banks*PortBits-1:0]    last_port_flat;
+  reg  [Banks*NumPorts-1:0]    last_sel;   // bank b's answer goes to port p: bit b*NumPorts + p
   wire [NumPorts-1:0]          rsp_valid;
   wire [NumPorts*DataBits-1:0] rsp_data;
-  always @* for (b = 0; b < Banks; b = b + 1) last_port_flat[b*PortBits +: PortBits] = last_port_q[b];
+  always @* for (b = 0; b < Banks; b = b + 1) for (k = 0; k < NumPorts; k = k + 1)
+    last_sel[b*NumPorts + k] = last_rd_q[b] && last_port_q[b] == k[PortBits-1:0];
   rsp_xbar #(.NumBanks(Banks), .NumPorts(NumPorts), .DataBits(DataBits)) u_xbar (
-    .valid_i    (last_rd_q),
-    .port_i     (last_port_flat),
+    .sel_i      (last_sel),
     .data_i     (bank_q),
     .rsp_valid_o(rsp_valid),
     .rsp_data_o (rsp_data)
@@ -285,7 +289,7 @@ module rfc #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       for (bi = 0; bi < Banks; bi = bi + 1) begin
-        rr_q[bi] <= {PortBits{1'b0}};
+        rrt_q[bi] <= {NumPorts{1'b1}};
         last_port_q[bi] <= {PortBits{1'b0}};
       end
       last_rd_q <= {Banks{1'b0}};
@@ -301,14 +305,15 @@ module rfc #(
 `else
         if (1'b0)
 `endif
-          rr_q[bi] <= rr_next[bi*PortBits +: PortBits];
+          rrt_q[bi] <= rrt_next[bi*NumPorts +: NumPorts];
       end
     end
   end
 
   // ---- invariants (simulation only): an arriving fill owns its bank, one access per bank, a
-  // fill only on a free port, grants only to requests ---------------------------------------
+  // fill only on a free port, grants only to requests, every round-robin pointer a thermometer
 `ifdef GPURF_CHECKS
+  integer ck_b;
   always @(posedge clk_i) if (rst_ni) begin
     if (|(arr_v & (fix_busy | bank_rd))) begin
       $display("GPURF CHECK FAILED rfc: a bank taken from an arriving fill"); $stop;
@@ -323,6 +328,10 @@ module rfc #(
         |(ev_gnt_o & ~ev_valid_i)) begin
       $display("GPURF CHECK FAILED rfc: a grant without a request"); $stop;
     end
+    for (ck_b = 0; ck_b < Banks; ck_b = ck_b + 1)
+      if (rrt_q[ck_b] != {NumPorts{1'b1}} << rr_q[ck_b]) begin
+        $display("GPURF CHECK FAILED rfc: bank %0d's pointer %b is no thermometer", ck_b, rrt_q[ck_b]); $stop;
+      end
   end
 `endif
 `ifdef FORMAL

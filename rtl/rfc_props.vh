@@ -89,7 +89,7 @@
       assert(ev_out_valid_o[fb] == f_ev[fb][D]);
       if (f_ev[fb][D]) assert(ev_out_tag_o[fb*TagBits +: TagBits] == f_etag[fb][D] &&
                               ev_out_data_o[fb*DataBits +: DataBits] == f_edat[fb][D]);
-      assert(rr_q[fb] < NumPorts);
+      assert(rrt_q[fb] == {NumPorts{1'b1}} << rr_q[fb]);
     end
     for (fp = 0; fp < NumPorts; fp = fp + 1) begin
       assert(rsp_valid_o[fp] == f_rv[fp]);

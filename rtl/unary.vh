@@ -3,9 +3,8 @@
 // vector they count). A thermometer code of U bits has bit k set when the count is at least
 // k + 1; sums saturate at U. uadd: bit c - 1 of a + b is some x + y = c with at least x in a
 // and at least y in b, one AND-OR, no carry. utree: the sum of CW codes by a balanced tree of
-// uadd (log2(CW) levels); ucnt: the set bits of v, each a code of 0 or 1, by utree. upre: the
-// inclusive prefix counts of v (element q counts bits 0..q), a parallel prefix of uadd
-// (Kogge-Stone, log2(CW) levels).
+// uadd (log2(CW) levels); ucnt: the set bits of v, each a code of 0 or 1, by utree. (The
+// prefix counts of a vector are a module, uprefix.v.)
 function [U-1:0] uadd(input [U-1:0] a, input [U-1:0] b);
   reg [U:0] ea, eb, t;
   integer c, x;
@@ -37,19 +36,5 @@ function [U-1:0] ucnt(input [CW-1:0] v);
     a = {(CW*U){1'b0}};
     for (q = 0; q < CW; q = q + 1) a[q*U] = v[q];
     ucnt = utree(a);
-  end
-endfunction
-function [CW*U-1:0] upre(input [CW-1:0] v);
-  reg [CW*U-1:0] a, nx;
-  integer q, st;
-  begin
-    a = {(CW*U){1'b0}};
-    for (q = 0; q < CW; q = q + 1) a[q*U] = v[q];
-    for (st = 1; st < CW; st = st * 2) begin
-      nx = a;
-      for (q = st; q < CW; q = q + 1) nx[q*U +: U] = uadd(a[q*U +: U], a[(q-st)*U +: U]);
-      a = nx;
-    end
-    upre = a;
   end
 endfunction

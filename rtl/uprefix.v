@@ -1,10 +1,10 @@
 // uprefix: the inclusive prefix counts of N bits as thermometer codes saturating at U (p_o
 // element q, U bits: how many of bits 0..q are set; bit k set when at least k + 1), a parallel
 // prefix of unary adds (Kogge-Stone, log2(N) AND-OR levels; the add is unary.vh's uadd: bit
-// c - 1 of a + b is some x + y = c with at least x in a and at least y in b). unary.vh's upre
-// computes the same as a function; a module instance is elaborated once by the synthesis front
-// end, where a function is unrolled again at every call. The simulator keeps it a module of its
-// own (harness/verilator.vlt): inlined, its loops are unrolled again per instance.
+// c - 1 of a + b is some x + y = c with at least x in a and at least y in b). A module, not a
+// function: an instance is elaborated once by the synthesis front end, where a function is
+// unrolled again at every call. The simulator keeps it a module of its own
+// (harness/verilator.vlt): inlined, its loops are unrolled again per instance.
 module uprefix #(
     parameter N = 8,
     parameter U = 2

@@ -2,12 +2,13 @@
 # The area of a preset's design blocks for make run (and gpurf sim --synth): each block's lane
 # slices (synth/slice.sh: Yosys with 1 and 2 lanes, extrapolated to the preset's lanes by
 # gpurf-synth --slices), keyed by a checksum of everything the result depends on (the block's
-# RTL files and parameters, the clock, the flow's scripts, the liberty file, the Yosys and
-# OpenSTA versions). A block whose key matches is taken from $BUILD/synth/slices/PRESET (built
-# here before) or from synth/cache/PRESET (committed, make synth-cache); the others are
-# synthesized, every core. A block whose slices Yosys does not finish within SLICE_TIMEOUT
-# seconds (default 3600) gets BLOCK.none, kept and keyed like slices: it has no figure, and the
-# area of a design using it stays empty. Writes the summary OUT.json.
+# RTL files and the ones they include, its parameters, the clock, the flow's scripts, the
+# liberty file, the Yosys and OpenSTA versions). A block whose key matches is taken from
+# $BUILD/synth/slices/PRESET (built here before) or from synth/cache/PRESET (committed, make
+# synth-cache); the others are synthesized, every core. A block whose slices Yosys does not
+# finish within SLICE_TIMEOUT seconds (default 3600) gets BLOCK.none, kept and keyed like
+# slices: it has no figure, and the area of a design using it stays empty. Writes the summary
+# OUT.json.
 #   scripts/area_synth.sh PRESET OUT.json BLOCK...   summary of the blocks
 #   scripts/area_synth.sh --save PRESET BLOCK...     the same, then the slices into synth/cache
 #   scripts/area_synth.sh --check PRESET             exit 1 unless every committed entry's key
@@ -21,9 +22,13 @@ P=$1; shift
 CACHE=synth/cache/$P W=$B/synth/slices/$P
 mkdir -p "$W"
 key() { # BLOCK
+  local files inc
+  files=$($B/gpurf-params --preset "$P" --block "$1" --format files)
+  # the files they include, but the proofs' properties (read only with FORMAL)
+  inc=$(sed -n 's/^[[:space:]]*`include "\(.*\)".*/rtl\/\1/p' $files | grep -v '_props\.vh$' | sort -u)
   { $B/gpurf-params --preset "$P" --block "$1" --format yosys
     $B/gpurf-params --preset "$P" --block "$1" --format period
-    cat $($B/gpurf-params --preset "$P" --block "$1" --format files) synth/run.sh synth/slice.sh synth/cells.lib
+    cat $files $inc synth/run.sh synth/slice.sh synth/cells.lib
     yosys -V; sta -version; } | sha256sum | cut -c1-64; }
 if [ $mode = check ]; then
   [ -d "$CACHE" ] || { echo "area_synth: no committed cache $CACHE" >&2; exit 1; }

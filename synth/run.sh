@@ -9,6 +9,9 @@
 # other memory becomes flip-flops; generic techmap; dfflibmap; ABC maps to synth/cells.lib with
 # delay target PERIOD_PS and reports the critical combinational path (stime -p); stat; the
 # mapped netlist (SRAM macros as black boxes gpurf_sram) timed by OpenSTA against the clock.
+# ABC's script merges equivalent nodes (fraig, scorr) and maps over structural choices (dch),
+# without area rewriting (dc2): that rewrites a parallel prefix (the arbiters' Kogge-Stone
+# counts and ORs) into a ripple chain, which no later mapping undoes (docs/synthesis.md).
 # Writes OUTDIR/BLOCK__PRESET.{params,period,log,stat,json,mem,v,sta}.
 set -eu
 block=$1 preset=$2 out=$3
@@ -34,7 +37,7 @@ for p in MEMID SIZE OFFSET ABITS WIDTH INIT RD_PORTS RD_CLK_ENABLE RD_CLK_POLARI
          RD_INIT_VALUE WR_PORTS WR_CLK_ENABLE WR_CLK_POLARITY WR_PRIORITY_MASK WR_WIDE_CONTINUATION; do
   unset="$unset setparam -unset $p t:gpurf_sram;"
 done
-abc_script="+strash;&get,-n;&fraig,-x;&put;scorr;dc2;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer;upsize,{D};dnsize,{D};stime,-p"
+abc_script="+strash;&get,-n;&fraig,-x;&put;scorr;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer;upsize,{D};dnsize,{D};stime,-p"
 yosys -q -l "$base.log" -p "
 read_verilog -DSYNTHESIS $files
 chparam $params $module

@@ -633,6 +633,17 @@ fi
 run "synth/cache/pascal: every entry's key matches its RTL, parameters and flow" 0 env BUILD=$B bash scripts/area_synth.sh --check pascal
 miss=$(for b in $($B/gpurf-params --make | sed -n 's/^DESIGN_BLOCKS_[^ ]* := *//p' | tr ' ' '\n' | sort -u); do [ -f synth/cache/pascal/$b.key ] || echo $b; done | tr '\n' ' ')
 [ -z "$miss" ] && ok "synth/cache/pascal holds every design block" || bad "synth/cache/pascal lacks: $miss"
+# the key takes what a block's RTL includes (but the proofs' properties): a line added to
+# unary.vh makes stale exactly the blocks that count in unary, one to rf_props.vh none
+K=$B/key_test; rm -rf $K; mkdir -p $K; cp -r rtl synth scripts presets $K/
+stale_after() { # FILE: the committed entries stale once FILE has one more line
+  cp rtl/$1 $K/rtl/$1; echo "// one more line" >> $K/rtl/$1
+  (cd $K && env BUILD="$(realpath $B)" bash scripts/area_synth.sh --check pascal 2>&1) |
+    sed -n 's/.*cache\/pascal\/\([a-z_]*\) is stale.*/\1/p' | sort | tr '\n' ' '; cp rtl/$1 $K/rtl/$1; }
+st=$(stale_after unary.vh)
+[ "$st" = "avail ccu ccu_alloc rc rf rf_fill rf_phys rf_pool rfc " ] && ok "a change to unary.vh makes stale: $st" || bad "unary.vh's users not all stale" "$st"
+st=$(stale_after rf_props.vh)
+[ -z "$st" ] && ok "a change to a block's properties leaves its synthesis current" || bad "properties in the synthesis key" "$st"
 
 section "summary: every failure again"
 for f in "${failed[@]}"; do printf '  FAIL  %s\n' "$f"; done
