@@ -198,12 +198,15 @@ typedef struct {
 
 #define S(n) (E_##n + 1)
 static const area_design_t area_designs[] = {
-    {"ltrf", "wcb aau aau_off rfc", "", "LTRF",
-     "WCB + AAUs + register-file cache; paper: LTRF adds 16% (000 Sec. 4.3, GPUWattch)", ltrf_storage,
+    {"ltrf", "rf_fill wcb aau aau_off rfc", "rf", "LTRF",
+     "WCB + AAUs + register-file cache + the main RF's fill ports (rf_fill in place of rf); paper: LTRF "
+     "adds 16% (000 Sec. 4.3, GPUWattch)", ltrf_storage,
      {S(rfc), S(wcb), S(aau)}, 0, 16.0,
      "the paper prices its 16 KB RFC in GPUWattch (000 Sec. 5); here its banks are arrays of one row "
      "per active warp, whose periphery the law charges on few bits (area per bit above; below the "
-     "CACTI grid's 512 B the law extrapolates), and a preset with several schedulers gives each its own"},
+     "CACTI grid's 512 B the law extrapolates), a preset with several schedulers gives each its own, and "
+     "the RTL's fill path (rf_fill: a read port of the main RF per cache row) and the WCB's per-warp "
+     "tables are logic the paper does not price"},
     {"rename", "rnt avail rflc", "", "register renaming",
      "renaming table + availability flags + release-flag cache; paper: 0.22 ns of a 1.25 ns cycle",
      rename_storage, {S(rnt), S(rflc)}, 0, 1.0,

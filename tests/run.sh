@@ -23,7 +23,7 @@ eval "$($B/gpurf-params --make | grep -E '^[A-Za-z0-9_]+ :=' | sed -E 's/ := ?/=
 
 # the synthesis estimates (checked at the end) on one core from the start: most sections run
 # one simulation at a time
-SYNTH_SMALL="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|rf_pool|rf_fill|ocu_phys|rc|rc_pw|ccu_alloc_gr' | tr '\n' ' ')"
+SYNTH_SMALL="$(echo $BLOCKS | tr ' ' '\n' | grep -vxE 'rnt|avail|rf_phys|rf_pool|ocu_phys|rc|rc_pw|ccu_alloc_gr' | tr '\n' ' ')"
 # then make formal on that core (its proofs, one at a time, fill the core the sections that
 # run one simulation at a time leave idle; the formal section reads their verdicts)
 rm -f $B/synth_bg.rc $B/formal_bg.rc
@@ -545,7 +545,7 @@ mkdir -p $B/pclk && jq '.rtl_clock_mhz = 500' presets/small.json > $B/pclk/small
 a=$($B/gpurf-params --preset small --block rflc --format period); b=$($B/gpurf-params --presets-dir $B/pclk --preset small --block rflc --format period)
 [ "$a" = 1000 ] && [ "$b" = 2000 ] && ok "rtl_clock_mhz 1000 -> $a ps, 500 -> $b ps" || bad "period: $a at 1000 MHz, $b at 500 MHz"
 
-section "synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys, rf_pool, rf_fill and ocu_phys, the rf and ocu with wider fields or more ports, rc and rc_pw, a minute more, and ccu_alloc_gr, ccu_alloc's RTL, only in make synth)"
+section "synthesis estimates (small preset; rnt and avail, 2 CPU minutes more, rf_phys, rf_pool and ocu_phys, the rf and ocu with wider fields or more ports, rc and rc_pw, a minute more, and ccu_alloc_gr, ccu_alloc's RTL, only in make synth)"
 preset_num() { sed -n "s/.*\"$2\": *\([0-9]*\).*/\1/p" presets/$1.json | head -1; }
 if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.log; exit \$(cat $B/synth_bg.rc)"; then
   S=$B/synth/small.json
@@ -603,6 +603,10 @@ if run "make synth small (started with the tests)" 0 bash -c "cat $B/synth_bg.lo
   run "LTRF storage and area report" 0 $G area --preset small --synth $S
   echo "$out" | grep -q "8 active warps: 114880 bits (paper: 114,880)" && echo "$out" | grep -q "LTRF additions" &&
     ok "WCB storage formula reproduces the paper's 114,880 bits; added area reported" || bad "area report" "$out"
+  # the fill ports' logic is added in place of the baseline rf's: rf_fill's instances with +,
+  # as many rf with -
+  nf=$(echo "$out" | awk '$1 == "rf_fill" && $2 > 0 { print $2 }'); nr=$(echo "$out" | awk '$1 == "rf" && $2 < 0 { print -$2 }')
+  [ -n "$nf" ] && [ "$nf" = "$nr" ] && ok "LTRF area: $nf rf_fill in place of $nr rf" || bad "LTRF area without rf_fill for rf" "$out"
   run "area report refuses a summary of another preset" 2 $G area --preset pascal --synth $S
   run "area skipped for other parameters" 0 $G sim --preset small --set lanes=8 --gen seed=1 --synth $S
   echo "$out" | grep -q "not synthesized with these parameters" && ok "stale synthesis figures are not shown" || bad "stale figures shown" "$out"
