@@ -641,8 +641,8 @@ miss=$(for b in $($B/gpurf-params --make | sed -n 's/^DESIGN_BLOCKS_[^ ]* := *//
 # unary.vh makes stale exactly the blocks that count in unary, one to rf_props.vh none
 K=$B/key_test; rm -rf $K; mkdir -p $K; cp -r rtl synth scripts presets $K/
 stale_after() { # FILE: the committed entries stale once FILE has one more line
-  cp rtl/$1 $K/rtl/$1; echo "// one more line" >> $K/rtl/$1
-  (cd $K && env BUILD="$(realpath $B)" bash scripts/area_synth.sh --check pascal 2>&1) |
+  local ab; ab=$(realpath $B); cp rtl/$1 $K/rtl/$1; echo "// one more line" >> $K/rtl/$1
+  (cd $K && env BUILD="$ab" bash scripts/area_synth.sh --check pascal 2>&1) |
     sed -n 's/.*cache\/pascal\/\([a-z_]*\) is stale.*/\1/p' | sort | tr '\n' ' '; cp rtl/$1 $K/rtl/$1; }
 st=$(stale_after unary.vh)
 [ "$st" = "avail ccu ccu_alloc rc rf rf_fill rf_phys rf_pool rfc " ] && ok "a change to unary.vh makes stale: $st" || bad "unary.vh's users not all stale" "$st"
