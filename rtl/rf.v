@@ -213,11 +213,11 @@ module rf #(
   reg [NumBP*NumAll*RowBits-1:0]     t_row;
   reg [NumBP*NumWPorts*DataBits-1:0] t_wdata;
   reg [NumBP*NumWPorts*Lanes-1:0]    t_wmask;
-  // the port bank port e reads for: one-hot (bit e*NumPorts + p), the crossbar's select at
-  // BankLatency 0; as a number, into the read pipelines otherwise
-  /* verilator lint_off UNUSEDSIGNAL */
+  // the port bank port e reads for: one-hot (bit e*NumPorts + p), the select of its row and,
+  // at BankLatency 0, of the response crossbar; as a number, into the read pipelines
   reg [NumBP*NumPorts-1:0] bp_sel;
-  reg [NumBP*PortBits-1:0] bp_port;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [NumBP*PortBits-1:0] bp_port;   // (read only when BankLatency > 0)
   /* verilator lint_on UNUSEDSIGNAL */
   reg sel;
   integer wb, wk, ap;
