@@ -95,6 +95,7 @@ static const field_t fields[] = {
     F(rfc_xbar_latency, 1, 64),
     F(rfc_alloc_ports, 1, 64),
     F(rfc_fill_ports, 1, 64),
+    F(rfc_fill_latency, 0, 64),
     {"rfc_writeback", offsetof(sm_cfg_t, rfc_writeback), rfc_writeback_names, 0, 0},
     F(rf_cache_wports, 0, 64),
     F(rc_lines, 0, 1024),

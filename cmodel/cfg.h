@@ -111,6 +111,8 @@ typedef struct sm_cfg {
                                   mapped in the WCB the same cycle (1: a serial fill) */
     unsigned rfc_fill_ports;   /* LTRF: main-RF read ports of a cache row: fill reads a row
                                   offers the banks a cycle (1: a serial fill) */
+    unsigned rfc_fill_latency; /* LTRF: cycles from a fill read's grant in the main RF to its
+                                  data (block rf_fill's BankLatency; at least bank_latency) */
     unsigned rfc_writeback;    /* LTRF: WB_* */
     unsigned rf_cache_wports;  /* main-RF write ports that only register-cache write-backs use,
                                   beside the wb_ports result ports (LTRF Sec. 4.2: each cache

@@ -43,6 +43,8 @@ void rf_fill_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c)
 {
     rf_cfg_from_sm(sm, c);
     c->num_ports = sm->active_pool * sm->rfc_fill_ports;
+    if (c->bank_latency < sm->rfc_fill_latency)
+        c->bank_latency = sm->rfc_fill_latency;
     rf_cfg_derive(c);
 }
 

@@ -115,7 +115,8 @@ void rf_phys_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
  * port per operand slot of each of the SM's collectors; block rf_pool) */
 void rf_pool_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
 /* the main register file of the register-file cache designs (block rf_fill): its read ports are
- * the cache rows' fill ports, port r * rfc_fill_ports + k the k-th of row r */
+ * the cache rows' fill ports, port r * rfc_fill_ports + k the k-th of row r; a read answered
+ * max(bank_latency, rfc_fill_latency) cycles after its grant */
 void rf_fill_cfg_from_sm(const sm_cfg_t *sm, rf_cfg_t *c);
 void rf_cfg_derive(rf_cfg_t *c);
 int rf_init(rf_state_t *s, const rf_cfg_t *c);

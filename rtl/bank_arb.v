@@ -74,11 +74,9 @@ module bank_arb #(
     end
   endfunction
   localparam [PortBits*NumPorts-1:0] PortNum = port_bits(NumPorts);
-  // unary counts of BankPorts bits (unary.vh): a + b
+  // unary counts of BankPorts bits (uprefix.v)
   localparam U = BankPorts;
   localparam W = NumFixed > NumPorts ? NumFixed : NumPorts;
-  localparam CW = W;
-  `include "unary.vh"
   /* verilator lint_off UNUSEDSIGNAL */
   function [PortBits-1:0] enc;  // the one-hot requester's port number
     input [NumPorts-1:0] oh;
@@ -171,8 +169,8 @@ module bank_arb #(
   reg [U-1:0]                  htot;         // ... those at or after the pointer
   reg                          wrap;
   integer i, nb;
-  reg [NumFixed*U-1:0]         pf;           // inclusive prefix counts: fixed,
-  reg [NumPorts*U-1:0]         ph, pl;       // high and low reads
+  reg [NumFixed*U-1:0]         pf;           // inclusive prefix counts: fixed, and reads
+  reg [2*NumPorts*U-1:0]       pr;           // in round-robin order (high, then low)
   reg [U-1:0]                  cb;
   reg [BankPorts*NumFixed-1:0] ge_f;
   reg [BankPorts*NumPorts-1:0] ge_r;
@@ -181,11 +179,13 @@ module bank_arb #(
   reg                          hit;
   // each bank's requesters (fixed; reads at or after its pointer, and before it) and their
   // prefix counts, one uprefix each (a prefix function here is unrolled by the synthesis
-  // front end per call, in time growing with the requesters squared)
+  // front end per call, in time growing with the requesters squared). The reads' prefix runs
+  // over the high reads, then the low ones, so that a low read's count includes the high
+  // reads without the high total fanned out to every port and added there
   reg  [NumBanks*NumFixed-1:0]   fq_all;
   reg  [NumBanks*NumPorts-1:0]   hi_all, lo_all;
   wire [NumBanks*NumFixed*U-1:0] pf_all;
-  wire [NumBanks*NumPorts*U-1:0] ph_all, pl_all;
+  wire [NumBanks*2*NumPorts*U-1:0] pr_all;
   reg                            rqs;
   integer sb, sj;
   always @* begin
@@ -202,8 +202,8 @@ module bank_arb #(
   genvar gb;
   for (gb = 0; gb < NumBanks; gb = gb + 1) begin : g_pre
     uprefix #(.N(NumFixed), .U(U)) u_pf (.v_i(fq_all[gb*NumFixed +: NumFixed]), .p_o(pf_all[gb*NumFixed*U +: NumFixed*U]));
-    uprefix #(.N(NumPorts), .U(U)) u_ph (.v_i(hi_all[gb*NumPorts +: NumPorts]), .p_o(ph_all[gb*NumPorts*U +: NumPorts*U]));
-    uprefix #(.N(NumPorts), .U(U)) u_pl (.v_i(lo_all[gb*NumPorts +: NumPorts]), .p_o(pl_all[gb*NumPorts*U +: NumPorts*U]));
+    uprefix #(.N(2*NumPorts), .U(U)) u_pr (.v_i({lo_all[gb*NumPorts +: NumPorts], hi_all[gb*NumPorts +: NumPorts]}),
+                                          .p_o(pr_all[gb*2*NumPorts*U +: 2*NumPorts*U]));
   end
   integer b, k, j, n;
   always @* begin
@@ -246,22 +246,28 @@ module bank_arb #(
       hi = hi_all[b*NumPorts +: NumPorts];
       lo = lo_all[b*NumPorts +: NumPorts];
       rq = hi | lo;
-      ph = ph_all[b*NumPorts*U +: NumPorts*U];
-      pl = pl_all[b*NumPorts*U +: NumPorts*U];
+      pr = pr_all[b*2*NumPorts*U +: 2*NumPorts*U];
       // cb: the reads before port j in round-robin order, for every port (one that does not
-      // read counts as placed by the pointer like one that does)
+      // read counts as placed by the pointer like one that does): the prefix up to its high
+      // element, or up to its low one (the high ones all before it)
       rt = rrt_i[b*NumPorts +: NumPorts];
       for (j = 0; j < NumPorts; j = j + 1) begin
-        cb = rt[j] ? (j > 0 ? ph[(j-1)*U +: U] : {U{1'b0}})
-                   : uadd(ph[(NumPorts-1)*U +: U], j > 0 ? pl[(j-1)*U +: U] : {U{1'b0}});
+        cb = rt[j] ? (j > 0 ? pr[(j-1)*U +: U] : {U{1'b0}}) : pr[(NumPorts+j-1)*U +: U];
         for (n = 0; n < BankPorts; n = n + 1) ge_r[n*NumPorts + j] = cb[n];
       end
       // read j takes free bank port k when as many reads come before it in round-robin order
       // as free bank ports below k: a unary equality on its prefix count, the free ports'
       // count known from the busy and fixed accesses alone (no count of the reads is added up
       // and compared, and the crossbar takes the one-hot grants as they are)
+      htot = pr[(NumPorts-1)*U +: U];
+      tot = {1'b0, pr[(2*NumPorts-1)*U +: U]};
       fbel = {CntBits{1'b0}};
       for (k = 0; k < BankPorts; k = k + 1) begin
+        // free bank port k is read when the bank has more reads than free ports below it:
+        // from the bank's count, not from the grants
+        hit = 1'b0;
+        for (n = 0; n <= k; n = n + 1) hit = hit | (fbel == n[CntBits-1:0] && tot[n]);
+        bp_rd_o[b*BankPorts + k] = rfree[k] && hit;
         for (j = 0; j < NumPorts; j = j + 1) begin
           hit = 1'b0;
           for (n = 0; n <= k; n = n + 1)
@@ -271,7 +277,6 @@ module bank_arb #(
           bp_sel_o[(b*BankPorts + k)*NumPorts + j] = mr[j];
           rd_gnt_o[j] = rd_gnt_o[j] | mr[j];
         end
-        bp_rd_o[b*BankPorts + k] = |mr;
         for (i = 0; i < PortBits; i = i + 1)
           bp_port_o[(b*BankPorts + k)*PortBits + i] = |(mr & PortNum[i*NumPorts +: NumPorts]);
         fbel = fbel + {{(CntBits-1){1'b0}}, rfree[k]};
@@ -283,8 +288,6 @@ module bank_arb #(
       // every port at or after the pointer and those below it with more than n before them. The
       // last port wraps to all. Every term comes from the prefix counts: no encoder, no
       // comparison with a port number.
-      htot = ph[(NumPorts-1)*U +: U];
-      tot = {1'b0, uadd(htot, pl[(NumPorts-1)*U +: U])};
       nb = 0;
       for (k = 0; k < BankPorts; k = k + 1) nb = nb + {31'd0, rfree[k]};
       for (n = 0; n < BankPorts; n = n + 1) begin

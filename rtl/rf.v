@@ -213,11 +213,12 @@ module rf #(
   reg [NumBP*NumAll*RowBits-1:0]     t_row;
   reg [NumBP*NumWPorts*DataBits-1:0] t_wdata;
   reg [NumBP*NumWPorts*Lanes-1:0]    t_wmask;
-  // the port bank port e reads for: one-hot (bit e*NumPorts + p), the select of its row and,
-  // at BankLatency 0, of the response crossbar; as a number, into the read pipelines
+  // the port bank port e reads for: one-hot (bit e*NumPorts + p), the select of its row and
+  // of the response crossbar (at BankLatency 0 at once, else through the read pipelines); as
+  // a number for the waves
   reg [NumBP*NumPorts-1:0] bp_sel;
   /* verilator lint_off UNUSEDSIGNAL */
-  reg [NumBP*PortBits-1:0] bp_port;   // (read only when BankLatency > 0)
+  reg [NumBP*PortBits-1:0] bp_port;
   /* verilator lint_on UNUSEDSIGNAL */
   reg sel;
   integer wb, wk, ap;
@@ -304,30 +305,44 @@ module rf #(
           assign last_data[E*DataBits +: DataBits] = mem[bp_row[E]];
 `endif
         end else begin : g_pipe
+          // the port a stage answers is held one-hot, as granted (no encoder after the grants,
+          // no comparison before the crossbar); pp_q, its number, for the waves and the proofs
           reg                   pv_q [0:BankLatency-1];
+          reg [NumPorts-1:0]    ps_q [0:BankLatency-1];
           reg [PortBits-1:0]    pp_q [0:BankLatency-1];
           reg [DataBits-1:0]    pd_q [0:BankLatency-1];
+          integer ps, pn;
+          always @* for (ps = 0; ps < BankLatency; ps = ps + 1) begin
+            pp_q[ps] = {PortBits{1'b0}};
+            for (pn = 0; pn < NumPorts; pn = pn + 1) if (ps_q[ps][pn]) pp_q[ps] = pn[PortBits-1:0];
+          end
           always @(posedge clk_i) begin
             if (bp_rd[E]) pd_q[0] <= mem[bp_row[E]];
-            pp_q[0] <= bp_port[E*PortBits +: PortBits];
+            ps_q[0] <= bp_sel[E*NumPorts +: NumPorts];
             pv_q[0] <= rst_ni & bp_rd[E];
           end
           for (s = 1; s < BankLatency; s = s + 1) begin : g_stage
             always @(posedge clk_i) begin
               pd_q[s] <= pd_q[s-1];
-              pp_q[s] <= pp_q[s-1];
+              ps_q[s] <= ps_q[s-1];
               pv_q[s] <= rst_ni & pv_q[s-1];
             end
           end
+`ifdef GPURF_CHECKS
+          // a stage holding a read answers exactly one port
+          integer cs;
+          always @(posedge clk_i) if (rst_ni)
+            for (cs = 0; cs < BankLatency; cs = cs + 1)
+              if (pv_q[cs] && ps_q[cs] != {{(NumPorts-1){1'b0}}, 1'b1} << pp_q[cs]) begin
+                $display("GPURF CHECK FAILED rf: bank port %0d stage %0d answers ports %b", E, cs, ps_q[cs]); $stop;
+              end
+`endif
 `ifdef FORMAL_FAULT_RF_LATENCY_SHORT
           localparam integer Out = (BankLatency > 1) ? BankLatency - 2 : 0;
 `else
           localparam integer Out = BankLatency - 1;
 `endif
-          genvar o;
-          for (o = 0; o < NumPorts; o = o + 1) begin : g_sel
-            assign last_sel[E*NumPorts + o] = pv_q[Out] && pp_q[Out] == o[PortBits-1:0];
-          end
+          assign last_sel[E*NumPorts +: NumPorts] = pv_q[Out] ? ps_q[Out] : {NumPorts{1'b0}};
           assign last_data[E*DataBits +: DataBits] = pd_q[Out];
         end
       end

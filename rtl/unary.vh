@@ -1,5 +1,5 @@
 // unary.vh: unary (thermometer) sums and counts, included by the modules that count in unary
-// (avail, bank_arb, ccu_alloc, ucount; their localparam U is the code's width, CW the widest
+// (avail, ccu_alloc, ucount; their localparam U is the code's width, CW the widest
 // vector they count). A thermometer code of U bits has bit k set when the count is at least
 // k + 1; sums saturate at U. uadd: bit c - 1 of a + b is some x + y = c with at least x in a
 // and at least y in b, one AND-OR, no carry. utree: the sum of CW codes by a balanced tree of

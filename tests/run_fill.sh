@@ -1,4 +1,4 @@
-# Sourced by tests/run.sh: LTRF's fill (rfc_alloc_ports, rfc_fill_ports), its write-back rule
+# Sourced by tests/run.sh: LTRF's fill (rfc_alloc_ports, rfc_fill_ports, rfc_fill_latency), its write-back rule
 # (rfc_writeback) and the Table 2 bank reading (--latency-x F@PRESET), each shown to change
 # what it should; the parallel fill in lockstep with faults a serial or a lost fill shows.
 section "LTRF: parallel fill, write-back rule, bank reading"
@@ -34,6 +34,27 @@ run "an unknown write-back rule refused" 2 $G sim --design ltrf $(sch ltrf) --pr
 echo "$out" | grep -q "rfc_writeback" && ok "the message names rfc_writeback" || bad "rfc_writeback message" "$out"
 run "the lockstep instance takes rfc_fill_ports from the preset its RTL was built for" 2 $G cosim --design ltrf $(sch ltrf) --preset small --set rfc_fill_ports=1 --gen seed=1 --blocks all
 echo "$out" | grep -q "NumPorts=4 (built: 32)" && ok "the message names the fill ports' RTL parameter" || bad "rf_fill parameter message" "$out"
+
+# the fill read's latency (rfc_fill_latency): rf_fill's BankLatency is the larger of it and
+# bank_latency; on pascal (bank_latency 0) one cycle more per fill read, on #6 (11) nothing
+bl() { $B/gpurf-params --preset $1 --block rf_fill --format yosys | grep -o 'BankLatency [0-9]*' | cut -d' ' -f2; }
+[ "$(bl pascal)" = 1 ] && [ "$(bl table2_c6)" = "$(jq .bank_latency presets/table2_c6.json)" ] &&
+  ok "rf_fill's BankLatency: pascal $(bl pascal) (rfc_fill_latency 1 over bank_latency 0), #6 $(bl table2_c6) (its bank_latency)" ||
+  bad "rf_fill BankLatency: pascal $(bl pascal), #6 $(bl table2_c6)"
+pids=(); for v in 0 1; do for p in pascal table2_c6; do
+  fsim ltrf+ --preset $p --set rfc_fill_latency=$v & pids+=($!); done; done; wait "${pids[@]}"
+fl() { fv $1 ltrf+ --preset $2 --set rfc_fill_latency=$3; }
+e=0; for v in 0 1; do for p in pascal table2_c6; do e=$((e + $(fl value_errors $p $v))); done; done
+# every main-RF read of ltrf+ is a fill: its cycles from grant to data, (mrf_read_latency -
+# the request-cycles lost to conflicts) / reads, are 1 + rf_fill's BankLatency; the cycle count
+# moves (either way: later fills reorder the rows' work)
+lat() { jq '(.stats.mrf_read_latency - .stats.bank_conflicts) / .stats.rf_reads' $(fj ltrf+ --preset $1 --set rfc_fill_latency=$2); }
+[ $e = 0 ] && [ "$(lat pascal 0)" = 1 ] && [ "$(lat pascal 1)" = 2 ] && [ "$(lat table2_c6 0)" = 12 ] && [ "$(lat table2_c6 1)" = 12 ] &&
+  [ "$(fl cycles pascal 0)" != "$(fl cycles pascal 1)" ] && [ "$(fl cycles table2_c6 0)" = "$(fl cycles table2_c6 1)" ] &&
+  ok "ltrf+ fill reads: pascal $(lat pascal 0) -> $(lat pascal 1) cycles each ($(fl cycles pascal 0) -> $(fl cycles pascal 1) cycles), #6 $(lat table2_c6 1) either way ($(fl cycles table2_c6 1) cycles); 0 value errors" ||
+  bad "rfc_fill_latency: pascal reads $(lat pascal 0) -> $(lat pascal 1), cycles $(fl cycles pascal 0) -> $(fl cycles pascal 1); #6 reads $(lat table2_c6 0) / $(lat table2_c6 1), cycles $(fl cycles table2_c6 0) / $(fl cycles table2_c6 1); value errors $e"
+run "the lockstep instance takes rfc_fill_latency from the preset its RTL was built for" 2 $G cosim --design ltrf $(sch ltrf) --preset pascal --set rfc_fill_latency=0 --gen seed=1 --blocks all
+echo "$out" | grep -q "BankLatency=0 (built: 1)" && ok "the message names the fill reads' RTL parameter" || bad "rf_fill BankLatency message" "$out"
 
 # the write-back rule: what each writes back on #6, each design's paper rule its default
 for d in ltrf ltrf+; do pids=(); for r in paper all live dirty live+dirty; do fsim $d --preset table2_c6 --set rfc_writeback=$r & pids+=($!); done; wait "${pids[@]}"; done

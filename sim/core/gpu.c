@@ -4,6 +4,7 @@
 #include "core.h"
 #include "mem/l2.h"
 #include "progress.h"
+#include "stream/prefetch.h"
 #include <limits.h>
 #include <linux/futex.h>
 #include <pthread.h>
@@ -354,8 +355,11 @@ int gpu_run(gpu_t *g, workload_t *wl, char *err, size_t n)
     progress_t pr;
     progress_start(&pr);
     int code = 0, stop = 0;
-    for (unsigned kidx = 0; kidx < wl->n && !code && !stop; kidx++)
+    for (unsigned kidx = 0; kidx < wl->n && !code && !stop; kidx++) {
+        if (kidx + 1 < wl->n) /* its first blocks ready when this kernel ends */
+            kernel_read_ahead(wl->k[kidx + 1]);
         code = run_kernel(g, wl, kidx, idle_limit, &pr, &stop, err, n);
+    }
     progress_end(&pr);
     if (code || stop)
         return code;

@@ -49,16 +49,35 @@ static void *reader(void *arg)
     return NULL;
 }
 
+/* the reader's thread started unless it runs or has ended; 0 when it could not start (p->mu
+ * held) */
+static int pf_start(kernel_t *k)
+{
+    struct prefetch *p = k->pf;
+    if (!p->running && !p->end) {
+        if (pthread_create(&p->th, NULL, reader, k))
+            return 0;
+        p->running = 1;
+    }
+    return 1;
+}
+
+void kernel_read_ahead(kernel_t *k)
+{
+    if (!k->pf)
+        return;
+    pthread_mutex_lock(&k->pf->mu);
+    pf_start(k);
+    pthread_mutex_unlock(&k->pf->mu);
+}
+
 static int pf_next(kernel_t *k, tblock_t *b, char *err, size_t n)
 {
     struct prefetch *p = k->pf;
     pthread_mutex_lock(&p->mu);
-    if (!p->running && !p->end) {
-        if (pthread_create(&p->th, NULL, reader, k)) {
-            pthread_mutex_unlock(&p->mu);
-            return p->next(k, b, err, n); /* no thread: the reader in this one */
-        }
-        p->running = 1;
+    if (!pf_start(k)) {
+        pthread_mutex_unlock(&p->mu);
+        return p->next(k, b, err, n); /* no thread: the reader in this one */
     }
     while (!p->count && !p->end)
         pthread_cond_wait(&p->ready, &p->mu);

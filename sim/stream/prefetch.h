@@ -12,5 +12,7 @@
 
 /* wrap k's next_block / done_block / rewind / destroy; -1 out of memory (k unchanged) */
 int kernel_prefetch(kernel_t *k);
+/* start reading k's first blocks now (the kernel before it still running), when k reads ahead */
+void kernel_read_ahead(kernel_t *k);
 
 #endif

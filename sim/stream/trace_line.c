@@ -35,12 +35,11 @@ int trace_parse_uint(const char *tok, int base, unsigned long long max, unsigned
         const unsigned b = (unsigned)base;
         if (b == 16 && tok[0] == '0' && (tok[1] | 0x20) == 'x' && hexval(tok[2]) < 16)
             tok += 2;
-        unsigned long long x = 0;
+        unsigned long long x = 0, y;
         for (; *tok; tok++) {
             const unsigned d = hexval(*tok);
-            if (d >= b || x > (~0ull - d) / b)
+            if (d >= b || __builtin_mul_overflow(x, b, &y) || __builtin_add_overflow(y, d, &x))
                 return -1;
-            x = x * b + d;
         }
         if (x > max)
             return -1;
@@ -198,9 +197,10 @@ int trace_parse_inst(kernel_t *k, warp_trace_t *w, char *s, unsigned version, un
     }
     NEXT("opcode");
     char opcode[64];
-    if (strlen(tok) >= sizeof opcode || !(tok[0] >= 'A' && tok[0] <= 'Z'))
+    const size_t oplen = strlen(tok);
+    if (oplen >= sizeof opcode || !(tok[0] >= 'A' && tok[0] <= 'Z'))
         ERR("%s:%u: field 'opcode': '%.40s' is not an opcode", k->file, line, tok);
-    snprintf(opcode, sizeof opcode, "%s", tok);
+    memcpy(opcode, tok, oplen + 1);
     UINT("src_num", 10, INST_MAX_SRC);
     unsigned nsrc = (unsigned)v;
     for (unsigned i = 0; i < nsrc; i++) {

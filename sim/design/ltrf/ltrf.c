@@ -46,10 +46,11 @@ static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
             return -1;
     }
     const rfc_cfg_t *rc = e->rfc->cfg;
+    const rf_cfg_t *fc = e->rf->cfg;
     e->nports = cfg_warps_per_sc(c) * WCB_READ_PORTS;
     /* enough reads in flight per row to keep one main-RF read per cycle across the bank
      * latency and a crossbar port's occupancy, and every fill port busy */
-    e->stage_depth = c->bank_latency + rc->beats;
+    e->stage_depth = fc->bank_latency + rc->beats;
     if (e->stage_depth < c->rfc_fill_ports)
         e->stage_depth = c->rfc_fill_ports;
     if (e->stage_depth > STAGE_MAX)
