@@ -41,6 +41,7 @@ int wcb_init(wcb_state_t *s, const wcb_cfg_t *c)
 {
     memset(s, 0, sizeof *s);
     s->c = *c;
+    memset(s->ro_stale, 1, sizeof s->ro_stale);
     return c->num_warps <= WCB_MAX_WARPS && c->arch_regs <= WCB_MAX_REGS &&
                    c->num_warps * c->read_ports <= WCB_MAX_RPORTS && c->map_ports <= WCB_MAX_MPORTS &&
                    c->fill_ports <= WCB_MAX_FPORTS && c->wr_ports <= WCB_MAX_WPORTS &&
@@ -119,28 +120,37 @@ void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
 {
     const wcb_cfg_t *c = &s->c;
     s->ro_fresh = !commands(s, in);
-    s->ro_ver++;
+    int changed = 0;
     for (unsigned p = 0; p < c->num_warps * c->read_ports; p++) {
         uint32_t w = p / c->read_ports, r = in->rd_reg[p];
-        int v = ok(s, w, r);
+        changed |= s->ro_valid[p] != (uint8_t)in->rd_valid[p];
         s->ro_valid[p] = (uint8_t)in->rd_valid[p];
+        if (r == s->ro_reg[p] && !s->ro_stale[w])
+            continue;
+        int v = ok(s, w, r);
         s->ro_reg[p] = r;
         s->ro_bank[p] = v ? s->e[w][r].bank : 0;
         s->ro_hit[p] = v ? s->e[w][r].valid : 0;
         s->ro_off[p] = s->off[w];
+        changed = 1;
     }
+    s->ro_ver += (uint32_t)changed;
+    memset(s->ro_stale, 0, c->num_warps);
     for (unsigned k = 0; k < c->fill_ports; k++)
         if (in->fill_valid[k] && ok(s, in->fill_warp[k], in->fill_reg[k])) {
+            s->ro_stale[in->fill_warp[k]] = 1;
             s->e[in->fill_warp[k]][in->fill_reg[k]].valid = 1;
             touch(s, in->fill_warp[k], in->fill_reg[k]);
         }
     for (unsigned k = 0; k < c->map_ports; k++)
         if (in->map_valid[k] && ok(s, in->map_warp[k], in->map_reg[k])) {
+            s->ro_stale[in->map_warp[k]] = 1;
             s->e[in->map_warp[k]][in->map_reg[k]].bank = (uint8_t)in->map_bank[k];
             s->e[in->map_warp[k]][in->map_reg[k]].valid = 0;
             touch(s, in->map_warp[k], in->map_reg[k]);
         }
     if (in->deact_valid && in->deact_warp < c->num_warps) {
+        s->ro_stale[in->deact_warp] = 1;
         for (unsigned r = 0; r < c->arch_regs; r++)
             s->e[in->deact_warp][r].valid = 0;
         touch(s, in->deact_warp, ~0u);
@@ -150,8 +160,10 @@ void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
             s->e[in->ws_warp][r].ws = (uint8_t)in->ws_vec[r];
         touch(s, in->ws_warp, ~0u);
     }
-    if (in->act_valid && in->act_warp < c->num_warps)
+    if (in->act_valid && in->act_warp < c->num_warps) {
+        s->ro_stale[in->act_warp] = 1;
         s->off[in->act_warp] = (uint8_t)in->act_off;
+    }
     for (unsigned j = 0; j < c->dead_ports; j++)
         if (in->dead_valid[j] && ok(s, in->dead_warp, in->dead_reg[j])) {
             s->e[in->dead_warp][in->dead_reg[j]].live = 0;
@@ -171,6 +183,7 @@ void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
         for (unsigned r = 0; r < c->arch_regs; r++)
             s->e[in->deact_warp][r].dirty = 0;
     if (in->init_valid && in->init_warp < c->num_warps) {
+        s->ro_stale[in->init_warp] = 1;
         for (unsigned r = 0; r < c->arch_regs; r++) {
             s->e[in->init_warp][r].valid = 0;
             s->e[in->init_warp][r].ws = 0;

@@ -96,7 +96,10 @@ typedef struct {
         ro_off[WCB_MAX_RPORTS];
     uint32_t ro_reg[WCB_MAX_RPORTS];   /* the registers they answer */
     uint8_t ro_fresh;                  /* they agree with the entries (no entry changed since) */
-    uint32_t ro_ver;                   /* bumped by every edge */
+    uint32_t ro_ver;                   /* bumped by every edge that changes one */
+    /* a warp's bank numbers, valid bits or offset changed at the last edge: its ports read
+     * the table again (a port whose register and warp did not change keeps its answer) */
+    uint8_t ro_stale[WCB_MAX_WARPS];
     const void *ro_out;                /* the out struct holding them as of ro_out_ver */
     uint32_t ro_out_ver;
     /* the query outputs last written: out struct and warp, and that warp's entries changed

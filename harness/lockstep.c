@@ -191,7 +191,7 @@ int ls_restart(ls_inst_t *x)
         return -1;
     memset(x->in, 0, x->bd->in_size);
     x->hist_pos = x->hist_n = 0;
-    x->evaluated = x->quiet_out = x->quiet_known = 0;
+    x->evaluated = x->quiet_out = x->quiet_known = x->dormant = 0;
     if (x->m) { /* a new model: the reset does not clear storage arrays */
         x->rtl->destroy(x->m);
         if (!(x->m = x->rtl->create()))
@@ -293,6 +293,10 @@ int ls_quiet(const ls_inst_t *x)
 
 const void *ls_eval(ls_inst_t *x, int compare)
 {
+    if (x->dormant) {
+        x->quiet_known = x->quiet_now = 1;
+        return x->c_out;
+    }
     if (!x->twin && x->bd->moore && x->evaluated && !x->ctx->rec_inst) {
         x->quiet_known = 0;
         return x->c_out; /* C only: a Moore block's outputs do not change before the edge */
@@ -354,10 +358,17 @@ const void *ls_eval(ls_inst_t *x, int compare)
 void ls_tick(ls_inst_t *x)
 {
     /* the inputs have not changed since an evaluation (lockstep.h) */
+    if (x->dormant) {
+        x->quiet_known = 0;
+        return;
+    }
     const int q = x->quiet_known ? x->quiet_now : ls_quiet(x);
     x->quiet_known = 0;
-    if (q)
-        return; /* the edge would change nothing: the outputs stay current */
+    if (q) { /* the edge would change nothing: the outputs stay current */
+        x->dormant = x->ctx->dormancy && (x->quiet_out || (x->bd->moore && x->evaluated)) &&
+                     no_strobe(x);
+        return;
+    }
     if (x->twin) { /* this cycle's packed inputs stay in the history ring */
         x->hist_cycle[x->hist_pos] = x->ctx->cycle;
         x->hist_pos = (x->hist_pos + 1) % (x->hist_len + 1);

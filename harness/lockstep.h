@@ -25,6 +25,8 @@ typedef struct {
     int drive_rtl;      /* RTL outputs drive the system */
     int every_cycle;    /* C models evaluated and clocked every cycle, quiet or not */
     int quiet_fault;    /* (a test of the check) every cycle without a strobe taken for quiet */
+    int dormancy;       /* instances may sleep (ls_inst.dormant): every input is written through
+                           ls_in() */
     unsigned history;   /* cycles of input history kept per instance */
     const char *wave_dir;   /* directory for FST files */
     int wave_all;           /* dump every RTL instance for the whole run */
@@ -55,6 +57,10 @@ struct ls_inst {
     uint8_t evaluated;   /* C outputs are current since the last clock edge (Moore blocks) */
     uint8_t quiet_out;   /* C outputs are those of a quiet evaluation in the current state */
     uint8_t quiet_known, quiet_now; /* this cycle's evaluation found the block quiet (quiet_now) */
+    /* with ctx->dormancy: the last edge was skipped as quiet with no strobe set and the outputs
+     * are current; until ls_in() the inputs cannot change, so evaluations and edges are skipped
+     * and the strobes need no clearing */
+    uint8_t dormant;
     /* input strobes: ports named *valid and single one-bit inputs, as ranges of words to clear
      * (strobes adjacent in the input struct share a range) */
     uint8_t nstrobes;
@@ -94,11 +100,20 @@ unsigned ls_flat_words(const block_desc_t *bd, const void *cfg);
 /* the reset sequence every Verilated twin goes through before cycle 0: inputs 0, one clock
  * edge with rst_ni low */
 void ls_rtl_reset(const block_desc_t *bd, const rtl_ops_t *rtl, rtl_model_t *m);
-static inline void *ls_in(ls_inst_t *x) { return x->in; }
+/* the inputs, to be written: wakes a dormant instance */
+static inline void *ls_in(ls_inst_t *x)
+{
+    x->dormant = 0;
+    return x->in;
+}
+/* the inputs, to be read only (a dormant instance's strobes are 0) */
+static inline const void *ls_peek(const ls_inst_t *x) { return x->in; }
 /* clears the instance's input strobes (valid bits and one-bit commands) for a new cycle; the
  * fields they qualify keep their last values, which no block reads while its strobe is 0 */
 static inline void ls_clear_strobes(ls_inst_t *x)
 {
+    if (x->dormant)
+        return;
     for (unsigned i = 0; i < x->nstrobes; i++) {
         uint32_t *w = (uint32_t *)((char *)x->in + x->strobe[i].off);
         const unsigned n = x->strobe[i].words;

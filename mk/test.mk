@@ -24,8 +24,9 @@ $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
 	    $(BUILD)/asan/obj/sim/energy/sram.o $(BUILD)/asan/obj/sim/cli/agg.o,$(ASAN_OBJ)) -o $@ \
 	    -lcmocka $(LIBS)
 
-# the scheduler's tests drive sim/core/sched.c, which links against the whole simulator
-$(BUILD)/asan/test_sched: tests/test_sched.c $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c
+# the scheduler's tests drive sim/core/sched.c and the lockstep engine's its block registry:
+# both link against the whole simulator
+$(BUILD)/asan/test_sched $(BUILD)/asan/test_lockstep: $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c
 	$(call say,CC-ASAN,$<)
 	$(Q)$(CC) $(CSTD) $(ASAN_FLAGS) $^ -o $@ -lcmocka $(LIBS)
 

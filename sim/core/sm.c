@@ -131,6 +131,7 @@ sm_t *sm_new(const sm_cfg_t *cfg, const sm_opts_t *o, l2sys_t *l2, unsigned id, 
         sm->o.rtl_preset = cfg->name;
     sm->ls.drive_rtl = o->drive_rtl;
     sm->ls.every_cycle = o->every_cycle;
+    sm->ls.dormancy = 1; /* the SM and the designs write inputs through ls_in() */
     sm->ls.history = o->history ? o->history : 4;
     sm->ls.wave_dir = o->wave_dir;
     sm->ls.wave_all = o->wave_all;

@@ -67,7 +67,7 @@ static int can_activate(const sm_t *sm, unsigned g, const void *ctx)
 static void pick_job(sm_t *sm, unsigned s, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
-    const unsigned next = sched_pool_next(sm, s, can_activate, ls_in(e->wcb));
+    const unsigned next = sched_pool_next(sm, s, can_activate, ls_peek(e->wcb));
     memset(j, 0, sizeof *j);
     for (unsigned r = 0; r < e->rows; r++) {
         unsigned g = e->row[r].warp;
@@ -144,7 +144,7 @@ static int victim(const sm_t *sm, unsigned g, const regset_t *enter)
 
 /* the row's allocation unit gives up to rfc_alloc_ports banks a cycle, the WCB maps each on
  * the row's map port of the same rank */
-static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
+static void alloc_step(sm_t *sm, unsigned s, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
     warp_t *w = &sm->w[j->warp];
@@ -162,6 +162,7 @@ static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
             if (v >= 0) {
                 evict(sm, s, j->warp, (unsigned)v, 1);
                 /* a re-map clears the victim's valid bit in the address table */
+                wcb_in_t *wi = ls_in(e->wcb);
                 wi->map_valid[m0] = 1;
                 wi->map_warp[m0] = w->local;
                 wi->map_reg[m0] = (unsigned)v;
@@ -172,6 +173,7 @@ static void alloc_step(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
         return;
     }
     aau_in_t *ai = ls_in(e->abank[q->row]);
+    wcb_in_t *wi = ls_in(e->wcb);
     unsigned k = 0;
     for (unsigned r; k < A && k < ao->free_count && (r = rs_first(&j->enter)) < sm->c.arch_regs; k++) {
         const unsigned b = ao->head[k], m = m0 + k;
@@ -216,9 +218,10 @@ static void switch_start(sm_t *sm, wcb_in_t *wi, warp_t *w, unsigned iv, job_t *
 }
 
 /* inputs of a job's first cycle; the WCB's query answers are read after the evaluation */
-static void job_start(sm_t *sm, unsigned s, wcb_in_t *wi, job_t *j)
+static void job_start(sm_t *sm, unsigned s, job_t *j)
 {
     ltrf_sc_t *e = SC(sm, s);
+    wcb_in_t *wi = ls_in(e->wcb);
     warp_t *w = &sm->w[j->warp];
     wi->q_warp = w->local;
     switch (j->kind) {
@@ -277,7 +280,7 @@ static void job_query(sm_t *sm, unsigned s, job_t *j)
     ltrf_sc_t *e = SC(sm, s);
     warp_t *w = &sm->w[j->warp];
     const wcb_out_t *q = e->wo;
-    const wcb_in_t *wi = ls_in(e->wcb);
+    const wcb_in_t *wi = ls_peek(e->wcb);
     const int pl = LT(sm)->v->liveness;
     regset_t now = {{0}}, live = {{0}}, dirty = {{0}};
     for (unsigned r = 0; r < sm->c.arch_regs; r++) {
@@ -376,7 +379,6 @@ static void row_time(sm_t *sm, unsigned s, const wcb_in_t *wi)
 void ltrf_back(sm_t *sm, unsigned s)
 {
     ltrf_sc_t *e = SC(sm, s);
-    wcb_in_t *wi = ls_in(e->wcb);
     int aoff_rel = 0;
     /* rows whose evictions have all been read are given back */
     for (unsigned r = 0; r < e->rows; r++) {
@@ -396,8 +398,10 @@ void ltrf_back(sm_t *sm, unsigned s)
     }
     for (unsigned r = 0; r < e->rows; r++) {
         lrow_t *row = &e->row[r];
+        if (!row->rel_len)
+            continue;
         aau_in_t *ai = ls_in(e->abank[r]);
-        if (!row->rel_len || ai->rel_all)
+        if (ai->rel_all)
             continue;
         ai->rel_valid = 1;
         ai->rel_id = row->rel[row->rel_head];
@@ -411,8 +415,9 @@ void ltrf_back(sm_t *sm, unsigned s)
     const unsigned nvs = e->vs.len < VS_MAX ? e->vs.len : VS_MAX;
     for (unsigned i = 0; i < nvs; i++) {
         const ref_t *v = q_at(&e->vs, i);
-        if (wi->fill_valid[v->bank])
+        if (((const wcb_in_t *)ls_peek(e->wcb))->fill_valid[v->bank])
             continue;
+        wcb_in_t *wi = ls_in(e->wcb);
         wi->fill_valid[v->bank] = 1;
         wi->fill_warp[v->bank] = v->warp;
         wi->fill_reg[v->bank] = v->reg;
@@ -429,13 +434,13 @@ void ltrf_back(sm_t *sm, unsigned s)
         unsigned r = nj.kind == J_ACT ? e->oo->head[0] : lw(sm, &sm->w[nj.warp])->row;
         e->job[r] = nj;
         if (!nj.step) {
-            job_start(sm, s, wi, &e->job[r]);
+            job_start(sm, s, &e->job[r]);
             started = (int)r;
         }
     }
     for (unsigned r = 0; r < e->rows; r++)
         if (e->job[r].kind && e->job[r].step && (int)r != started)
-            alloc_step(sm, s, wi, &e->job[r]);
+            alloc_step(sm, s, &e->job[r]);
     for (unsigned r = 0; r < e->rows; r++) {
         unsigned g = e->row[r].warp;
         if (g == ~0u)
@@ -444,8 +449,8 @@ void ltrf_back(sm_t *sm, unsigned s)
         if (lw(sm, w)->lt == LT_FETCH && !lw(sm, w)->fills && !lw(sm, w)->vsets && !ltrf_in_job(sm, g))
             lw(sm, w)->lt = LT_RUN;
     }
-    row_time(sm, s, wi);
-    ltrf_lookup_send(sm, s, wi);
+    row_time(sm, s, ls_peek(e->wcb));
+    ltrf_lookup_send(sm, s);
     e->wo = ls_eval(e->wcb, 1);
     if (started >= 0)
         job_query(sm, s, &e->job[started]);

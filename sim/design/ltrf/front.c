@@ -41,7 +41,6 @@ void ltrf_front(sm_t *sm, unsigned s)
     const unsigned L = c->lanes;
     e->dead_used = 0;
     /* registered outputs of the control blocks; their inputs are set during the cycle */
-    wcb_in_t *wi = ls_in(e->wcb);
     ls_clear_strobes(e->wcb);
     e->wo = ls_eval(e->wcb, 0);
     ls_clear_strobes(e->aoff);
@@ -110,6 +109,7 @@ void ltrf_front(sm_t *sm, unsigned s)
         if (co->fill_done_valid[b]) {
             unsigned local = tag_warp(sm, co->fill_done_tag[b]), reg = tag_reg(sm, co->fill_done_tag[b]);
             ltrf_warp_t *q = lw(sm, &sm->w[global_of(sm, s, local)]);
+            wcb_in_t *wi = ls_in(e->wcb);
             wi->fill_valid[b] = 1;
             wi->fill_warp[b] = local;
             wi->fill_reg[b] = reg;
@@ -148,9 +148,11 @@ void ltrf_front(sm_t *sm, unsigned s)
 
     /* the main register file: warp launch, fill reads (port = row), results of inactive warps
      * and write-backs from the cache */
-    rf_in_t *ri = ls_in(e->rf);
     ls_clear_strobes(e->rf);
-    unsigned launch = sm_launch_inputs(sm, s, ri);
+    rf_in_t *ri = NULL; /* taken (ls_in) once a port is driven: an idle file may stay dormant */
+    unsigned launch = sm_launch_inputs(sm, s, NULL);
+    if (launch != ~0u)
+        sm_launch_inputs(sm, s, ri = ls_in(e->rf));
     const unsigned K = c->rfc_fill_ports;
     for (unsigned r = 0; r < e->rows; r++) {
         lrow_t *row = &e->row[r];
@@ -165,6 +167,7 @@ void ltrf_front(sm_t *sm, unsigned s)
                 row->fq_len--;
             }
             if (row->held >> k & 1) {
+                ri = ls_in(e->rf);
                 ri->rd_valid[r * K + k] = 1;
                 ri->rd_warp[r * K + k] = row->hold[k].warp;
                 ri->rd_reg[r * K + k] = row->hold[k].reg;
@@ -181,6 +184,7 @@ void ltrf_front(sm_t *sm, unsigned s)
             const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];
             unsigned d = sm_wbq_at(sm, s, p)->d;
             if (!lw(sm, &sm->w[fl->warp])->evp[fl->in->dst[d]]) {
+                ri = ls_in(e->rf);
                 ri->wr_valid[p] = 1;
                 ri->wr_warp[p] = sm->w[fl->warp].local;
                 ri->wr_reg[p] = fl->in->dst[d];
@@ -193,6 +197,7 @@ void ltrf_front(sm_t *sm, unsigned s)
             nland++;
         if (nland < e->land.len && nland < LAND_MAX) {
             const landing_t *l = q_at(&e->land, nland);
+            ri = ls_in(e->rf);
             ri->wr_valid[p] = 1;
             ri->wr_warp[p] = l->warp;
             ri->wr_reg[p] = l->reg;
@@ -244,6 +249,7 @@ void ltrf_front(sm_t *sm, unsigned s)
         if (!gnt[p])
             continue;
         const flight_t *fl = &sm->fl[sm_wbq_at(sm, s, p)->flight];
+        wcb_in_t *wi = ls_in(e->wcb);
         wi->wr_valid[p] = 1;
         wi->wr_warp[p] = sm->w[fl->warp].local;
         wi->wr_reg[p] = fl->in->dst[sm_wbq_at(sm, s, p)->d];

@@ -124,7 +124,7 @@ void ltrf_lookup_allocate(sm_t *sm, unsigned s)
 /* drive the WCB read ports for registers not yet translated, oldest instruction first, each
  * warp on its own table's ports; an rfc-demand miss is asked again once its warp's demand fetch is
  * done */
-void ltrf_lookup_send(sm_t *sm, unsigned s, wcb_in_t *wi)
+void ltrf_lookup_send(sm_t *sm, unsigned s)
 {
     ltrf_sc_t *e = SC(sm, s);
     unsigned ord[LK_MAX], n = ltrf_lk_order(e, ord);
@@ -145,6 +145,7 @@ void ltrf_lookup_send(sm_t *sm, unsigned s, wcb_in_t *wi)
                 continue;
             if (lk->first_done >> j & 1 && lw(sm, w)->bank[lk->reg[j]] == NO_BANK)
                 continue; /* waiting for the demand job to allocate it */
+            wcb_in_t *wi = ls_in(e->wcb);
             wi->rd_valid[p] = 1;
             wi->rd_reg[p] = lk->reg[j];
             e->port_ent[p] = (uint8_t)ord[i];

@@ -235,7 +235,7 @@ unsigned ltrf_header_iv(const sm_t *sm, unsigned g);
 unsigned ltrf_lk_order(const ltrf_sc_t *e, unsigned *ord);
 void ltrf_lookup_answers(sm_t *sm, unsigned s);
 void ltrf_lookup_allocate(sm_t *sm, unsigned s);
-void ltrf_lookup_send(sm_t *sm, unsigned s, wcb_in_t *wi);
+void ltrf_lookup_send(sm_t *sm, unsigned s);
 int ltrf_slot(const sm_t *sm, unsigned s, unsigned g);
 void ltrf_issue(sm_t *sm, unsigned s, int slot, unsigned flight);
 int ltrf_dispatch_ok(const sm_t *sm, unsigned s, unsigned flight);
