@@ -171,8 +171,10 @@ void sm_cu_alloc_ops(sm_t *sm, unsigned s, int cu, unsigned flight, uint32_t war
 void sm_cu_requests(const sm_t *sm, unsigned s, unsigned k, uint32_t *valid, uint32_t *warp,
                     uint32_t *reg);
 /* a collector's grants and responses from a storage block's read-port outputs; the arrays
- * start at the collector's first port (collector k owns ports k * max_srcs ...) */
-void sm_cu_inputs(const sm_t *sm, void *in, const uint32_t *gnt, const uint32_t *rsp_valid,
+ * start at the collector's first port (collector k owns ports k * max_srcs ...). Its inputs
+ * are taken (ls_in) only when they change: a dormant collector without a grant or a response
+ * sleeps on */
+void sm_cu_inputs(const sm_t *sm, ls_inst_t *cu, const uint32_t *gnt, const uint32_t *rsp_valid,
                   const uint32_t (*rsp_data)[GPURF_MAX_LANES]);
 #define SM_CU_PORTS(sm, k, out, gnt_f, valid_f, data_f)                                           \
     (out)->gnt_f + (k) * (sm)->c.max_srcs, (out)->valid_f + (k) * (sm)->c.max_srcs,              \

@@ -106,11 +106,19 @@ void sm_cu_requests(const sm_t *sm, unsigned s, unsigned k, uint32_t *valid, uin
     }
 }
 
-void sm_cu_inputs(const sm_t *sm, void *in, const uint32_t *gnt, const uint32_t *rsp_valid,
+void sm_cu_inputs(const sm_t *sm, ls_inst_t *cu, const uint32_t *gnt, const uint32_t *rsp_valid,
                   const uint32_t (*rsp_data)[GPURF_MAX_LANES])
 {
     const cu_ports_t *p = &sm->cup;
-    for (unsigned j = 0; j < sm->c.max_srcs; j++) {
+    const void *now = ls_peek(cu);
+    unsigned j = 0;
+    while (j < sm->c.max_srcs && !rsp_valid[j] && cu_get(p->rsp_valid, now, j) == 0 &&
+           cu_get(p->rd_gnt, now, j) == gnt[j])
+        j++;
+    if (j == sm->c.max_srcs)
+        return; /* no port changes */
+    void *in = ls_in(cu);
+    for (j = 0; j < sm->c.max_srcs; j++) {
         cu_set(p->rd_gnt, in, j, gnt[j]);
         cu_set(p->rsp_valid, in, j, rsp_valid[j]);
         if (rsp_valid[j]) /* a collector reads the data only with its valid bit */

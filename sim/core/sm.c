@@ -296,7 +296,7 @@ void sm_cycle_back(sm_t *sm)
     for (unsigned s = 0; s < c->schedulers; s++) {
         subcore_t *x = &sm->sc[s];
         for (unsigned k = 0; k < ncu; k++) {
-            d->collector_inputs(sm, s, k, ls_in(x->cu[k]));
+            d->collector_inputs(sm, s, k, x->cu[k]);
             ls_eval(x->cu[k], 1);
         }
         d->back(sm, s);

@@ -59,10 +59,10 @@ static void bl_front(sm_t *sm, unsigned s)
     sm_launch_done(sm, s, launch);
 }
 
-static void bl_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
+static void bl_collector_inputs(sm_t *sm, unsigned s, unsigned k, ls_inst_t *cu)
 {
     const rf_out_t *ro = ((bl_sc_t *)sm->sc[s].dpriv)->out;
-    sm_cu_inputs(sm, cu_in, SM_CU_PORTS(sm, k, ro, rd_gnt, rsp_valid, rsp_data));
+    sm_cu_inputs(sm, cu, SM_CU_PORTS(sm, k, ro, rd_gnt, rsp_valid, rsp_data));
 }
 
 static void bl_back(sm_t *sm, unsigned s)

@@ -31,6 +31,7 @@
 #include <stddef.h>
 
 typedef struct sm sm_t;
+typedef struct ls_inst ls_inst_t;
 
 /* every issue policy (design_ops_t.schedulers) */
 #define SCHED_ALL_POLICIES (1u << SCHED_LRR | 1u << SCHED_GTO | 1u << SCHED_TWO_LEVEL)
@@ -106,8 +107,9 @@ typedef struct {
      * collector, no execution unit) */
     int (*own_verdict)(const sm_t *sm, unsigned g);
     void (*own_issue)(sm_t *sm, unsigned s, unsigned g);
-    /* step 5: grants and read data of collector k (its in struct, core/collector.h) */
-    void (*collector_inputs)(sm_t *sm, unsigned s, unsigned k, void *cu_in);
+    /* step 5: grants and read data of collector k (its instance, core/collector.h; its inputs
+     * taken with ls_in to be written) */
+    void (*collector_inputs)(sm_t *sm, unsigned s, unsigned k, ls_inst_t *cu);
     void (*back)(sm_t *sm, unsigned s);
     /* once the kernel's blocks have retired: whether the design still works for its warps
      * (register drains after exit, queued releases); the next kernel, whose passes replace

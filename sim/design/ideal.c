@@ -73,7 +73,7 @@ static void id_read(sm_t *sm, unsigned s, unsigned k)
 }
 
 /* the grant is the request itself: no bank conflicts */
-static void id_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
+static void id_collector_inputs(sm_t *sm, unsigned s, unsigned k, ls_inst_t *cu)
 {
     id_sc_t *x = sm->sc[s].dpriv;
     uint32_t v[OCU_MAX_SRCS], w[OCU_MAX_SRCS], r[OCU_MAX_SRCS];
@@ -81,7 +81,7 @@ static void id_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
     if (!x->depth)
         id_read(sm, s, k);
     const size_t p = id_stage(sm, x) + (size_t)k * sm->c.max_srcs;
-    sm_cu_inputs(sm, cu_in, v, x->rsp_valid + p, (const uint32_t(*)[GPURF_MAX_LANES])(x->rsp + p));
+    sm_cu_inputs(sm, cu, v, x->rsp_valid + p, (const uint32_t(*)[GPURF_MAX_LANES])(x->rsp + p));
 }
 
 /* this cycle's reads answered bank_latency cycles later; the write-back queue's head written

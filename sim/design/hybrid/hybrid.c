@@ -206,11 +206,11 @@ static void hy_dispatched(sm_t *sm, unsigned s, unsigned f) { hy_rsp_dispatched(
 
 static int hy_gate(const sm_t *sm, unsigned g) { return hy_rsp_gate(sm, g); }
 
-static void hy_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
+static void hy_collector_inputs(sm_t *sm, unsigned s, unsigned k, ls_inst_t *cu)
 {
     const hy_sc_t *x = HSC(sm, s);
     unsigned p = k * sm->c.max_srcs;
-    sm_cu_inputs(sm, cu_in, x->gnt + p, x->rsp_valid + p,
+    sm_cu_inputs(sm, cu, x->gnt + p, x->rsp_valid + p,
                  (const uint32_t(*)[GPURF_MAX_LANES])(x->rsp_data + p));
 }
 

@@ -211,10 +211,10 @@ int ltrf_wait(const sm_t *sm, unsigned g)
 
 static int ltrf_gate(const sm_t *sm, unsigned g) { return ltrf_wait(sm, g) ? R_DESIGN : R_OK; }
 
-static void ltrf_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *ocu_in)
+static void ltrf_collector_inputs(sm_t *sm, unsigned s, unsigned k, ls_inst_t *cu)
 {
     const rfc_out_t *co = SC(sm, s)->co;
-    sm_cu_inputs(sm, ocu_in, SM_CU_PORTS(sm, k, co, rd_gnt, rsp_valid, rsp_data));
+    sm_cu_inputs(sm, cu, SM_CU_PORTS(sm, k, co, rd_gnt, rsp_valid, rsp_data));
 }
 
 /* the dumps of sub-core 0's wcb, aau_off, row 0's aau, rf and rfc merged into one with the

@@ -234,17 +234,17 @@ void mk_ccu_writes(sm_t *sm, unsigned ws, ccu_in_t *in)
 }
 
 /* read grants and data from the file; port D: the results it writes this cycle; rel */
-static void mk_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
+static void mk_collector_inputs(sm_t *sm, unsigned s, unsigned k, ls_inst_t *cu)
 {
     mk_sc_t *x = SC(sm, s);
-    ccu_in_t *in = cu_in;
+    ccu_in_t *in = ls_in(cu);
     if (MK(sm)->pool) {
         if (s == 0 && k == 0)
             mk_pool_allocate(sm);
-        mk_pool_collector_inputs(sm, s, k, in);
+        mk_pool_collector_inputs(sm, s, k, cu);
         return;
     }
-    sm_cu_inputs(sm, in, SM_CU_PORTS(sm, k, x->rfo, rd_gnt, rsp_valid, rsp_data));
+    sm_cu_inputs(sm, cu, SM_CU_PORTS(sm, k, x->rfo, rd_gnt, rsp_valid, rsp_data));
     mk_ccu_writes(sm, s, in);
     in->rel_valid = (uint32_t)x->rel;
     in->rel_warp = x->rel_warp;

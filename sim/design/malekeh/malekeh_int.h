@@ -142,7 +142,7 @@ void mk_pool_front(sm_t *sm);
 /* the latches' instructions to CCUs (before any collector's inputs) */
 void mk_pool_allocate(sm_t *sm);
 /* grants, read data and writes of CCU k of sub-core s */
-void mk_pool_collector_inputs(sm_t *sm, unsigned s, unsigned k, ccu_in_t *in);
+void mk_pool_collector_inputs(sm_t *sm, unsigned s, unsigned k, ls_inst_t *cu);
 
 /* hints.c: the near bits of warp g's stream (launch) and the kernel's static pass */
 int mk_hints_kernel(sm_t *sm, mk_t *m, kernel_t *k);

@@ -64,8 +64,9 @@ void mk_pool_allocate(sm_t *sm)
     }
 }
 
-void mk_pool_collector_inputs(sm_t *sm, unsigned s, unsigned k, ccu_in_t *in)
+void mk_pool_collector_inputs(sm_t *sm, unsigned s, unsigned k, ls_inst_t *cu)
 {
+    ccu_in_t *in = ls_in(cu);
     const sm_cfg_t *c = &sm->c;
     const unsigned m = c->max_srcs, p = (s * cfg_cus_per_sc(c) + k) * m;
     uint32_t gnt[INST_MAX_SRC] = {0}, valid[INST_MAX_SRC] = {0};
@@ -84,7 +85,7 @@ void mk_pool_collector_inputs(sm_t *sm, unsigned s, unsigned k, ccu_in_t *in)
     for (unsigned j = 0; j < m; j++)
         if (valid[j])
             memcpy(rsp[j], *data[j], c->lanes * 4);
-    sm_cu_inputs(sm, in, gnt, valid, (const uint32_t(*)[GPURF_MAX_LANES])rsp);
+    sm_cu_inputs(sm, cu, gnt, valid, (const uint32_t(*)[GPURF_MAX_LANES])rsp);
     /* port D and rel: the owner's sub-core */
     const ccu_out_t *o = mk_ccu_out(sm, s, k);
     if (!o->r_valid || o->r_warp >= c->warp_slots)

@@ -267,10 +267,10 @@ static int rn_gate(const sm_t *sm, unsigned g)
     return RSC(sm, sm->w[g].sc)->setup ? R_DESIGN : R_OK;
 }
 
-static void rn_collector_inputs(sm_t *sm, unsigned s, unsigned k, void *cu_in)
+static void rn_collector_inputs(sm_t *sm, unsigned s, unsigned k, ls_inst_t *cu)
 {
     const rf_out_t *ro = RSC(sm, s)->rfo;
-    sm_cu_inputs(sm, cu_in, SM_CU_PORTS(sm, k, ro, rd_gnt, rsp_valid, rsp_data));
+    sm_cu_inputs(sm, cu, SM_CU_PORTS(sm, k, ro, rd_gnt, rsp_valid, rsp_data));
 }
 
 static void rn_end(sm_t *sm)
