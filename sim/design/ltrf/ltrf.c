@@ -14,12 +14,15 @@ static int sc_new(sm_t *sm, unsigned s, ltrf_sc_t *e, char *err, size_t n)
     e->job = calloc(e->rows, sizeof *e->job);
     e->abank = calloc(e->rows, sizeof *e->abank);
     e->ao = calloc(e->rows, sizeof *e->ao);
-    if (!e->row || !e->job || !e->abank || !e->ao) {
+    e->staged = calloc((size_t)e->rows * STAGE_MAX, sizeof *e->staged);
+    if (!e->row || !e->job || !e->abank || !e->ao || !e->staged) {
         snprintf(err, n, "out of memory");
         return -1;
     }
-    for (unsigned r = 0; r < e->rows; r++)
+    for (unsigned r = 0; r < e->rows; r++) {
         e->row[r].warp = ~0u;
+        e->row[r].st = e->staged + (size_t)r * STAGE_MAX;
+    }
     memset(e->fill_in, 0xff, sizeof e->fill_in);
     e->ev = calloc((size_t)e->rows * c->rfc_banks, sizeof *e->ev);
     if (!e->ev) {
@@ -115,6 +118,7 @@ static void ltrf_free(sm_t *sm)
     for (unsigned s = 0; t->sc && s < sm->c.schedulers; s++) {
         ltrf_sc_t *e = &t->sc[s];
         free(e->row);
+        free(e->staged);
         free(e->job);
         free(e->abank);
         free(e->ao);

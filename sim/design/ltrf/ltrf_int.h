@@ -38,8 +38,9 @@ typedef struct {
 } staged_t;
 
 /* one cache row: the warp holding it and its fill pipeline (the counts, read every cycle,
- * first). Its rfc_fill_ports main-RF read ports take the registers to read in order; each
- * presents its register until the bank arbiter grants it. */
+ * first; the staged data apart, so that the rows' counts lie within a few lines). Its
+ * rfc_fill_ports main-RF read ports take the registers to read in order; each presents its
+ * register until the bank arbiter grants it. */
 typedef struct {
     unsigned warp;                 /* global warp slot, ~0u when free */
     unsigned fq_head, fq_len, out_len, st_len, rel_head, rel_len, nheld;
@@ -49,7 +50,8 @@ typedef struct {
     ref_t hold[RFC_MAX_BANKS];     /* the read fill port k presents */
     inflight_t out[STAGE_MAX];     /* reads granted, data not yet back (grant order) */
     uint8_t rel[RFC_MAX_BANKS];    /* banks to return to the row's allocation unit */
-    staged_t st[STAGE_MAX];        /* data waiting for its bank's fill port (oldest first) */
+    staged_t *st;                  /* [STAGE_MAX] data waiting for its bank's fill port (oldest
+                                      first) */
 } lrow_t;
 
 typedef struct {
@@ -120,6 +122,7 @@ typedef struct ltrf_sc {
     const aau_out_t *oo, **ao;
     const rfc_out_t *co;
     lrow_t *row;
+    staged_t *staged;              /* the rows' staged data, STAGE_MAX a row */
     unsigned rows, stage_depth;
     evict_t *ev;                   /* eviction reads waiting for the cache, oldest first */
     unsigned nev;                  /* (at most one per cache entry: rows x banks) */
