@@ -24,7 +24,7 @@ $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ)
 	    $(BUILD)/asan/obj/sim/energy/sram.o $(BUILD)/asan/obj/sim/cli/agg.o,$(ASAN_OBJ)) -o $@ \
 	    -lcmocka $(LIBS)
 
-# the scheduler's tests drive sim/core/sched.c and the lockstep engine's its block registry:
+# the scheduler's tests drive sim/core/sched.c and the lockstep tests the block registry:
 # both link against the whole simulator
 $(BUILD)/asan/test_sched $(BUILD)/asan/test_lockstep: $(BUILD)/asan/test_%: tests/test_%.c $(ASAN_OBJ) $(BUILD)/rtl_registry_none.c
 	$(call say,CC-ASAN,$<)

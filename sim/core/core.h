@@ -144,8 +144,9 @@ static inline void sm_slots_changed(sm_t *sm) { sm->warps_ver++; }
 int sm_try_launch(sm_t *sm);
 int sm_setup_kernel(sm_t *sm, kernel_t *k);
 /* the warp whose register base the main register file takes this cycle (~0u: none), written
- * into the register file's inputs when given; sm_launch_done: it was taken */
-unsigned sm_launch_inputs(sm_t *sm, unsigned s, rf_in_t *in);
+ * into the inputs of the register file's instance rf when given (taken with ls_in only for a
+ * launch, so that an idle file may stay dormant); sm_launch_done: it was taken */
+unsigned sm_launch_inputs(sm_t *sm, unsigned s, ls_inst_t *rf);
 void sm_launch_done(sm_t *sm, unsigned s, unsigned launch);
 void sm_warp_retire_check(sm_t *sm, unsigned w);
 /* issue.c */

@@ -146,11 +146,12 @@ int sm_try_launch(sm_t *sm)
     return 0;
 }
 
-unsigned sm_launch_inputs(sm_t *sm, unsigned s, rf_in_t *in)
+unsigned sm_launch_inputs(sm_t *sm, unsigned s, ls_inst_t *rf)
 {
     const subcore_t *x = &sm->sc[s];
     unsigned launch = x->lq.len ? *(const unsigned *)q_at(&x->lq, 0) : ~0u;
-    if (launch != ~0u && in) {
+    if (launch != ~0u && rf) {
+        rf_in_t *in = ls_in(rf);
         in->launch_valid = 1;
         in->launch_warp = sm->w[launch].local;
         in->launch_base = sm->w[launch].local * sm->rows_per_warp;

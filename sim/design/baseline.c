@@ -51,7 +51,7 @@ static void bl_front(sm_t *sm, unsigned s)
     bl_sc_t *b = x->dpriv;
     rf_in_t *in = ls_in(b->rf);
     ls_clear_strobes(b->rf);
-    unsigned launch = sm_launch_inputs(sm, s, in);
+    unsigned launch = sm_launch_inputs(sm, s, b->rf);
     for (unsigned k = 0, p = 0; k < cfg_cus_per_sc(c); k++, p += c->max_srcs)
         sm_cu_requests(sm, s, k, in->rd_valid + p, in->rd_warp + p, in->rd_reg + p);
     sm_writeback_inputs(sm, s, in);

@@ -379,7 +379,7 @@ void hy_path_front(sm_t *sm, unsigned s)
     }
     if (v->rsp)
         hy_rsp_mrf_writebacks(sm, s, fi, c->wb_ports + i);
-    unsigned launch = sm_launch_inputs(sm, s, fi);
+    unsigned launch = sm_launch_inputs(sm, s, x->rf);
     const rf_out_t *fo = x->rfo = ls_eval(x->rf, 1);
     sm_launch_done(sm, s, launch);
     for (unsigned slot = 0; slot < slots; slot++) {

@@ -149,10 +149,8 @@ void ltrf_front(sm_t *sm, unsigned s)
     /* the main register file: warp launch, fill reads (port = row), results of inactive warps
      * and write-backs from the cache */
     ls_clear_strobes(e->rf);
-    rf_in_t *ri = NULL; /* taken (ls_in) once a port is driven: an idle file may stay dormant */
-    unsigned launch = sm_launch_inputs(sm, s, NULL);
-    if (launch != ~0u)
-        sm_launch_inputs(sm, s, ri = ls_in(e->rf));
+    unsigned launch = sm_launch_inputs(sm, s, e->rf);
+    rf_in_t *ri; /* taken (ls_in) once a port is driven: an idle file may stay dormant */
     const unsigned K = c->rfc_fill_ports;
     for (unsigned r = 0; r < e->rows; r++) {
         lrow_t *row = &e->row[r];

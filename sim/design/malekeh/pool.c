@@ -12,7 +12,7 @@ void mk_pool_front(sm_t *sm)
         mk_sc_t *x = SC(sm, s);
         rf_in_t *in = ls_in(x->rf);
         ls_clear_strobes(x->rf);
-        unsigned launch = sm_launch_inputs(sm, s, in);
+        unsigned launch = sm_launch_inputs(sm, s, x->rf);
         for (unsigned t = 0; t < c->schedulers; t++)
             for (unsigned k = 0; k < per; k++) {
                 const unsigned p = (t * per + k) * m;

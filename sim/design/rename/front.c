@@ -175,7 +175,7 @@ void rn_front(sm_t *sm, unsigned s)
 
     rf_in_t *in = ls_in(x->rf);
     ls_clear_strobes(x->rf);
-    unsigned launch = sm_launch_inputs(sm, s, in);
+    unsigned launch = sm_launch_inputs(sm, s, x->rf);
     for (unsigned k = 0, p = 0; k < cfg_cus_per_sc(&sm->c); k++, p += sm->c.max_srcs)
         sm_cu_requests(sm, s, k, in->rd_valid + p, in->rd_warp + p, in->rd_reg + p);
     writeback_inputs(sm, s, in);
