@@ -30,6 +30,7 @@ void wcb_cfg_from_sm(const sm_cfg_t *sm, wcb_cfg_t *c)
     c->active_warps = sm->active_pool;
     c->read_ports = WCB_READ_PORTS;
     c->map_ports = sm->active_pool * sm->rfc_alloc_ports;
+    c->row_ports = sm->rfc_alloc_ports;
     c->fill_ports = sm->rfc_banks;
     c->wr_ports = sm->wb_ports;
     c->dead_ports = sm->max_srcs;
@@ -44,6 +45,7 @@ int wcb_init(wcb_state_t *s, const wcb_cfg_t *c)
     memset(s->ro_stale, 1, sizeof s->ro_stale);
     return c->num_warps <= WCB_MAX_WARPS && c->arch_regs <= WCB_MAX_REGS &&
                    c->num_warps * c->read_ports <= WCB_MAX_RPORTS && c->map_ports <= WCB_MAX_MPORTS &&
+                   c->row_ports >= 1 && c->row_ports <= c->map_ports &&
                    c->fill_ports <= WCB_MAX_FPORTS && c->wr_ports <= WCB_MAX_WPORTS &&
                    c->dead_ports <= WCB_MAX_DPORTS && c->dirty_bits <= 1
                ? 0
@@ -116,9 +118,25 @@ static void touch(wcb_state_t *s, uint32_t w, uint32_t r)
         s->q_stale[r / 64] |= 1ull << (r % 64);
 }
 
+/* map port k takes effect: valid, in range, and in the highest group naming its warp */
+static void map_taken(const wcb_state_t *s, const wcb_in_t *in, uint8_t *taken)
+{
+    const wcb_cfg_t *c = &s->c;
+    unsigned group[WCB_MAX_WARPS];
+    memset(group, 0xff, sizeof group);
+    for (unsigned k = 0; k < c->map_ports; k++)
+        if (in->map_valid[k] && in->map_warp[k] < c->num_warps)
+            group[in->map_warp[k]] = k / c->row_ports;
+    for (unsigned k = 0; k < c->map_ports; k++)
+        taken[k] = in->map_valid[k] && ok(s, in->map_warp[k], in->map_reg[k]) &&
+                   group[in->map_warp[k]] == k / c->row_ports;
+}
+
 void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
 {
     const wcb_cfg_t *c = &s->c;
+    uint8_t taken[WCB_MAX_MPORTS];
+    map_taken(s, in, taken);
     s->ro_fresh = !commands(s, in);
     int changed = 0;
     for (unsigned p = 0; p < c->num_warps * c->read_ports; p++) {
@@ -143,7 +161,7 @@ void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
             touch(s, in->fill_warp[k], in->fill_reg[k]);
         }
     for (unsigned k = 0; k < c->map_ports; k++)
-        if (in->map_valid[k] && ok(s, in->map_warp[k], in->map_reg[k])) {
+        if (taken[k]) {
             s->ro_stale[in->map_warp[k]] = 1;
             s->e[in->map_warp[k]][in->map_reg[k]].bank = (uint8_t)in->map_bank[k];
             s->e[in->map_warp[k]][in->map_reg[k]].valid = 0;
@@ -177,7 +195,7 @@ void wcb_tick(wcb_state_t *s, const wcb_in_t *in)
         }
     /* a map or a deactivation wins over a write of the same cycle */
     for (unsigned k = 0; k < c->map_ports; k++)
-        if (in->map_valid[k] && ok(s, in->map_warp[k], in->map_reg[k]))
+        if (taken[k])
             s->e[in->map_warp[k]][in->map_reg[k]].dirty = 0;
     if (in->deact_valid && in->deact_warp < c->num_warps)
         for (unsigned r = 0; r < c->arch_regs; r++)

@@ -17,9 +17,13 @@
  *                paper), port p belongs to warp p / ReadPorts; the answer comes the next cycle
  *                on rdo_valid/bank/hit/off[p] (hit = the valid bit) and reflects the table
  *                before that cycle's updates
- *   map_*[k]     MapPorts (one per active warp's allocation unit) allocations: the register's
+ *   map_*[k]     MapPorts allocations, in groups of RowPorts consecutive ports (group g is
+ *                active-warp row g's allocation unit, rfc_alloc_ports wide): the register's
  *                cache bank is written and its valid bit cleared (the highest port wins the
- *                bank of an entry two ports map)
+ *                bank of an entry two ports map). A warp's table takes one group a cycle, the
+ *                highest that names the warp; the other groups' ports naming it are ignored.
+ *                A warp sits in one row, so LTRF never maps it from two; the table then needs
+ *                RowPorts write ports, not MapPorts
  *   fill_*[k]    FillPorts (one per cache bank) completed fills: valid bit set (a map wins on
  *                the same entry)
  *   ws_*         the working-set bit-vector of a warp is replaced (PREFETCH decode)
@@ -55,6 +59,7 @@
     P(ActiveWarps, active_warps)                                                                   \
     P(ReadPorts, read_ports)                                                                       \
     P(MapPorts, map_ports)                                                                         \
+    P(RowPorts, row_ports)                                                                         \
     P(FillPorts, fill_ports)                                                                       \
     P(WritePorts, wr_ports)                                                                        \
     P(DeadPorts, dead_ports)                                                                       \

@@ -4,14 +4,17 @@
 // one-cycle clear on deactivation), the warp-offset address, the working-set and the liveness
 // bit-vectors, with DirtyBits 1 a dirty bit-vector (set by a write, cleared by a map, a
 // deactivation or init; not in the paper: rfc_writeback dirty and live+dirty); MapPorts
-// allocation ports (rfc_alloc_ports per active warp) and FillPorts fill ports (one per cache
-// bank).
+// allocation ports in groups of RowPorts (rfc_alloc_ports per active warp's row) and FillPorts
+// fill ports (one per cache bank). A warp's table takes the map ports of one group a cycle (the
+// highest group naming the warp; a warp sits in one row), so its SRAM array has RowPorts write
+// ports.
 // Entry index = warp * ArchRegs + reg, the bits {warp, reg} (ArchRegs is a power of two).
 // Build-time fault variants for harness self-tests: FAULT_WCB_DEACT_KEEPS_VALID (deactivation
 // leaves register 0 valid), FAULT_WCB_LIVE_CLEAR_WINS (a dead-operand bit beats a write to the
 // same register), FAULT_WCB_READ_NEW (a lookup sees an allocation of the same cycle).
 // Proof-only fault variants (make formal): FORMAL_FAULT_WCB_MAP_PORT_ORDER (the lowest map port
-// wins an entry), FORMAL_FAULT_WCB_FILL_WINS_MAP (a fill beats a re-map of its register),
+// of a group wins an entry), FORMAL_FAULT_WCB_GROUP_LOW (a warp's table takes the lowest group
+// naming it), FORMAL_FAULT_WCB_FILL_WINS_MAP (a fill beats a re-map of its register),
 // FORMAL_FAULT_WCB_INIT_KEEPS_LIVE (init leaves the liveness bits), FORMAL_FAULT_WCB_HIT_NEW (a
 // lookup's hit sees a fill of the same cycle), FORMAL_FAULT_WCB_DEACT_NEXT_WARP (deactivation
 // clears the next warp), FORMAL_FAULT_WCB_DEAD_PORT0_ONLY (dead operands of ports > 0 are
@@ -30,6 +33,7 @@ module wcb #(
     parameter ActiveWarps = 8,
     parameter ReadPorts   = 2,
     parameter MapPorts    = 8,
+    parameter RowPorts    = 1,
     parameter FillPorts   = 16,
     parameter WritePorts  = 1,
     parameter DeadPorts   = 6,
@@ -79,15 +83,13 @@ module wcb #(
   localparam OffBits  = (ActiveWarps > 1) ? $clog2(ActiveWarps) : 1;
   localparam RdPorts  = NumWarps * ReadPorts;
   localparam Entries  = NumWarps * ArchRegs;
-  localparam MapGroup  = 16;
-  localparam MapGroups = (MapPorts + MapGroup - 1) / MapGroup;
   // the map port of place x in group g, in write order (a later write wins)
   function integer map_port;
     input integer g, x;
 `ifdef FORMAL_FAULT_WCB_MAP_PORT_ORDER
-    map_port = (g * MapGroup + x < MapPorts) ? MapPorts - 1 - (g * MapGroup + x) : MapPorts;
+    map_port = g * RowPorts + RowPorts - 1 - x;
 `else
-    map_port = g * MapGroup + x;
+    map_port = g * RowPorts + x;
 `endif
   endfunction
 
@@ -124,8 +126,35 @@ module wcb #(
       integer i;
       initial for (i = 0; i < ArchRegs; i = i + 1) bank_mem[i] = {BankBits{1'b0}};
 `endif
+      // the group whose map ports write this warp's table this cycle, and its ports muxed
+      // onto the table's RowPorts write ports (place x of the group: port map_port(sel, x))
       reg  [ArchRegs-1:0] fill_w, map_w, wr_w;
-      integer kw;
+      integer             sel_g;
+      reg  [RowPorts-1:0] sel_en;
+      reg  [RowPorts*RegBits-1:0]  sel_reg;
+      reg  [RowPorts*BankBits-1:0] sel_bank;
+      integer kw, kx, p;
+      always @* begin
+        sel_g = 0;
+`ifdef FORMAL_FAULT_WCB_GROUP_LOW
+        for (kw = MapPorts - 1; kw >= 0; kw = kw - 1)
+`else
+        for (kw = 0; kw < MapPorts; kw = kw + 1)
+`endif
+          if (map_valid_i[kw] && map_warp_i[kw*WarpBits +: WarpBits] == W)
+            sel_g = kw / RowPorts;
+        sel_en   = {RowPorts{1'b0}};
+        sel_reg  = {(RowPorts*RegBits){1'b0}};
+        sel_bank = {(RowPorts*BankBits){1'b0}};
+        for (kx = 0; kx < RowPorts; kx = kx + 1) begin
+          p = map_port(sel_g, kx);
+          if (p < MapPorts && map_valid_i[p] && map_warp_i[p*WarpBits +: WarpBits] == W) begin
+            sel_en[kx] = 1'b1;
+            sel_reg[kx*RegBits +: RegBits]    = map_reg_i[p*RegBits +: RegBits];
+            sel_bank[kx*BankBits +: BankBits] = map_bank_i[p*BankBits +: BankBits];
+          end
+        end
+      end
       always @* begin
         fill_w = {ArchRegs{1'b0}};
         map_w  = {ArchRegs{1'b0}};
@@ -137,9 +166,8 @@ module wcb #(
           if (fill_valid_i[kw] && fill_warp_i[kw*WarpBits +: WarpBits] == W)
 `endif
             fill_w = fill_w | (One << fill_reg_i[kw*RegBits +: RegBits]);
-        for (kw = 0; kw < MapPorts; kw = kw + 1)
-          if (map_valid_i[kw] && map_warp_i[kw*WarpBits +: WarpBits] == W)
-            map_w = map_w | (One << map_reg_i[kw*RegBits +: RegBits]);
+        for (kw = 0; kw < RowPorts; kw = kw + 1)
+          if (sel_en[kw]) map_w = map_w | (One << sel_reg[kw*RegBits +: RegBits]);
         for (kw = 0; kw < WritePorts; kw = kw + 1)
           if (wr_valid_i[kw] && wr_warp_i[kw*WarpBits +: WarpBits] == W)
             wr_w = wr_w | (One << wr_reg_i[kw*RegBits +: RegBits]);
@@ -194,20 +222,15 @@ module wcb #(
       end else begin : g_clean
         assign dirty_w[Base +: ArchRegs] = {ArchRegs{1'b0}};
       end
-      // allocations write the table (the highest map port wins an entry), in groups of at most
-      // MapGroup ports (nested loops each short enough for a simulator to unroll); lookups
-      // are registered
-      integer kg, kx, p;
+      // the selected group's allocations write the table through RowPorts write ports (the
+      // group's highest port wins an entry); lookups are registered
+      integer kp, rp;
 `ifdef FAULT_WCB_READ_NEW
       integer km;
 `endif
       always @(posedge clk_i)
-        for (kg = 0; kg < MapGroups; kg = kg + 1)
-          for (kx = 0; kx < MapGroup; kx = kx + 1)
-            if (map_port(kg, kx) < MapPorts && map_valid_i[map_port(kg, kx)] &&
-                map_warp_i[map_port(kg, kx)*WarpBits +: WarpBits] == W)
-              bank_mem[map_reg_i[map_port(kg, kx)*RegBits +: RegBits]] <=
-                map_bank_i[map_port(kg, kx)*BankBits +: BankBits];
+        for (kp = 0; kp < RowPorts; kp = kp + 1)
+          if (sel_en[kp]) bank_mem[sel_reg[kp*RegBits +: RegBits]] <= sel_bank[kp*BankBits +: BankBits];
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           rdo_valid_q[gw*ReadPorts +: ReadPorts]                 <= {ReadPorts{1'b0}};
@@ -215,21 +238,21 @@ module wcb #(
           rdo_hit_q[gw*ReadPorts +: ReadPorts]                   <= {ReadPorts{1'b0}};
           rdo_off_q[gw*ReadPorts*OffBits +: ReadPorts*OffBits]   <= {(ReadPorts*OffBits){1'b0}};
         end else
-        for (p = gw * ReadPorts; p < (gw + 1) * ReadPorts; p = p + 1) begin
-          rdo_bank_q[p*BankBits +: BankBits] <= bank_mem[rd_reg_i[p*RegBits +: RegBits]];
+        for (rp = gw * ReadPorts; rp < (gw + 1) * ReadPorts; rp = rp + 1) begin
+          rdo_bank_q[rp*BankBits +: BankBits] <= bank_mem[rd_reg_i[rp*RegBits +: RegBits]];
 `ifdef FAULT_WCB_READ_NEW
           for (km = 0; km < MapPorts; km = km + 1)
             if (map_valid_i[km] && map_warp_i[km*WarpBits +: WarpBits] == W &&
-                map_reg_i[km*RegBits +: RegBits] == rd_reg_i[p*RegBits +: RegBits])
-              rdo_bank_q[p*BankBits +: BankBits] <= map_bank_i[km*BankBits +: BankBits];
+                map_reg_i[km*RegBits +: RegBits] == rd_reg_i[rp*RegBits +: RegBits])
+              rdo_bank_q[rp*BankBits +: BankBits] <= map_bank_i[km*BankBits +: BankBits];
 `endif
 `ifdef FORMAL_FAULT_WCB_HIT_NEW
-          rdo_hit_q[p] <= valid_w[rd_reg_i[p*RegBits +: RegBits]] | fill_w[rd_reg_i[p*RegBits +: RegBits]];
+          rdo_hit_q[rp] <= valid_w[rd_reg_i[rp*RegBits +: RegBits]] | fill_w[rd_reg_i[rp*RegBits +: RegBits]];
 `else
-          rdo_hit_q[p] <= valid_w[rd_reg_i[p*RegBits +: RegBits]];
+          rdo_hit_q[rp] <= valid_w[rd_reg_i[rp*RegBits +: RegBits]];
 `endif
-          rdo_off_q[p*OffBits +: OffBits] <= off_q[gw];
-          rdo_valid_q[p] <= rd_valid_i[p];
+          rdo_off_q[rp*OffBits +: OffBits] <= off_q[gw];
+          rdo_valid_q[rp] <= rd_valid_i[rp];
         end
       end
 `ifdef GPURF_CHECKS
@@ -272,7 +295,7 @@ module wcb #(
   reg                f_map   [0:NumWarps-1][0:ArchRegs-1];   // mapped since the warp's init
   reg [BankBits-1:0] f_rd_bank [0:RdPorts-1];
   reg                f_rd_hit  [0:RdPorts-1];
-  integer fw, fr, fp, fk;
+  integer fw, fr, fp, fk, fg;
   reg f_m, f_f, f_wr, f_d;
   always @(posedge clk_i) f_init <= 1'b1;
   always @* if (!f_init) assume(!rst_ni);
@@ -286,9 +309,12 @@ module wcb #(
     for (fw = 0; fw < NumWarps; fw = fw + 1)
       for (fr = 0; fr < ArchRegs; fr = fr + 1) begin
         f_m = 1'b0; f_f = 1'b0; f_wr = 1'b0; f_d = 1'b0;
+        fg = -1;
+        for (fk = 0; fk < MapPorts; fk = fk + 1)
+          if (map_valid_i[fk] && map_warp_i[fk*WarpBits +: WarpBits] == fw) fg = fk / RowPorts;
         for (fk = 0; fk < MapPorts; fk = fk + 1)
           if (map_valid_i[fk] && map_warp_i[fk*WarpBits +: WarpBits] == fw &&
-              map_reg_i[fk*RegBits +: RegBits] == fr) begin
+              map_reg_i[fk*RegBits +: RegBits] == fr && fk / RowPorts == fg) begin
             f_m = 1'b1;
             f_bank[fw][fr] <= map_bank_i[fk*BankBits +: BankBits];
           end
