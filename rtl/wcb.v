@@ -83,6 +83,7 @@ module wcb #(
   localparam OffBits  = (ActiveWarps > 1) ? $clog2(ActiveWarps) : 1;
   localparam RdPorts  = NumWarps * ReadPorts;
   localparam Entries  = NumWarps * ArchRegs;
+  localparam Groups   = (MapPorts + RowPorts - 1) / RowPorts;
   // the map port of place x in group g, in write order (a later write wins)
   function integer map_port;
     input integer g, x;
@@ -126,34 +127,47 @@ module wcb #(
       integer i;
       initial for (i = 0; i < ArchRegs; i = i + 1) bank_mem[i] = {BankBits{1'b0}};
 `endif
-      // the group whose map ports write this warp's table this cycle, and its ports muxed
-      // onto the table's RowPorts write ports (place x of the group: port map_port(sel, x))
+      // the group whose map ports write this warp's table this cycle (one-hot: the highest
+      // naming the warp), its ports AND-OR muxed onto the table's RowPorts write ports (place
+      // x of the group: port map_port(g, x))
       reg  [ArchRegs-1:0] fill_w, map_w, wr_w;
-      integer             sel_g;
+      reg  [MapPorts-1:0] hit_p;
+      reg  [Groups-1:0]   hit_g, one_g;
+      reg                 seen;
       reg  [RowPorts-1:0] sel_en;
       reg  [RowPorts*RegBits-1:0]  sel_reg;
       reg  [RowPorts*BankBits-1:0] sel_bank;
-      integer kw, kx, p;
+      integer kw, kg, kx, p;
       always @* begin
-        sel_g = 0;
+        hit_g = {Groups{1'b0}};
+        for (kw = 0; kw < MapPorts; kw = kw + 1) begin
+          hit_p[kw] = map_valid_i[kw] && map_warp_i[kw*WarpBits +: WarpBits] == W;
+          hit_g[kw / RowPorts] = hit_g[kw / RowPorts] | hit_p[kw];
+        end
+        one_g = {Groups{1'b0}};
+        seen  = 1'b0;
 `ifdef FORMAL_FAULT_WCB_GROUP_LOW
-        for (kw = MapPorts - 1; kw >= 0; kw = kw - 1)
+        for (kg = 0; kg < Groups; kg = kg + 1) begin
 `else
-        for (kw = 0; kw < MapPorts; kw = kw + 1)
+        for (kg = Groups - 1; kg >= 0; kg = kg - 1) begin
 `endif
-          if (map_valid_i[kw] && map_warp_i[kw*WarpBits +: WarpBits] == W)
-            sel_g = kw / RowPorts;
+          one_g[kg] = hit_g[kg] & ~seen;
+          seen = seen | hit_g[kg];
+        end
         sel_en   = {RowPorts{1'b0}};
         sel_reg  = {(RowPorts*RegBits){1'b0}};
         sel_bank = {(RowPorts*BankBits){1'b0}};
-        for (kx = 0; kx < RowPorts; kx = kx + 1) begin
-          p = map_port(sel_g, kx);
-          if (p < MapPorts && map_valid_i[p] && map_warp_i[p*WarpBits +: WarpBits] == W) begin
-            sel_en[kx] = 1'b1;
-            sel_reg[kx*RegBits +: RegBits]    = map_reg_i[p*RegBits +: RegBits];
-            sel_bank[kx*BankBits +: BankBits] = map_bank_i[p*BankBits +: BankBits];
+        for (kg = 0; kg < Groups; kg = kg + 1)
+          for (kx = 0; kx < RowPorts; kx = kx + 1) begin
+            p = map_port(kg, kx);
+            if (p < MapPorts) begin
+              sel_en[kx] = sel_en[kx] | (one_g[kg] & hit_p[p]);
+              sel_reg[kx*RegBits +: RegBits] = sel_reg[kx*RegBits +: RegBits] |
+                ({RegBits{one_g[kg]}} & map_reg_i[p*RegBits +: RegBits]);
+              sel_bank[kx*BankBits +: BankBits] = sel_bank[kx*BankBits +: BankBits] |
+                ({BankBits{one_g[kg]}} & map_bank_i[p*BankBits +: BankBits]);
+            end
           end
-        end
       end
       always @* begin
         fill_w = {ArchRegs{1'b0}};
@@ -167,7 +181,7 @@ module wcb #(
 `endif
             fill_w = fill_w | (One << fill_reg_i[kw*RegBits +: RegBits]);
         for (kw = 0; kw < RowPorts; kw = kw + 1)
-          if (sel_en[kw]) map_w = map_w | (One << sel_reg[kw*RegBits +: RegBits]);
+          map_w = map_w | ({ArchRegs{sel_en[kw]}} & (One << sel_reg[kw*RegBits +: RegBits]));
         for (kw = 0; kw < WritePorts; kw = kw + 1)
           if (wr_valid_i[kw] && wr_warp_i[kw*WarpBits +: WarpBits] == W)
             wr_w = wr_w | (One << wr_reg_i[kw*RegBits +: RegBits]);
