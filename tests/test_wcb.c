@@ -1,5 +1,6 @@
 /* Unit tests of the wcb C model (LTRF Sec. 4.1, Fig. 7; Sec. 4.3): lookups one cycle later and
- * before same-cycle updates, fill/map/deactivate on valid bits, liveness, init, storage. */
+ * before same-cycle updates, fill/map/deactivate on valid bits, one row's map ports per warp,
+ * liveness, init, storage. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,15 +12,18 @@
 static wcb_state_t s;
 static wcb_in_t in;
 
-static void setup(void)
+/* 4 map ports in rows of row_ports */
+static void setup_rows(unsigned row_ports)
 {
     wcb_cfg_t c = {.num_warps = 8, .arch_regs = 64, .cache_banks = 8, .active_warps = 4,
-                   .read_ports = WCB_READ_PORTS, .map_ports = 4, .fill_ports = 8, .wr_ports = 1,
-                   .dead_ports = 4};
+                   .read_ports = WCB_READ_PORTS, .map_ports = 4, .row_ports = row_ports,
+                   .fill_ports = 8, .wr_ports = 1, .dead_ports = 4};
     wcb_cfg_derive(&c);
     assert_int_equal(wcb_init(&s, &c), 0);
     memset(&in, 0, sizeof in);
 }
+
+static void setup(void) { setup_rows(1); }
 
 /* read port j of warp w's address table */
 #define RP(w, j) ((w) * WCB_READ_PORTS + (j))
@@ -103,6 +107,40 @@ static void read_before_write(void **st)
     assert_int_equal(step().rdo_bank[RP(1, 0)], 6);
 }
 
+/* a warp's table takes the map ports of one row a cycle, the highest naming it: the other
+ * rows' maps of that warp change neither its banks nor its valid bits */
+static void one_row_per_warp(void **st)
+{
+    (void)st;
+    setup_rows(2);
+    for (unsigned r = 20; r < 23; r++) {
+        in.fill_valid[r - 20] = 1, in.fill_warp[r - 20] = 3, in.fill_reg[r - 20] = r;
+    }
+    step();
+    in.map_valid[0] = 1, in.map_warp[0] = 3, in.map_reg[0] = 20, in.map_bank[0] = 1;
+    in.map_valid[1] = 1, in.map_warp[1] = 3, in.map_reg[1] = 21, in.map_bank[1] = 2;
+    in.map_valid[2] = 1, in.map_warp[2] = 3, in.map_reg[2] = 22, in.map_bank[2] = 3;
+    in.map_valid[3] = 1, in.map_warp[3] = 5, in.map_reg[3] = 20, in.map_bank[3] = 4;
+    step();
+    wcb_out_t q = query(3);
+    assert_int_equal(q.q_valid[20] + q.q_valid[21], 2);
+    assert_int_equal(q.q_valid[22], 0);
+    in.rd_valid[RP(3, 0)] = 1, in.rd_reg[RP(3, 0)] = 22;
+    in.rd_valid[RP(3, 1)] = 1, in.rd_reg[RP(3, 1)] = 20;
+    in.rd_valid[RP(5, 0)] = 1, in.rd_reg[RP(5, 0)] = 20;
+    step();
+    wcb_out_t o = step();
+    assert_int_equal(o.rdo_bank[RP(3, 0)], 3);
+    assert_int_equal(o.rdo_bank[RP(3, 1)], 0);
+    assert_int_equal(o.rdo_bank[RP(5, 0)], 4);
+    /* one row alone: both of its ports map the warp */
+    in.map_valid[0] = 1, in.map_warp[0] = 3, in.map_reg[0] = 20, in.map_bank[0] = 1;
+    in.map_valid[1] = 1, in.map_warp[1] = 3, in.map_reg[1] = 21, in.map_bank[1] = 2;
+    step();
+    q = query(3);
+    assert_int_equal(q.q_valid[20] + q.q_valid[21], 0);
+}
+
 /* deactivation clears every valid bit of that warp only; activation sets the offset */
 static void deactivate_and_offset(void **st)
 {
@@ -177,7 +215,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(map_fill_lookup), cmocka_unit_test(parallel_ports),
-        cmocka_unit_test(read_before_write),
+        cmocka_unit_test(read_before_write), cmocka_unit_test(one_row_per_warp),
         cmocka_unit_test(deactivate_and_offset), cmocka_unit_test(liveness),
         cmocka_unit_test(working_set_and_init), cmocka_unit_test(storage_formula),
     };
