@@ -77,14 +77,14 @@ for s in "" 3; do ( WL=("t|--gen seed=1,blocks=6"); BUILD=$B SMS=$s; [ -z "$s" ]
 [ "$(jq .sms $B/gpu/exp/sms1.json),$(jq .sms $B/gpu/exp/sms3.json)" = "1,3" ] &&
   [ "$(jq '.per_sm | map(.blocks_launched) | min' $B/gpu/exp/sms3.json)" = 2 ] &&
   ok "experiment runs: one SM by default, SMS=3 spreads 6 blocks 2 per SM" || bad "experiment SMS" "$(jq -c .per_sm $B/gpu/exp/sms3.json 2>&1 | head -3)"
-# ThreadSanitizer (build/tsan/gpurf): the SM worker threads on a multi-launch trace, a kernel's
-# read-ahead thread beside one SM, and its rewinds (gpurf reuse reads every kernel twice); the
-# same results as the plain build
+# ThreadSanitizer (build/tsan/gpurf): the SM worker threads on a multi-launch trace, a kernel
+# list's background load and a kernel's read-ahead thread beside one SM, and its rewinds (gpurf
+# reuse reads every kernel twice); the same results as the plain build
 if [ -d "$T" ]; then
   TS="$B/tsan/gpurf"; export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
   run "ThreadSanitizer: ltrf, torch-helpers-sm80 (8 launches) on 8 SMs, 2 threads" 0 $TS sim --preset sm86_rtx3070 --sms 8 --design ltrf \
     --set scheduler=two_level --threads 2 --trace $T/torch-helpers-sm80/kernelslist.g --json $B/gpu/ts1.json
-  run "ThreadSanitizer: bfs-sm80 (15 launches) on one SM, its blocks read ahead" 0 $TS sim --preset sm86_rtx3070 --sms 1 \
+  run "ThreadSanitizer: bfs-sm80 (15 launches) on one SM, its kernels loaded and its blocks read ahead" 0 $TS sim --preset sm86_rtx3070 --sms 1 \
     --trace $T/bfs-sm80/kernelslist.g --json $B/gpu/ts2.json
   $G sim --preset sm86_rtx3070 --sms 1 --trace $T/bfs-sm80/kernelslist.g --json $B/gpu/ts2p.json > /dev/null 2>&1
   jq -e '.stats.cycles > 0' $B/gpu/ts2.json > /dev/null 2>&1 && command cmp -s <(jq -S .stats $B/gpu/ts2.json) <(jq -S .stats $B/gpu/ts2p.json) && ok "bfs-sm80 under ThreadSanitizer: the plain build's statistics" ||

@@ -47,6 +47,13 @@ run "a preset enum given a number" 2 $A sim --preset $B/bad_enum.json --gen seed
 echo "$out" | grep -q "$B/bad_enum.json:$line: field 'xbar_account': expected a string" && ok "an enum's error names file:line:field (line $line)" || bad "preset enum line" "$out"
 run "bad generator spec" 2 $A sim --preset small --gen seed=1,warps=0
 run "missing stream" 2 $A sim --preset small --trace /nonexistent/kernelslist.g
+# a list's later kernels load in a thread while the first runs (sim/stream/bgload.h): a bad
+# one still exits 2 naming its file, line and field, once the kernels before it have run
+L=$B/list_bad; rm -rf $L; mkdir -p $L; cp tests/excerpts/bfs-v3-modes.traceg $L/k1.traceg
+cp tests/streams/bad_opcode.traceg $L/k2.traceg; printf 'k1.traceg\nk2.traceg\n' > $L/kernelslist.g
+run "a list's bad second kernel exits 2" 2 $A sim --preset sm86_rtx3070 --trace $L/kernelslist.g --json $L/r.json &&
+  { [ "$(jq '(.error | test("k2.traceg:16: field .opcode.")) and .exit_code == 2 and .stats.cycles > 0 and .stats.instructions > 0' $L/r.json)" = true ] &&
+    ok "its error names k2.traceg:16 after the first kernel ran ($(jq .stats.cycles $L/r.json) cycles)" || bad "list's bad kernel" "$(cat $L/r.json)"; }
 
 section "parser fuzzing: mutated traces and native streams (sanitized)"
 $G gen seed=5,blocks=2,warps=2,insts=20 --out $B/fuzz_src > /dev/null

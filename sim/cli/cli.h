@@ -30,11 +30,13 @@ typedef struct {
 /* no --preset: with --trace the preset whose default_for names the first kernel's binary
  * version (pascal when none does, with a warning), else pascal; a->preset_note says which */
 int cli_pick_preset(args_t *a, char *err, size_t n);
-/* a warning for each kernel whose architecture is not the preset's (preset arch "any": none) */
-void cli_check_arch(const sm_cfg_t *c, const workload_t *w);
+/* a warning for the first kernel whose architecture is not the preset's (preset arch "any":
+ * none), from kernel *next on among those loaded; *next moves past them (past all once it warned) */
+void cli_check_arch(const sm_cfg_t *c, workload_t *w, unsigned *next);
 /* the preset with --set, then --latency-x (latx: what it chose; factor 0 without it) */
 int cli_load_cfg(const args_t *a, sm_cfg_t *c, latx_t *latx, char *err, size_t n);
-int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n);
+/* background: a kernel list's later kernels load while the run starts (bgload.h) */
+int cli_load_stream(const args_t *a, int background, workload_t *w, char *err, size_t n);
 /* gpurf intervals, reuse, releases, cfg: exit codes as main's */
 int cmd_intervals(const args_t *a);
 int cmd_reuse(const args_t *a);

@@ -8,13 +8,14 @@
 #include <string.h>
 
 /* probe: the first kernel's header only, when it names the binary version */
-static int load_stream(const args_t *a, int probe, workload_t *w, char *err, size_t n)
+static int load_stream(const args_t *a, int probe, int background, workload_t *w, char *err,
+                       size_t n)
 {
     if (!!a->trace == !!a->gen) {
         snprintf(err, n, "give exactly one of --trace PATH and --gen SPEC");
         return -1;
     }
-    load_opts_t o = {0, 0, a->ovr, a->novr, probe};
+    load_opts_t o = {0, 0, a->ovr, a->novr, probe, background};
     if (a->regs) {
         char *end;
         unsigned long r = strtoul(a->regs, &end, 10);
@@ -31,9 +32,9 @@ static int load_stream(const args_t *a, int probe, workload_t *w, char *err, siz
     return a->trace ? workload_load(a->trace, &o, w, err, n) : workload_gen(a->gen, w, err, n);
 }
 
-int cli_load_stream(const args_t *a, workload_t *w, char *err, size_t n)
+int cli_load_stream(const args_t *a, int background, workload_t *w, char *err, size_t n)
 {
-    return load_stream(a, 0, w, err, n);
+    return load_stream(a, 0, background, w, err, n);
 }
 
 int cli_pick_preset(args_t *a, char *err, size_t n)
@@ -50,7 +51,7 @@ int cli_pick_preset(args_t *a, char *err, size_t n)
     workload_t w;
     FILE *warn = stream_warnings;
     stream_warnings = NULL; /* the run's own load prints them */
-    int rc = load_stream(a, 1, &w, err, n);
+    int rc = load_stream(a, 1, 0, &w, err, n);
     stream_warnings = warn;
     if (rc)
         return 0; /* the run's load reports it */
@@ -70,10 +71,10 @@ int cli_pick_preset(args_t *a, char *err, size_t n)
     return 0;
 }
 
-void cli_check_arch(const sm_cfg_t *c, const workload_t *w)
+void cli_check_arch(const sm_cfg_t *c, workload_t *w, unsigned *next)
 {
-    for (unsigned i = 0; c->arch && i < w->n; i++) {
-        const kernel_t *k = w->k[i];
+    const kernel_t *k;
+    for (; c->arch && *next < w->n && (k = workload_ready(w, *next)); ++*next) {
         if (!k->binary_version ||
             isa_arch_of_binary(k->binary_version) == isa_arch_of_binary(c->arch))
             continue;
@@ -81,6 +82,7 @@ void cli_check_arch(const sm_cfg_t *c, const workload_t *w)
                 "sm_%u (%s)\n", k->file, k->name, k->binary_version,
                 isa_arch_name(isa_arch_of_binary(k->binary_version)), c->name, c->arch,
                 isa_arch_name(isa_arch_of_binary(c->arch)));
+        *next = ~0u;
         return;
     }
 }

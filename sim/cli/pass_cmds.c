@@ -18,7 +18,7 @@ int cmd_intervals(const args_t *a)
     char err[1024];
     sm_cfg_t c;
     workload_t w;
-    if (cli_load_cfg(a, &c, NULL, err, sizeof err) || cli_load_stream(a, &w, err, sizeof err)) {
+    if (cli_load_cfg(a, &c, NULL, err, sizeof err) || cli_load_stream(a, 0, &w, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
@@ -68,7 +68,7 @@ static int per_kernel(const args_t *a, kernel_report_t report)
     char err[1024] = "";
     sm_cfg_t c;
     workload_t w;
-    if (cli_load_cfg(a, &c, NULL, err, sizeof err) || cli_load_stream(a, &w, err, sizeof err)) {
+    if (cli_load_cfg(a, &c, NULL, err, sizeof err) || cli_load_stream(a, 0, &w, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
@@ -120,7 +120,7 @@ int cmd_cfg(const args_t *a)
 {
     char err[1024];
     workload_t w;
-    if (cli_load_stream(a, &w, err, sizeof err)) {
+    if (cli_load_stream(a, 0, &w, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }

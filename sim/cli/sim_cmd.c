@@ -44,12 +44,13 @@ static int run_once(const args_t *a, const gpu_args_t *ga, const sm_cfg_t *c, sm
 {
     char err[1024] = "";
     workload_t w;
-    if (cli_load_stream(a, &w, err, sizeof err)) {
+    if (cli_load_stream(a, 1, &w, err, sizeof err)) {
         fprintf(stderr, "gpurf: %s\n", err);
         return 2;
     }
+    unsigned arch_next = 0;
     if (print)
-        cli_check_arch(c, &w);
+        cli_check_arch(c, &w, &arch_next);
     gpu_t *g = gpu_new(c, o, ga->rtl_sm, ga->threads, err, sizeof err);
     if (!g) {
         fprintf(stderr, "gpurf: %s\n", err);
@@ -58,6 +59,13 @@ static int run_once(const args_t *a, const gpu_args_t *ga, const sm_cfg_t *c, sm
     }
     sm_t *sm = gpu_rtl_sm(g);
     int rc = gpu_run(g, &w, err, sizeof err);
+    char lerr[1024];
+    if (workload_settle(&w, lerr, sizeof lerr) && !rc) { /* a kernel the run did not reach */
+        snprintf(err, sizeof err, "%s", lerr);
+        rc = 2;
+    }
+    if (print)
+        cli_check_arch(c, &w, &arch_next);
     ls_ctx_t *ls = sm_lockstep(sm);
     if (rc == 1 && ls->bad && print) {
         ls_report_mismatch(ls, stderr);

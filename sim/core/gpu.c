@@ -306,7 +306,9 @@ static int run_kernel(gpu_t *g, workload_t *wl, unsigned kidx, uint64_t idle_lim
                       progress_t *pr, int *stop, char *err, size_t n)
 {
     const sm_opts_t *o = &g->sm[g->rtl_sm]->o;
-    kernel_t *k = wl->k[kidx];
+    kernel_t *k = workload_kernel(wl, kidx, err, n);
+    if (!k)
+        return 2;
     for (unsigned i = 0; i < g->n; i++) {
         g->sm[i]->kidx = kidx;
         if (sm_setup_kernel(g->sm[i], k))
@@ -356,8 +358,9 @@ int gpu_run(gpu_t *g, workload_t *wl, char *err, size_t n)
     progress_start(&pr);
     int code = 0, stop = 0;
     for (unsigned kidx = 0; kidx < wl->n && !code && !stop; kidx++) {
-        if (kidx + 1 < wl->n) /* its first blocks ready when this kernel ends */
-            kernel_read_ahead(wl->k[kidx + 1]);
+        kernel_t *next = kidx + 1 < wl->n ? workload_ready(wl, kidx + 1) : NULL;
+        if (next) /* its first blocks ready when this kernel ends */
+            kernel_read_ahead(next);
         code = run_kernel(g, wl, kidx, idle_limit, &pr, &stop, err, n);
     }
     progress_end(&pr);

@@ -1,5 +1,6 @@
 /* Stream containers shared by the trace reader, the native format and the generator. */
 #include "stream.h"
+#include "bgload.h"
 #include "isa.h"
 #include "cfgrec.h"
 #include <stdio.h>
@@ -379,6 +380,7 @@ tblock_t *kernel_stored_add_block(kernel_t *k, uint32_t id, uint32_t nwarps)
 
 void workload_free(workload_t *w)
 {
+    bgload_free(w);
     for (unsigned i = 0; i < w->n; i++) {
         kernel_t *k = w->k[i];
         if (k->destroy)

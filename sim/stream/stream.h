@@ -89,6 +89,8 @@ typedef struct {
     unsigned novr;
     int probe;                /* only the first kernel, and only its header when that names
                                  the binary version (picking a preset): not for a run */
+    int background;           /* a kernel list's kernels after the first loaded in a thread
+                                 (bgload.h): the reader reads them through workload_kernel */
 } load_opts_t;
 
 typedef struct kernel {
@@ -119,9 +121,19 @@ typedef struct kernel {
 } kernel_t;
 
 typedef struct {
-    kernel_t **k;
-    unsigned n;
+    kernel_t **k;              /* k[i]: read it through workload_kernel while a run may load */
+    unsigned n;                /* kernels listed */
+    struct bgload *bg;         /* the load of the later kernels in a thread (bgload.h), or NULL */
 } workload_t;
+
+/* kernel i of w, waiting for the background load to reach it; NULL with err (the kernel's
+ * load error, or an earlier one's) when it cannot be loaded */
+kernel_t *workload_kernel(workload_t *w, unsigned i, char *err, size_t n);
+/* kernel i if it is loaded now, else NULL (never waits) */
+kernel_t *workload_ready(workload_t *w, unsigned i);
+/* the background load waited for to its end: 0, or -1 with the first bad kernel's message;
+ * then w->n is the number of kernels loaded and k[0..n-1] may be read directly */
+int workload_settle(workload_t *w, char *err, size_t n);
 
 /* the index of an opcode in the kernel's table, added and decoded when new; -1 out of memory,
  * -2 new to a frozen kernel */

@@ -2,6 +2,7 @@
  * compressed as NAME.xz / NAME.gz), other commands ignored with a warning as Accel-Sim
  * ignores them. */
 #include "lines.h"
+#include "bgload.h"
 #include "trace_int.h"
 #include <errno.h>
 #include <stdio.h>
@@ -32,6 +33,16 @@ static int memcpy_line(const char *s)
                    !trace_parse_uint(b, 10, ~0ull, &x) ? 0 : -1;
 }
 
+/* kernel i of the list (path paths[i]) into w->k[i]; -1 with err */
+static int load_one(workload_t *w, char **paths, unsigned i, const load_opts_t *o, char *err,
+                    size_t n)
+{
+    if (trace_load_kernel(paths[i], i + 1, o, &w->k[i], err, n))
+        return -1;
+    w->n = i + 1;
+    return 0;
+}
+
 int trace_load_list(const char *path, const load_opts_t *o, workload_t *w, char *err, size_t n)
 {
     lines_t *r = lines_open(path, err, n);
@@ -44,6 +55,8 @@ int trace_load_list(const char *path, const load_opts_t *o, workload_t *w, char 
         *slash = 0;
     else
         snprintf(dir, sizeof dir, ".");
+    char **paths = NULL;
+    unsigned np = 0;
     char *s;
     while ((s = lines_next(r))) {
         unsigned line = lines_no(r);
@@ -70,29 +83,40 @@ int trace_load_list(const char *path, const load_opts_t *o, workload_t *w, char 
         if (find_trace(dir, s, kp, sizeof kp))
             ERR("%s:%u: field 'kernel': cannot open %s (nor .xz / .gz): %s", path, line, kp,
                 strerror(errno));
-        kernel_t *k;
-        if (trace_load_kernel(kp, w->n + 1, o, &k, err, n))
-            goto fail;
-        kernel_t **v = realloc(w->k, (w->n + 1) * sizeof *v);
-        if (!v) {
-            k->destroy(k);
-            kernel_ops_free(k);
-            free(k);
+        char **v = realloc(paths, (np + 1) * sizeof *v);
+        if (!v || !(v[np] = strdup(kp))) {
+            paths = v ? v : paths;
             ERR("out of memory");
         }
-        w->k = v;
-        w->k[w->n++] = k;
+        paths = v;
+        np++;
         if (o && o->probe)
             break;
     }
     if (lines_error(r))
         ERR("%s:%u: %s", path, lines_no(r), lines_error(r));
-    if (!w->n)
+    if (!np)
         ERR("%s: no kernels listed", path);
     lines_close(r);
+    r = NULL;
+    if (!(w->k = calloc(np, sizeof *w->k)))
+        ERR("out of memory");
+    if (load_one(w, paths, 0, o, err, n))
+        goto fail;
+    if (np > 1 && o && o->background && !bgload_start(w, paths, np, o))
+        return 0; /* the thread owns paths */
+    for (unsigned i = 1; i < np; i++)
+        if (load_one(w, paths, i, o, err, n))
+            goto fail;
+    for (unsigned i = 0; i < np; i++)
+        free(paths[i]);
+    free(paths);
     return 0;
 fail:
     lines_close(r);
+    for (unsigned i = 0; i < np; i++)
+        free(paths[i]);
+    free(paths);
     workload_free(w);
     return -1;
 }
