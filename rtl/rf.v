@@ -262,33 +262,29 @@ module rf #(
   wire [NumBP*NumPorts-1:0] last_sel;   // bank port e's answer goes to port p: bit e*NumPorts + p
   wire [NumBP*DataBits-1:0] last_data;
 
-  genvar g, s, q, gl;
+  genvar g, s, q;
   generate
     for (g = 0; g < NumBanks; g = g + 1) begin : g_bank
       (* gpurf_sram *) reg [DataBits-1:0] mem [0:RowsPerBank-1];
+      integer i, wq, l;
 `ifndef SYNTHESIS
-      integer i;
       initial for (i = 0; i < RowsPerBank; i = i + 1) mem[i] = {DataBits{1'b0}};
 `endif
-      // writes of one edge in bank-port order, each lane only where its mask is set; a process
-      // per lane (Yosys's proc_mux took 80 s per bank on the 64 writes of one process over every
-      // lane, rf_fill on pascal; the bank's memory comes out the same, 2 write ports)
-      for (gl = 0; gl < Lanes; gl = gl + 1) begin : g_lane
-        integer wq;
-        always @(posedge clk_i)
-          for (wq = 0; wq < BankPorts; wq = wq + 1)
+      // writes of one edge in bank-port order, each lane only where its mask is set
+      always @(posedge clk_i)
+        for (wq = 0; wq < BankPorts; wq = wq + 1)
 `ifdef FORMAL_FAULT_RF_PORT1_UNSTORED
-            if (bp_wr[g*BankPorts + wq] && wq != 1 &&
+          if (bp_wr[g*BankPorts + wq] && wq != 1)
 `else
-            if (bp_wr[g*BankPorts + wq] &&
+          if (bp_wr[g*BankPorts + wq])
 `endif
+            for (l = 0; l < Lanes; l = l + 1)
 `ifdef FORMAL_FAULT_RF_MASK_IGNORED
-                1'b1)
+              if (1'b1)
 `else
-                bp_wmask[g*BankPorts + wq][gl])
+              if (bp_wmask[g*BankPorts + wq][l])
 `endif
-              mem[bp_row[g*BankPorts + wq]][gl*32 +: 32] <= bp_wdata[g*BankPorts + wq][gl*32 +: 32];
-      end
+                mem[bp_row[g*BankPorts + wq]][l*32 +: 32] <= bp_wdata[g*BankPorts + wq][l*32 +: 32];
 
       for (q = 0; q < BankPorts; q = q + 1) begin : g_port
         localparam integer E = g*BankPorts + q;

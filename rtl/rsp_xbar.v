@@ -4,8 +4,6 @@
 // port is read by at most one bank per cycle (bank_arb grants a port once), so a port's data is
 // an AND-OR over the banks. The select is one-hot per bank, from the grants themselves in the
 // grant cycle, so that no port number is encoded and decoded again on the way to the data.
-// One process per port: Yosys's elaboration of one process over every port grows with the square
-// of the ports (rf_fill's 128 ports of 1024 bits: 63 s for a quarter of its width, 4 s so).
 module rsp_xbar #(
     parameter NumBanks = 4,
     parameter NumPorts = 12,
@@ -13,26 +11,19 @@ module rsp_xbar #(
 ) (
     input  wire [NumBanks*NumPorts-1:0] sel_i,
     input  wire [NumBanks*DataBits-1:0] data_i,
-    output wire [NumPorts-1:0]          rsp_valid_o,
-    output wire [NumPorts*DataBits-1:0] rsp_data_o
+    output reg  [NumPorts-1:0]          rsp_valid_o,
+    output reg  [NumPorts*DataBits-1:0] rsp_data_o
 );
-  genvar gp;
-  generate
-    for (gp = 0; gp < NumPorts; gp = gp + 1) begin : g_port
-      reg                valid;
-      reg [DataBits-1:0] data;
-      integer b;
-      always @* begin
-        valid = 1'b0;
-        data  = {DataBits{1'b0}};
-        for (b = 0; b < NumBanks; b = b + 1)
-          if (sel_i[b*NumPorts + gp]) begin
-            valid = 1'b1;
-            data  = data | data_i[b*DataBits +: DataBits];
-          end
-      end
-      assign rsp_valid_o[gp] = valid;
-      assign rsp_data_o[gp*DataBits +: DataBits] = data;
+  integer p, b;
+  always @* begin
+    rsp_valid_o = {NumPorts{1'b0}};
+    for (p = 0; p < NumPorts; p = p + 1) begin
+      rsp_data_o[p*DataBits +: DataBits] = {DataBits{1'b0}};
+      for (b = 0; b < NumBanks; b = b + 1)
+        if (sel_i[b*NumPorts + p]) begin
+          rsp_valid_o[p] = 1'b1;
+          rsp_data_o[p*DataBits +: DataBits] = rsp_data_o[p*DataBits +: DataBits] | data_i[b*DataBits +: DataBits];
+        end
     end
-  endgenerate
+  end
 endmodule
