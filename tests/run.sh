@@ -416,12 +416,12 @@ np=$(grep -vE '^(#|$)' formal/blocks.txt | cut -d'|' -f4 | tr ' ' '\n' | grep '^
 [ "$nv" = $((nb + np)) ] && ok "faults: the table lists all $nv variants ($nb built, $np proof-only)" || bad "faults table" "$nv rows, $nb + $np variants"
 [ "$(grep -oE '^\| [a-z_]+ \| (FORMAL_)?FAULT_[A-Z0-9_]+' README.md | sort)" = "$(grep -oE '^\| [a-z_]+ \| (FORMAL_)?FAULT_[A-Z0-9_]+' $B/faults.md | sort)" ] &&
   ok "faults: README's table names the same variants as make faults" || bad "README fault table differs from make faults"
-# a fault whose induction merely runs out of steps is no counterexample: sthld's steady state
+# a fault with no counterexample from reset within the depth is reported: sthld's steady state
 # is first reached in cycle 19 of the proof's parameters
 grep '^sthld' formal/blocks.txt | sed 's/| [0-9]* |[^|]*$/| 4 | FAULT_STHLD_STUCK_STEADY/' > $B/formal_short.txt
 run "formal: a fault without a counterexample within the depth" 1 bash formal/run.sh $B $B/formal_short.txt
 echo "$out" | grep -q "FAIL sthld FAULT_STHLD_STUCK_STEADY has no counterexample within 4 cycles" &&
-  ok "formal: a fault that only stops the induction is reported, not counted as failing" || bad "formal short depth" "$out"
+  ok "formal: a fault with no counterexample within the depth is reported, not counted as failing" || bad "formal short depth" "$out"
 
 section "block-level random lockstep (gpurf blocksim: every input field random each cycle)"
 MODELS=$($G models)
