@@ -33,15 +33,24 @@ exp_run() {
   runs_exec "$dir/runs.list" "$dir" "$label" || return
   exp_load "$dir"
 }
-# every scalar statistic and energy part of the runs in directory $1, read by one jq into
-# EXP_V["DIR/RUN FIELD"] (exp_val: one lookup instead of a jq per value)
+# every scalar statistic and energy part of the runs in directory $1, and each run's preset,
+# read by one jq into EXP_V["DIR/RUN FIELD"] (FIELD .preset: the preset) (exp_val: one lookup
+# instead of a jq per value)
 declare -A EXP_V
 exp_load() { local k v
   while IFS=$'\t' read -r k v; do EXP_V[$1/$k]=$v; done < <(cd "$1" && ls | grep '\.json$' | xargs -r jq -r '
     (input_filename | rtrimstr(".json")) as $id | (.stats // {}) as $s | (.energy_pj // {}) as $e
-    | [($s | keys[]), ($e | keys[])] | unique[] | . as $k | ($s[$k] // $e[$k])
-    | select(type != "object" and type != "array") | "\($id) \($k)\t\(.)"')
+    | "\($id) .preset\t\(.preset)",
+      ([($s | keys[]), ($e | keys[])] | unique[] | . as $k | ($s[$k] // $e[$k])
+       | select(type != "object" and type != "array") | "\($id) \($k)\t\(.)")')
 }
+# every preset's scalar fields as jq prints them, EXP_P["PRESET FIELD"] (read once)
+declare -A EXP_P
+while IFS=$'\t' read -r k v; do EXP_P[$k]=$v; done < <(jq -r '(input_filename | sub(".*/"; "")
+  | rtrimstr(".json")) as $p | to_entries[] | select(.value | type == "number" or type == "string")
+  | "\($p) \(.key)\t\(.value | tojson)"' presets/*.json)
+# the preset of run $2 in directory $1
+exp_preset() { local k="$1/$2 .preset"; if [ -n "${EXP_V[$k]+x}" ]; then echo "${EXP_V[$k]}"; else jq -r .preset "$1/$2.json"; fi; }
 # `--latency-x F` measured once per setting: its access time depends only on the preset, the
 # run's --set settings and F (sim/cli/latency_x.h: the baseline on a fixed reference kernel),
 # not on the design or the workload. Each distinct setting is one run of the engine (cached;
@@ -59,7 +68,8 @@ exp_latx() {
       print "latx." n " sim --design baseline --preset " k " --gen seed=1,blocks=1,warps=1,insts=4 --sms 1 --threads 1" } }' \
     "$runs" > "$dir/latx.list"
   runs_exec "$dir/latx.list" "$dir/latx" "$label (--latency-x settings)" || return
-  while read -r id _; do echo "$id $(jq .latency_x.bank_latency "$dir/latx/$id.json")"; done < "$dir/latx.list" |
+  (cd "$dir/latx" && awk '{ print $1 ".json" }' ../latx.list |
+     xargs jq -r '"\(input_filename | rtrimstr(".json")) \(.latency_x.bank_latency)"') |
     awk "$key"' FNR == NR { lat[$1] = $2; next }
       { k = key(); if (k != "") { if (!(k in id)) id[k] = "latx." ++n
           for (i = 4; i < NF; i++) if ($i == "--latency-x") { $i = ""; $(i + 1) = "" }
@@ -69,7 +79,7 @@ exp_latx() {
 # energy --run, with the run's own --set settings from the runs file beside its JSON), its
 # energy_pj.$5 (priced once per run: a pricing newer than the run's JSON is read again)
 exp_reprice() { local v
-  v=$(awk -v x="$(jq .$3 presets/$(jq -r .preset "$1/$2.json").json)" -v f=$4 'BEGIN { printf "%d", x * f }')
+  v=$(awk -v x="${EXP_P[$(exp_preset "$1" "$2") $3]}" -v f=$4 'BEGIN { printf "%d", x * f }')
   exp_reprice_as "$1" "$2" "$3=$v" "$5"; }
 # exp_reprice_as DIR ID KEY=VALUE PART: the same with the setting KEY=VALUE (an accounting)
 exp_reprice_as() { local j=$1/$2.json e p rf=$1/runs.txt sets
@@ -77,7 +87,7 @@ exp_reprice_as() { local j=$1/$2.json e p rf=$1/runs.txt sets
   if ! [ "$e" -nt "$j" ]; then
     [ -f "$rf" ] || rf=$1/../runs.txt
     sets=$(awk -v id="$2" '$1 == id' "$rf" | grep -o -- '--set [^ ]*' | tr '\n' ' ')
-    p=$(jq -r .preset "$j")
+    p=$(exp_preset "$1" "$2")
     $G energy --preset $p $sets --set $3 --run "$j" --json "$e" > /dev/null || return
   fi
   jq .energy_pj.$4 "$e"; }
