@@ -528,7 +528,18 @@ section "benchmark engines agree on recorded stimulus"
 # one pass of each engine (--min-seconds 0): agreement, not timing (make bench times them)
 run "bench: --min-seconds out of range refused" 2 $G bench --preset small --min-seconds -1
 echo "$out" | grep -q -- "--min-seconds '-1'" && ok "the message names --min-seconds" || bad "--min-seconds message" "$out"
-if run "bench small (C, Verilated, lockstep, Icarus)" 0 $G bench --preset small --cycles 400 --min-seconds 0 --out $B/bench_t; then
+# the blocks in two halves side by side (a core each), rf in the first
+BH1=$(echo $BLOCKS | tr ' ' '\n' | awk '$1 == "rf" || NR % 2' | paste -sd,)
+BH2=$(echo $BLOCKS | tr ' ' '\n' | awk '$1 != "rf" && !(NR % 2)' | paste -sd,)
+$G bench --preset small --blocks "$BH2" --cycles 400 --min-seconds 0 --out $B/bench_t2 > $B/bench_t2.log 2>&1 &
+BPID=$!
+run "bench small (C, Verilated, lockstep, Icarus), blocks $BH1" 0 $G bench --preset small --blocks "$BH1" --cycles 400 --min-seconds 0 --out $B/bench_t
+r1=$?
+if wait $BPID; then ok "bench small (C, Verilated, lockstep, Icarus), blocks $BH2"; r2=0
+else r2=$?; bad "bench small, blocks $BH2 (exit $r2, want 0)" "$(cat $B/bench_t2.log)"; fi
+if [ $r1 = 0 ] && [ $r2 = 0 ]; then
+  out="$out
+$(cat $B/bench_t2.log)"
   n=$(echo "$out" | grep -cE '^  (C model|Verilated RTL|lockstep C\+RTL|Icarus \(vvp\)) +[0-9]+ +[0-9.]+ +0$')
   want=$((4 * $(echo $BLOCKS | wc -w)))
   [ "$n" = "$want" ] && ok "all four engines reproduce the recorded outputs of every block ($n rows)" || bad "bench table ($n of $want rows)" "$out"
