@@ -50,30 +50,48 @@ int latx_apply(sm_cfg_t *c, double factor, const sm_cfg_t *ref, latx_t *r, char 
     r->from = c->bank_latency;
     if (latx_measure(ref ? ref : c, &r->base_avg, err, n))
         return -1;
-    /* the ratio grows with the access time: the smallest access time reaching F (found by
-     * doubling the step above the preset's, short runs first), or the one below it when that
-     * one is nearer */
-    unsigned lo = 0, hi = r->from, step = 1;
+    /* the ratio grows with the access time: the smallest access time reaching F, or the one
+     * below it when that one is nearer. Found by the secant through the last two access times
+     * measured (the ratio is close to linear in it) above the preset's, then within the
+     * bracket by interpolation (a bisection after two moves of one end); the long runs (high
+     * access times) are few */
+    unsigned lo = 0, hi = r->from;
     double rhi = 1, ahi = r->base_avg, rlo = -1, alo = 0; /* rlo < 0: lo not measured yet */
     if (ref && ratio_at(c, hi, r->base_avg, &rhi, &ahi, err, n))
         return -1;
+    unsigned x0 = hi; /* the access time measured before hi, while going up */
+    double r0 = rhi;
     while (rhi < factor) {
-        lo = hi, rlo = rhi, alo = ahi;
-        hi = r->from + step > 64 ? 64 : r->from + step;
-        step *= 2;
-        if (ratio_at(c, hi, r->base_avg, &rhi, &ahi, err, n))
-            return -1;
-        if (rhi < factor && hi == 64) {
+        if (hi == 64) {
             snprintf(err, n, "--latency-x %g: even bank_latency 64 gives only %.2f x the "
                      "preset's average read latency", factor, rhi);
             return -1;
         }
+        unsigned next = hi + 1;
+        if (hi > x0 && rhi > r0)
+            next = hi + (unsigned)ceil((factor - rhi) * (hi - x0) / (rhi - r0));
+        else if (hi > x0)
+            next = hi + 2 * (hi - x0);
+        if (next > 64)
+            next = 64;
+        lo = hi, rlo = rhi, alo = ahi;
+        x0 = hi, r0 = rhi;
+        hi = next;
+        if (ratio_at(c, hi, r->base_avg, &rhi, &ahi, err, n))
+            return -1;
     }
-    while (hi - lo > 1) {
+    for (int last = 0, same = 0; hi - lo > 1;) { /* same: moves of one end in a row */
         unsigned mid = (lo + hi) / 2;
+        if (same < 2 && rlo >= 0 && rhi > rlo) {
+            mid = lo + (unsigned)ceil((factor - rlo) * (hi - lo) / (rhi - rlo));
+            mid = mid <= lo ? lo + 1 : mid >= hi ? hi - 1 : mid;
+        }
         double rm, am;
         if (ratio_at(c, mid, r->base_avg, &rm, &am, err, n))
             return -1;
+        const int side = rm >= factor ? 1 : -1;
+        same = side == last ? same + 1 : 1;
+        last = side;
         if (rm >= factor)
             hi = mid, rhi = rm, ahi = am;
         else
