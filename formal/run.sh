@@ -4,9 +4,10 @@
 # assumptions by temporal k-induction (`sat -tempinduct`: the base case from the zero state,
 # in which the properties assume reset, and the induction step from any state), up to the
 # listed length. Every listed faulty variant must then fail with a counterexample from reset
-# within that length (the base case alone). The checks run $JOBS at a time (default: every core), the deepest first
-# (they take longest); one line per check, in that order, also kept in BUILD/formal/summary.txt
-# (each check's time in joblog.txt); exit non-zero when a verdict is wrong.
+# within that length (the base case alone). The checks run $JOBS at a time (default: every
+# core), the deepest first (they take longest); one line per check, in that order, also kept in
+# BUILD/formal/summary.txt (each check's time in joblog.txt); exit non-zero when a verdict is
+# wrong.
 # usage: formal/run.sh [BUILD_DIR [BLOCKS_FILE]]
 set -u
 BUILD=${1:-build}
