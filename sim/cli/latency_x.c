@@ -59,23 +59,20 @@ int latx_apply(sm_cfg_t *c, double factor, const sm_cfg_t *ref, latx_t *r, char 
     double rhi = 1, ahi = r->base_avg, rlo = -1, alo = 0; /* rlo < 0: lo not measured yet */
     if (ref && ratio_at(c, hi, r->base_avg, &rhi, &ahi, err, n))
         return -1;
-    unsigned x0 = hi; /* the access time measured before hi, while going up */
-    double r0 = rhi;
     while (rhi < factor) {
         if (hi == 64) {
             snprintf(err, n, "--latency-x %g: even bank_latency 64 gives only %.2f x the "
                      "preset's average read latency", factor, rhi);
             return -1;
         }
-        unsigned next = hi + 1;
-        if (hi > x0 && rhi > r0)
-            next = hi + (unsigned)ceil((factor - rhi) * (hi - x0) / (rhi - r0));
-        else if (hi > x0)
-            next = hi + 2 * (hi - x0);
+        unsigned next = hi + 1; /* lo, once measured, is the access time before hi */
+        if (rlo >= 0 && rhi > rlo)
+            next = hi + (unsigned)ceil((factor - rhi) * (hi - lo) / (rhi - rlo));
+        else if (rlo >= 0)
+            next = hi + 2 * (hi - lo);
         if (next > 64)
             next = 64;
         lo = hi, rlo = rhi, alo = ahi;
-        x0 = hi, r0 = rhi;
         hi = next;
         if (ratio_at(c, hi, r->base_avg, &rhi, &ahi, err, n))
             return -1;
